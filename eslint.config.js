@@ -1,0 +1,53 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      '**/.data/**',
+      'apps/server/drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // shared → features → app: a feature never reaches into another feature or into app/.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './apps/web/src/features', from: './apps/web/src/app' },
+            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
+            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/core/**/*.ts'],
+    rules: {
+      // Core is shared by browser and server: no Node or DOM I/O in it.
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'fastify', 'react', 'pg'] }],
+    },
+  },
+);
