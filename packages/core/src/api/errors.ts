@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes sent on the wire. The human message for each lives in the message
+ * catalogue under `error.<CODE>` (packages/core/src/i18n/error-messages.ts).
+ */
+export const ErrorCode = {
+  VALIDATION_ERROR: 'VALIDATION_ERROR',
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  TOKEN_INVALID: 'TOKEN_INVALID',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+  CONDITIONS_NOT_MET: 'CONDITIONS_NOT_MET',
+  INVALID_CODE: 'INVALID_CODE',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  RATE_LIMITED: 'RATE_LIMITED',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
+  UNKNOWN_ERROR: 'UNKNOWN_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const errorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);
+
+/** The one error body every failing call answers with. */
+export const errorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** Field-level problems for validation errors: path → translated message. */
+  fields: z.record(z.string(), z.string()).optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * The one error class services throw. `messageKey` names a catalogue entry; the server's
+ * error handler translates it into the caller's locale. `params` fill `{placeholders}`.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly messageKey: string;
+  readonly params: Record<string, string | number> | undefined;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    status: number,
+    options: {
+      messageKey?: string;
+      params?: Record<string, string | number>;
+      fields?: Record<string, string>;
+    } = {},
+  ) {
+    super(options.messageKey ?? `error.${code}`);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = status;
+    this.messageKey = options.messageKey ?? `error.${code}`;
+    this.params = options.params;
+    this.fields = options.fields;
+  }
+}

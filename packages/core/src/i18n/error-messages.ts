@@ -1,0 +1,43 @@
+import type { ErrorCode } from '../api/errors.ts';
+
+type ErrorMessages = Record<`error.${ErrorCode}`, string>;
+
+export const errorMessagesEn: ErrorMessages = {
+  'error.VALIDATION_ERROR': 'Some fields are filled in incorrectly',
+  'error.BAD_REQUEST': 'The request could not be understood',
+  'error.UNAUTHORIZED': 'Invalid login or password',
+  'error.TOKEN_INVALID': 'Your session has ended. Please log in again',
+  'error.FORBIDDEN': 'You do not have access to this',
+  'error.NOT_FOUND': 'Not found',
+  'error.USER_NOT_FOUND': 'User with this email does not exist',
+  'error.CONDITIONS_NOT_MET': 'User with this email does not exist',
+  'error.INVALID_CODE': 'Invalid code',
+  'error.CONFLICT': 'This has already been done',
+  'error.PAYLOAD_TOO_LARGE': 'The request is too large',
+  'error.UNSUPPORTED_MEDIA_TYPE': 'This content type is not supported',
+  'error.RATE_LIMITED': 'Too many attempts. Please try again later',
+  'error.SERVICE_UNAVAILABLE': 'The service is temporarily unavailable',
+  'error.INTERNAL_ERROR': 'Something went wrong on our side. Please try again later',
+  'error.UNKNOWN_ERROR':
+    'Unknown error. Please inform support of the actions you took before this happened',
+};
+
+export const errorMessagesRu: ErrorMessages = {
+  'error.VALIDATION_ERROR': 'Некоторые поля заполнены неверно',
+  'error.BAD_REQUEST': 'Запрос не удалось разобрать',
+  'error.UNAUTHORIZED': 'Неверный логин или пароль',
+  'error.TOKEN_INVALID': 'Сессия завершена. Пожалуйста, войдите снова',
+  'error.FORBIDDEN': 'У вас нет доступа к этому разделу',
+  'error.NOT_FOUND': 'Не найдено',
+  'error.USER_NOT_FOUND': 'Пользователь с таким e-mail не существует',
+  'error.CONDITIONS_NOT_MET': 'Пользователь с таким e-mail не существует',
+  'error.INVALID_CODE': 'Неверный код',
+  'error.CONFLICT': 'Это уже сделано',
+  'error.PAYLOAD_TOO_LARGE': 'Слишком большой запрос',
+  'error.UNSUPPORTED_MEDIA_TYPE': 'Этот тип содержимого не поддерживается',
+  'error.RATE_LIMITED': 'Слишком много попыток. Попробуйте позже',
+  'error.SERVICE_UNAVAILABLE': 'Сервис временно недоступен',
+  'error.INTERNAL_ERROR': 'Что-то пошло не так на нашей стороне. Попробуйте позже',
+  'error.UNKNOWN_ERROR':
+    'Неизвестная ошибка. Пожалуйста, сообщите в поддержку, какие действия вы выполняли',
+};
