@@ -97,7 +97,10 @@ export const rewardActionSchema = z.enum(RewardAction);
 export const Period = { WEEK: 'week', TWO_WEEKS: 'two_weeks', MONTH: 'month' } as const;
 export type Period = (typeof Period)[keyof typeof Period];
 export const periodSchema = z.enum(Period);
-export const PERIOD_DAYS = { week: 7, two_weeks: 14, month: 30 } as const satisfies Record<Period, number>;
+export const PERIOD_DAYS = { week: 7, two_weeks: 14, month: 30 } as const satisfies Record<
+  Period,
+  number
+>;
 
 /** Start of the rolling window that ends at `now`. */
 export function periodStart(period: Period, now: Date = new Date()): Date {
