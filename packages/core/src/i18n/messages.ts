@@ -31,7 +31,7 @@ const appMessagesEn = {
     'Unknown error. Please inform support of the actions you took before this happened',
   'market.try-again': 'Try again',
   'market.already-have-nft': 'You already have NFT {name}',
-  'market.login-to-buy': 'Please log in to buy an NFT',
+  'market.login-to-buy': 'Please Log in for buy NFT',
 
   'wallet.insufficient-fee':
     'Withdrawal is not possible: there is not enough BNB to pay the network fee. Your balance is {balance}; top it up to at least the minimum transfer fee of {minFee}',
