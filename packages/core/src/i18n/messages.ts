@@ -24,6 +24,9 @@ const appMessagesEn = {
   'msg.max-length': 'Maximum {count} characters',
   'msg.file-required': 'Please attach a file or document',
   'msg.company-add-failed': 'Failed to add the company',
+  'msg.invalid-country': 'Choose a country',
+  'msg.invalid-phone': 'Invalid phone number',
+  'msg.name-locked': 'Name and surname cannot be changed after verification',
 
   'market.transaction-failed': 'Transaction failed',
   'market.transaction-canceled': 'Transaction canceled',
@@ -60,6 +63,9 @@ const appMessagesRu = {
   'msg.max-length': 'Максимальное количество символов: {count}',
   'msg.file-required': 'Прикрепите файл или документ',
   'msg.company-add-failed': 'Не удалось добавить компанию',
+  'msg.invalid-country': 'Выберите страну',
+  'msg.invalid-phone': 'Неверный номер телефона',
+  'msg.name-locked': 'Имя и фамилию нельзя изменить после верификации',
 
   'market.transaction-failed': 'Транзакция не выполнена',
   'market.transaction-canceled': 'Транзакция отменена',
