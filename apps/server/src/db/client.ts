@@ -1,0 +1,21 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+
+export type Database = NodePgDatabase;
+/** What a repository method runs on: the database or an open transaction. */
+export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export function createPool(connectionString: string): pg.Pool {
+  return new pg.Pool({
+    connectionString,
+    max: 10,
+    // Fail fast when the database is unreachable instead of hanging a request or health probe.
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+}
+
+export function createDatabase(pool: pg.Pool): Database {
+  // Same casing as drizzle.config.ts, so a column named in camelCase maps to snake_case in both.
+  return drizzle({ client: pool, casing: 'snake_case' });
+}

@@ -1,0 +1,138 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  ResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import { AppError, ErrorCode, type ErrorBody } from '@meeet/core/api/errors';
+import type { Locale } from '@meeet/core/i18n/locale';
+import { isMessageKey } from '@meeet/core/i18n/messages';
+import { translate } from '@meeet/core/i18n/translate';
+
+/** Status → code for errors raised by Fastify and its plugins rather than by our services. */
+const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
+  400: ErrorCode.BAD_REQUEST,
+  401: ErrorCode.UNAUTHORIZED,
+  403: ErrorCode.FORBIDDEN,
+  404: ErrorCode.NOT_FOUND,
+  409: ErrorCode.CONFLICT,
+  413: ErrorCode.PAYLOAD_TOO_LARGE,
+  415: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+  429: ErrorCode.RATE_LIMITED,
+  503: ErrorCode.SERVICE_UNAVAILABLE,
+};
+
+/**
+ * Builds the one error body. `messageKey` defaults to the code's own catalogue entry; the
+ * message is always in the caller's language.
+ */
+export function errorBody(
+  request: FastifyRequest,
+  code: ErrorCode,
+  options: {
+    messageKey?: string;
+    params?: Record<string, string | number>;
+    fields?: Record<string, string>;
+  } = {},
+): ErrorBody {
+  return {
+    code,
+    message: translate(request.locale, options.messageKey ?? `error.${code}`, options.params),
+    ...(options.fields && Object.keys(options.fields).length > 0 ? { fields: options.fields } : {}),
+    requestId: request.id,
+  };
+}
+
+/**
+ * Rules in core put message keys into zod issues; those are translated. Zod's own messages
+ * (a wrong type, say) are not in the catalogue and pass through as they are.
+ */
+function fieldMessage(locale: Locale, message: string): string {
+  return isMessageKey(message) ? translate(locale, message) : message;
+}
+
+/** `/address/city` → `address.city`; an empty path names the whole part (`body`, `querystring`). */
+function fieldPath(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+  return path || context || 'body';
+}
+
+function validationFields(
+  locale: Locale,
+  issues: readonly { instancePath: string; message?: string | undefined }[],
+  context: string | undefined,
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = fieldPath(issue.instancePath, context);
+    // One message per field, the first one: a form shows one error at a time (spec §4).
+    fields[path] ??= fieldMessage(locale, issue.message ?? 'error.VALIDATION_ERROR');
+  }
+  return fields;
+}
+
+function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+export function handleError(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error instanceof AppError) {
+    if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+    return send(reply, error.status, errorBody(request, error.code, error));
+  }
+
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = 'validationContext' in error ? String(error.validationContext) : undefined;
+    return send(
+      reply,
+      400,
+      errorBody(request, ErrorCode.VALIDATION_ERROR, {
+        fields: validationFields(request.locale, error.validation, context),
+      }),
+    );
+  }
+
+  // Our response did not match its schema: a bug of ours, never the caller's.
+  if (error instanceof ResponseSerializationError) {
+    request.log.error(
+      { err: error, issues: error.cause.issues },
+      'response does not match its schema',
+    );
+    return send(reply, 500, errorBody(request, ErrorCode.INTERNAL_ERROR));
+  }
+
+  const status =
+    'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    // Malformed JSON, a body too large, an unsupported content type, a rate limit and the like.
+    request.log.info(
+      { err: { message: error.message, code: (error as FastifyError).code } },
+      'request rejected',
+    );
+    return send(reply, status, errorBody(request, CODE_BY_STATUS[status] ?? ErrorCode.BAD_REQUEST));
+  }
+
+  // Anything else is unexpected: log it in full with the request id, answer with nothing of it.
+  request.log.error({ err: error }, 'unexpected error');
+  const publicStatus = status === 503 ? 503 : 500;
+  return send(
+    reply,
+    publicStatus,
+    errorBody(request, CODE_BY_STATUS[publicStatus] ?? ErrorCode.INTERNAL_ERROR),
+  );
+}
+
+/** Answers an unknown API route in the same shape as every other failure. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, 404, errorBody(request, ErrorCode.NOT_FOUND));
+}
+
+async function errorHandler(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler(handleError);
+}
+
+export const errorHandlerPlugin = fp(errorHandler, { name: 'error-handler' });

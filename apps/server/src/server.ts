@@ -1,0 +1,85 @@
+import { join } from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type AppConfig } from './config.ts';
+import { createPool } from './db/client.ts';
+import {
+  embeddedPostgresUrl,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from './db/embedded-postgres.ts';
+import { runMigrations } from './db/migrate.ts';
+
+const EMBEDDED_DATABASE = 'meeet';
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Starts the whole server: database (the embedded one unless DATABASE_URL is set),
+ * migrations, the app, the port. Shuts down in reverse on SIGTERM/SIGINT: HTTP and sockets,
+ * then the pool, then the embedded database.
+ */
+async function main(): Promise<void> {
+  const config = readConfig();
+  const databaseUrl =
+    config.databaseUrl ?? embeddedPostgresUrl(config.embeddedPgPort, EMBEDDED_DATABASE);
+  // The pool connects lazily, so the app (and its logger) can exist before the database is up.
+  const pool = createPool(databaseUrl);
+  const app = await buildApp(config, { pool });
+  let embedded: EmbeddedPostgres | undefined;
+
+  const shutdown = async () => {
+    await app.close();
+    await embedded?.stop();
+  };
+
+  closeWithGrace(
+    {
+      delay: SHUTDOWN_GRACE_MS,
+      logger: { error: (message: unknown) => app.log.error(message) },
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'shutting down after an unhandled error');
+      else app.log.info({ signal }, 'shutting down');
+      await shutdown();
+      app.log.info('stopped');
+    },
+  );
+
+  try {
+    if (!config.databaseUrl) {
+      const clusterDir = join(config.dataDir, 'postgres');
+      app.log.info({ clusterDir, port: config.embeddedPgPort }, 'starting embedded PostgreSQL');
+      embedded = await startEmbeddedPostgres({
+        clusterDir,
+        port: config.embeddedPgPort,
+        database: EMBEDDED_DATABASE,
+        onLog: (line) => app.log.debug({ component: 'postgres' }, line),
+        onWarning: (message) => app.log.warn({ component: 'postgres' }, message),
+      });
+    }
+    await runMigrations(pool);
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    app.log.fatal({ err: error }, 'server failed to start');
+    await shutdown().catch((closeError: unknown) =>
+      app.log.error({ err: closeError }, 'cleanup failed'),
+    );
+    process.exitCode = 1;
+    // close-with-grace keeps signal handlers installed; leave nothing that holds the process.
+    process.exit();
+  }
+}
+
+await main();
