@@ -1,5 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+
+const require = createRequire(import.meta.url);
+const muiStylesDir = `${dirname(require.resolve('@mui/material/styles'))}/../esm/styles`;
 
 const backend = 'http://localhost:3000';
 
@@ -12,6 +17,17 @@ function featureChunk(id: string): string | null {
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    alias: [
+      // MUI's public ThemeProvider always carries the CSS-variables scheme switcher. The app has
+      // one fixed dark scheme, so it uses the plain provider MUI ships in the same package but
+      // does not export (typed in src/mui-theme-provider-no-vars.d.ts).
+      {
+        find: /^@mui\/material\/styles\/ThemeProviderNoVars$/,
+        replacement: `${muiStylesDir}/ThemeProviderNoVars.js`,
+      },
+    ],
+  },
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: true },
@@ -27,12 +43,28 @@ export default defineConfig({
   build: {
     target: 'baseline-widely-available',
     rolldownOptions: {
+      treeshake: {
+        // packages/core builds zod schemas and price tables at module level next to the plain
+        // constants and helpers the shell needs. Building them has no side effects, so saying
+        // so lets unused ones (and most of zod and viem) drop out of the first-page bundle.
+        manualPureFunctions: ['z', 'parseUnits'],
+      },
       output: {
         codeSplitting: {
+          // Without this a feature group would drag the shared libraries it uses (MUI, emotion)
+          // into its own chunk, and the first page would then have to load that feature.
+          includeDependenciesRecursively: false,
           groups: [
             // React and the router change rarely; one long-lived cached chunk for them.
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: featureChunk, priority: 2 },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 3,
+            },
+            // Schemas are for forms and API checks on later screens; pinning zod to its own chunk
+            // stops the bundler from merging it into a chunk the first page loads.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 3 },
+            { name: featureChunk, debugName: 'features', priority: 2 },
           ],
         },
       },

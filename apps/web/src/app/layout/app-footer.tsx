@@ -1,0 +1,46 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { CommonKey } from '../../i18n/locales/en.ts';
+import { paths } from '../paths.ts';
+
+const FOOTER_LINKS: ReadonlyArray<{ to: string; label: CommonKey }> = [
+  { to: paths.help.faq.getHref(), label: 'nav.faq' },
+  { to: paths.help.howToMeet.getHref(), label: 'nav.how-to-meet' },
+  { to: paths.support.getHref(), label: 'nav.support' },
+  { to: paths.affiliates.getHref(), label: 'nav.affiliates' },
+  { to: paths.terms.getHref(), label: 'nav.terms' },
+  { to: paths.privacy.getHref(), label: 'nav.privacy' },
+];
+
+export function AppFooter() {
+  const { t } = useTranslation();
+  return (
+    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 4, mt: 'auto' }}>
+      <Container maxWidth="lg">
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1, mb: 2 }}>
+          {FOOTER_LINKS.map((link) => (
+            <Typography
+              key={link.to}
+              component={RouterLink}
+              to={link.to}
+              variant="body2"
+              sx={{
+                color: 'text.secondary',
+                textDecoration: 'none',
+                '&:hover': { textDecoration: 'underline' },
+              }}
+            >
+              {t(link.label)}
+            </Typography>
+          ))}
+        </Box>
+        <Typography variant="body2" color="text.secondary">
+          {t('footer.rights', { year: new Date().getFullYear() })} {t('footer.adults')}
+        </Typography>
+      </Container>
+    </Box>
+  );
+}

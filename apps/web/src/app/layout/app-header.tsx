@@ -1,0 +1,103 @@
+import { lazy, Suspense } from 'react';
+import { Link as RouterLink, NavLink } from 'react-router';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import { useTranslation } from 'react-i18next';
+import { BRAND } from '@meeet/core/constants';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { QuietBoundary } from '../../components/quiet-boundary.tsx';
+import { useAuthStore } from '../../lib/stores/auth-store.ts';
+import { useUiStore } from '../../lib/stores/ui-store.ts';
+import { useIsMobile } from '../../lib/use-is-mobile.ts';
+import { paths } from '../paths.ts';
+import { NAV_LINKS } from './nav-links.ts';
+
+// The drawer (and MUI's modal machinery) is fetched the first time someone opens the menu.
+const MobileNavDrawer = lazy(() => import('./mobile-nav-drawer.tsx'));
+
+export function AppHeader({ transparent }: { transparent: boolean }) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const token = useAuthStore((state) => state.token);
+  const navbarOpen = useUiStore((state) => state.navbarOpen);
+  const setNavbarOpen = useUiStore((state) => state.setNavbarOpen);
+
+  return (
+    <AppBar
+      position="sticky"
+      color="transparent"
+      sx={{
+        bgcolor: transparent ? 'rgba(11, 11, 15, 0.6)' : 'background.default',
+        backdropFilter: 'blur(12px)',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Toolbar sx={{ gap: 1, minHeight: { xs: 56, lg: 68 } }}>
+        {isMobile && (
+          <IconButton
+            edge="start"
+            color="inherit"
+            aria-label={t('nav.open-menu')}
+            data-testid="nav-menu-button"
+            onClick={() => setNavbarOpen(true)}
+          >
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Typography
+          component={RouterLink}
+          to={paths.home.getHref()}
+          variant="h6"
+          sx={{
+            fontFamily: 'Montserrat, sans-serif',
+            fontWeight: 700,
+            color: 'text.primary',
+            textDecoration: 'none',
+            mr: 2,
+          }}
+        >
+          {BRAND}
+        </Typography>
+        {!isMobile && (
+          <Box component="nav" aria-label={t('nav.main')} sx={{ display: 'flex', gap: 0.5 }}>
+            {NAV_LINKS.map((link) => (
+              <Button
+                key={link.to}
+                component={NavLink}
+                to={link.to}
+                color="inherit"
+                sx={{ color: 'text.secondary', '&.active': { color: 'text.primary' } }}
+              >
+                {t(link.label)}
+              </Button>
+            ))}
+          </Box>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        <LanguageSwitcher />
+        <Button
+          component={RouterLink}
+          to={token ? paths.account.data.getHref() : paths.auth.login.getHref()}
+          variant="contained"
+          data-testid={token ? 'nav-account' : 'nav-login'}
+          sx={{ ml: 1 }}
+        >
+          {token ? t('nav.account') : t('nav.login')}
+        </Button>
+      </Toolbar>
+      {isMobile && navbarOpen && (
+        <QuietBoundary>
+          <Suspense fallback={null}>
+            <MobileNavDrawer onClose={() => setNavbarOpen(false)} />
+          </Suspense>
+        </QuietBoundary>
+      )}
+    </AppBar>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import ThemeProvider from '@mui/material/styles/ThemeProviderNoVars';
+import { I18nextProvider } from 'react-i18next';
+import i18n from '../i18n/i18n.ts';
+import { theme } from './theme.ts';
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        {children}
+      </ThemeProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,157 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
+import { GuestOnly, RequireAuth } from './guards.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
+import { RouteError } from './route-error.tsx';
+import { paths } from './paths.ts';
+
+// Every screen is its own lazy chunk (named per feature in vite.config.ts); only the shell
+// ships with the first page.
+const HomePage = lazy(() => import('../features/home/home-page.tsx'));
+const FaqPage = lazy(() => import('../features/faq/faq-page.tsx'));
+const HowToMeetPage = lazy(() => import('../features/help/how-to-meet-page.tsx'));
+const MeetAndPlayPage = lazy(() => import('../features/meet-and-play/meet-and-play-page.tsx'));
+const SupportPage = lazy(() => import('../features/support/support-page.tsx'));
+const TermsPage = lazy(() => import('../features/legal/terms-page.tsx'));
+const PrivacyPage = lazy(() => import('../features/legal/privacy-page.tsx'));
+const AffiliatesPage = lazy(() => import('../features/affiliates/affiliates-page.tsx'));
+const NotFoundPage = lazy(() => import('../features/not-found/not-found-page.tsx'));
+
+const MarketPage = lazy(() => import('../features/market/market-page.tsx'));
+const KycPage = lazy(() => import('../features/kyc/kyc-page.tsx'));
+const CpaPage = lazy(() => import('../features/cpa/cpa-page.tsx'));
+
+const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
+const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
+const UpdateProfilePage = lazy(() => import('../features/auth/update-profile-page.tsx'));
+const RecoveryPage = lazy(() => import('../features/auth/recovery-page.tsx'));
+const ConfirmEmailPage = lazy(() => import('../features/auth/confirm-email-page.tsx'));
+const AppleLoginPage = lazy(() => import('../features/auth/apple-login-page.tsx'));
+
+const AccountLayout = lazy(() => import('../features/account/account-layout.tsx'));
+const PersonalDataPage = lazy(() => import('../features/account/personal-data-page.tsx'));
+const AccountMarketPage = lazy(() => import('../features/account/account-market-page.tsx'));
+const BusinessPage = lazy(() => import('../features/account/business-page.tsx'));
+const ReferralPage = lazy(() => import('../features/account/referral-page.tsx'));
+const AffiliateLinksPage = lazy(() => import('../features/account/affiliate-links-page.tsx'));
+
+// TanStack Query (server state) wraps only the screens that read the API through it, so the
+// content pages and the first visit to / do not download it.
+const QueryProvider = lazy(() => import('./query-provider.tsx'));
+const RequireControlAccess = lazy(() => import('./control-guards.tsx'));
+const RequireAdmin = lazy(() =>
+  import('./control-guards.tsx').then((module) => ({ default: module.RequireAdmin })),
+);
+const ControlLayout = lazy(() => import('../features/control/control-layout.tsx'));
+const MonitorPage = lazy(() => import('../features/control/monitor-page.tsx'));
+const KycModerationPage = lazy(() => import('../features/control/kyc-moderation-page.tsx'));
+const NewsPage = lazy(() => import('../features/control/news-page.tsx'));
+const ControlCpaPage = lazy(() => import('../features/control/control-cpa-page.tsx'));
+
+/** /ref/:promocode → /auth/register?promocode=<code> (spec §2). */
+function ReferralRedirect() {
+  const { promocode = '' } = useParams();
+  return <Navigate to={paths.auth.register.getHref({ promocode })} replace />;
+}
+
+const redirect = (path: string, to: string): RouteObject => ({
+  path,
+  element: <Navigate to={to} replace />,
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <HomePage /> },
+          redirect(paths.promo.path, paths.home.getHref()),
+          { path: paths.cpaLanding.main.path, element: <HomePage landing="cpa-landing" /> },
+          { path: paths.cpaLanding.meet.path, element: <HomePage landing="cpa-landing-meet" /> },
+          { path: paths.cpaLanding.earn.path, element: <HomePage landing="cpa-landing-earn" /> },
+          { path: paths.meetAndPlay.path, element: <MeetAndPlayPage /> },
+          { path: paths.terms.path, element: <TermsPage /> },
+          { path: paths.privacy.path, element: <PrivacyPage /> },
+          { path: paths.support.path, element: <SupportPage /> },
+          { path: paths.affiliates.path, element: <AffiliatesPage /> },
+          { path: paths.referral.path, element: <ReferralRedirect /> },
+          redirect(paths.help.root.path, paths.help.faq.getHref()),
+          { path: paths.help.faq.path, element: <FaqPage /> },
+          { path: paths.help.howToMeet.path, element: <HowToMeetPage /> },
+          {
+            element: <QueryProvider />,
+            children: [
+              { path: paths.appleLogin.path, element: <AppleLoginPage /> },
+              { path: paths.cpa.path, element: <CpaPage /> },
+
+              redirect(paths.auth.root.path, paths.auth.login.getHref()),
+              { path: paths.auth.confirmEmail.path, element: <ConfirmEmailPage /> },
+              {
+                element: <GuestOnly />,
+                children: [
+                  { path: paths.auth.login.path, element: <LoginPage /> },
+                  { path: paths.auth.register.path, element: <RegisterPage /> },
+                  { path: paths.auth.recovery.path, element: <RecoveryPage /> },
+                ],
+              },
+
+              {
+                element: <RequireAuth />,
+                children: [
+                  { path: paths.market.path, element: <MarketPage /> },
+                  { path: paths.kyc.path, element: <KycPage /> },
+                  { path: paths.auth.updateProfile.path, element: <UpdateProfilePage /> },
+                  {
+                    path: paths.account.data.path,
+                    element: <AccountLayout />,
+                    children: [
+                      { index: true, element: <PersonalDataPage /> },
+                      { path: paths.account.market.path, element: <AccountMarketPage /> },
+                      { path: paths.account.business.path, element: <BusinessPage /> },
+                      { path: paths.account.referral.path, element: <ReferralPage /> },
+                      { path: paths.account.cpa.path, element: <AffiliateLinksPage /> },
+                    ],
+                  },
+                ],
+              },
+
+              {
+                path: paths.control.root.path,
+                element: <RequireControlAccess />,
+                children: [
+                  {
+                    element: <ControlLayout />,
+                    children: [
+                      {
+                        index: true,
+                        element: <Navigate to={paths.control.monitor.getHref()} replace />,
+                      },
+                      { path: paths.control.kyc.path, element: <KycModerationPage /> },
+                      {
+                        element: <RequireAdmin />,
+                        children: [
+                          { path: paths.control.monitor.path, element: <MonitorPage /> },
+                          { path: paths.control.news.path, element: <NewsPage /> },
+                          { path: paths.control.newsEdit.path, element: <NewsPage /> },
+                          { path: paths.control.cpa.path, element: <ControlCpaPage /> },
+                        ],
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+
+          { path: paths.notFound.path, element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

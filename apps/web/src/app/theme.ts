@@ -1,0 +1,63 @@
+import { createTheme } from '@mui/material/styles';
+import { BREAKPOINTS, DIALOG_TRANSITION_MS } from '@meeet/core/constants';
+import { fontFaces } from './fonts.ts';
+
+declare module '@mui/material/styles' {
+  interface BreakpointOverrides {
+    xxl: true;
+  }
+}
+
+const HEADING_FONT = '"Montserrat", "Roboto", system-ui, sans-serif';
+const BODY_FONT = '"Roboto", system-ui, -apple-system, "Segoe UI", sans-serif';
+
+const surface = '#16161d';
+const surfaceRaised = '#1e1e27';
+
+/** Spec §9 presentation: dark by default, bright blue primary, flat tonal surfaces. */
+export const theme = createTheme({
+  breakpoints: { values: BREAKPOINTS },
+  palette: {
+    mode: 'dark',
+    primary: { main: '#1f6bff', contrastText: '#ffffff' },
+    secondary: { main: '#8ab4ff' },
+    background: { default: '#0b0b0f', paper: surface },
+    divider: 'rgba(255, 255, 255, 0.08)',
+  },
+  shape: { borderRadius: 12 },
+  typography: {
+    fontFamily: BODY_FONT,
+    h1: { fontFamily: HEADING_FONT, fontWeight: 700 },
+    h2: { fontFamily: HEADING_FONT, fontWeight: 700 },
+    h3: { fontFamily: HEADING_FONT, fontWeight: 700 },
+    h4: { fontFamily: HEADING_FONT, fontWeight: 600 },
+    h5: { fontFamily: HEADING_FONT, fontWeight: 600 },
+    h6: { fontFamily: HEADING_FONT, fontWeight: 600 },
+    button: { textTransform: 'none', letterSpacing: 0, fontWeight: 500 },
+  },
+  transitions: {
+    duration: {
+      enteringScreen: DIALOG_TRANSITION_MS.enter,
+      leavingScreen: DIALOG_TRANSITION_MS.exit,
+    },
+  },
+  components: {
+    MuiCssBaseline: { styleOverrides: fontFaces },
+    MuiButtonBase: { defaultProps: { disableRipple: true } },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { textTransform: 'none', letterSpacing: 0, boxShadow: 'none' } },
+    },
+    MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+    MuiCard: {
+      defaultProps: { elevation: 0 },
+      styleOverrides: { root: { backgroundColor: surfaceRaised, boxShadow: 'none' } },
+    },
+    MuiAppBar: { defaultProps: { elevation: 0 } },
+    MuiDialog: {
+      defaultProps: {
+        transitionDuration: { enter: DIALOG_TRANSITION_MS.enter, exit: DIALOG_TRANSITION_MS.exit },
+      },
+    },
+  },
+});

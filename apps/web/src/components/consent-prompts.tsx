@@ -1,0 +1,47 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { COOKIE_BANNER_DELAY_MS } from '@meeet/core/constants';
+import { STORAGE_KEYS, isFlagSet } from '../lib/storage.ts';
+import { useIsMobile } from '../lib/use-is-mobile.ts';
+import { QuietBoundary } from './quiet-boundary.tsx';
+
+// Both prompts are their own chunks, fetched only when due, so the first page view does not pay.
+const CookieBanner = lazy(() => import('./cookie-banner.tsx'));
+const InstallAppDialog = lazy(() => import('./install-app-dialog.tsx'));
+
+type Stage = 'waiting' | 'cookie' | 'install' | 'done';
+
+/**
+ * Spec §4: the cookie banner shows 3 s after load unless dismissed before (flag 'true' in local
+ * or session storage). The install-app offer follows it once per visit on mobile widths.
+ */
+export function ConsentPrompts() {
+  const isMobile = useIsMobile();
+  const [stage, setStage] = useState<Stage>('waiting');
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setStage(isFlagSet(STORAGE_KEYS.cookieDialogHidden) ? 'install' : 'cookie');
+    }, COOKIE_BANNER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  if (stage === 'cookie') {
+    return (
+      <QuietBoundary>
+        <Suspense fallback={null}>
+          <CookieBanner onClose={() => setStage('install')} />
+        </Suspense>
+      </QuietBoundary>
+    );
+  }
+  if (stage === 'install' && isMobile && !isFlagSet(STORAGE_KEYS.installAppDialogHidden)) {
+    return (
+      <QuietBoundary>
+        <Suspense fallback={null}>
+          <InstallAppDialog onClose={() => setStage('done')} />
+        </Suspense>
+      </QuietBoundary>
+    );
+  }
+  return null;
+}

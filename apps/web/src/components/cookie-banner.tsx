@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { COOKIE_ACTION_DELAY_MS } from '@meeet/core/constants';
+import { STORAGE_KEYS, writeStorage, type StorageKind } from '../lib/storage.ts';
+
+type Consents = { terms: boolean; analytics: boolean; ads: boolean };
+
+const CONSENTS = [
+  { key: 'terms', label: 'cookie.consent.terms', testId: 'cookie-consent-terms' },
+  { key: 'analytics', label: 'cookie.consent.analytics', testId: 'cookie-consent-analytics' },
+  { key: 'ads', label: 'cookie.consent.ads', testId: 'cookie-consent-ads' },
+] as const;
+
+/**
+ * Spec §4 cookie banner. The 3 s appearance delay lives in ConsentPrompts so this module is
+ * only downloaded when it is about to show. Accepting remembers the choice for good (local
+ * storage); rejecting only for this browser session, so the visitor is asked again next time.
+ */
+export default function CookieBanner({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  const [consents, setConsents] = useState<Consents>({ terms: true, analytics: false, ads: false });
+  const [closing, setClosing] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const decide = (next: Consents, storage: StorageKind) => {
+    setConsents(next);
+    setClosing(true);
+    // The short pause lets the visitor see the ticks change before the banner goes.
+    timer.current = setTimeout(() => {
+      writeStorage(STORAGE_KEYS.cookieDialogHidden, 'true', storage);
+      onClose();
+    }, COOKIE_ACTION_DELAY_MS);
+  };
+
+  return (
+    <Paper
+      data-testid="cookie-banner"
+      role="region"
+      aria-label={t('cookie.title')}
+      elevation={0}
+      sx={{
+        position: 'fixed',
+        zIndex: (theme) => theme.zIndex.snackbar,
+        left: { xs: 8, sm: 16 },
+        right: { xs: 8, sm: 'auto' },
+        bottom: { xs: 8, sm: 16 },
+        maxWidth: 480,
+        p: 2.5,
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
+    >
+      <Typography variant="h6" component="h2" gutterBottom>
+        {t('cookie.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('cookie.text')}
+      </Typography>
+      {expanded && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('cookie.more')}
+        </Typography>
+      )}
+      <Stack direction="row" spacing={2} sx={{ mt: 1, flexWrap: 'wrap' }}>
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          data-testid="cookie-toggle"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          {expanded ? t('cookie.roll-up') : t('cookie.show-more')}
+        </Link>
+        <Link component={RouterLink} to="/privacy" variant="body2">
+          {t('nav.privacy')}
+        </Link>
+        <Link component={RouterLink} to="/terms" variant="body2">
+          {t('nav.terms')}
+        </Link>
+      </Stack>
+      <FormGroup sx={{ mt: 1 }}>
+        {CONSENTS.map((consent) => (
+          <FormControlLabel
+            key={consent.key}
+            label={<Typography variant="body2">{t(consent.label)}</Typography>}
+            control={
+              <Checkbox
+                size="small"
+                checked={consents[consent.key]}
+                // Required cookies cannot be refused; the box only shows they are on.
+                disabled={consent.key === 'terms' || closing}
+                onChange={(event) =>
+                  setConsents((current) => ({ ...current, [consent.key]: event.target.checked }))
+                }
+                slotProps={{ input: { 'data-testid': consent.testId } as Record<string, string> }}
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1.5 }}>
+        <Button
+          variant="contained"
+          data-testid="cookie-accept"
+          disabled={closing}
+          onClick={() => decide({ terms: true, analytics: true, ads: true }, 'local')}
+        >
+          {t('cookie.accept')}
+        </Button>
+        <Button
+          variant="outlined"
+          data-testid="cookie-reject"
+          disabled={closing}
+          onClick={() => decide({ terms: true, analytics: false, ads: false }, 'session')}
+        >
+          {t('cookie.reject')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,207 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { NS } from './i18n';
+import { LANDINGS, REWARD_ACTIONS, STATS, values } from './values';
+
+interface Step {
+  title: string;
+  text: string;
+}
+
+const code = {
+  fontFamily: 'monospace',
+  fontSize: '0.9em',
+  px: 0.75,
+  py: 0.25,
+  borderRadius: 1,
+  bgcolor: 'action.selected',
+} as const;
+
+function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Box
+      component="section"
+      id={id}
+      aria-labelledby={`${id}-title`}
+      sx={{ mb: { xs: 5, lg: 7 }, scrollMarginTop: 80 }}
+    >
+      <Typography id={`${id}-title`} component="h2" variant="h4" sx={{ fontWeight: 700, mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function Actions() {
+  const { t } = useTranslation(NS);
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ alignItems: { sm: 'center' } }}
+    >
+      <Button component={Link} to="/account/cpa" variant="contained" size="large">
+        {t('cta.cabinet')}
+      </Button>
+      <Button component={Link} to="/auth/register" variant="outlined" size="large">
+        {t('cta.register')}
+      </Button>
+    </Stack>
+  );
+}
+
+export default function AffiliatesPage() {
+  const { t } = useTranslation(NS);
+  const steps = t('howSteps', { returnObjects: true, keySeparator: '.', ...values }) as Step[];
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  return (
+    <Container maxWidth="lg" data-testid="affiliates-page" sx={{ py: { xs: 4, lg: 8 } }}>
+      <Box sx={{ mb: { xs: 5, lg: 8 }, maxWidth: 820 }}>
+        <Typography
+          variant="h3"
+          component="h1"
+          sx={{ fontWeight: 800, fontSize: { xs: '2rem', lg: '2.75rem' }, mb: 1.5 }}
+        >
+          {t('title')}
+        </Typography>
+        <Typography
+          variant="h6"
+          component="p"
+          color="text.secondary"
+          sx={{ fontWeight: 400, mb: 3 }}
+        >
+          {t('intro')}
+        </Typography>
+        <Actions />
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          {t('cta.note')}
+        </Typography>
+      </Box>
+
+      <Block id="how-it-works" title={t('how.title')}>
+        <Box
+          component="ol"
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+          }}
+        >
+          {steps.map((step, index) => (
+            <Box
+              component="li"
+              key={step.title}
+              sx={{ p: 3, borderRadius: 3, bgcolor: 'background.paper' }}
+            >
+              <Typography
+                variant="overline"
+                color="primary"
+                sx={{ fontWeight: 800 }}
+              >{`0${index + 1}`}</Typography>
+              <Typography component="h3" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+                {step.title}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {step.text}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </Block>
+
+      <Block id="link-format" title={t('link.title')}>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('link.text')}
+        </Typography>
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {LANDINGS.map((landing) => (
+            <Box component="li" key={landing.key} sx={{ mb: 1.5 }}>
+              <Typography sx={{ fontWeight: 600 }}>{t(`link.${landing.key}`)}</Typography>
+              <Box
+                component="code"
+                sx={{ ...code, display: 'inline-block', wordBreak: 'break-all' }}
+              >
+                {`${origin}${landing.path}?cpa=LINK_ID&uid=CLICK_ID`}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      </Block>
+
+      <Block id="callbacks" title={t('actions.title')}>
+        <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 820 }}>
+          {t('actions.text')}
+        </Typography>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' },
+            columnGap: 3,
+            rowGap: 1,
+          }}
+        >
+          {REWARD_ACTIONS.map((action) => (
+            <Box key={action} sx={{ display: 'contents' }}>
+              <Box component="dt" sx={{ mt: { xs: 1, sm: 0 } }}>
+                <Box component="code" sx={code}>
+                  {action}
+                </Box>
+              </Box>
+              <Box component="dd" sx={{ m: 0, color: 'text.secondary' }}>
+                {t(`action.${action}`)}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      </Block>
+
+      <Block id="statistics" title={t('stats.title')}>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('stats.text', values)}
+        </Typography>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' },
+            columnGap: 3,
+            rowGap: 1,
+          }}
+        >
+          {STATS.map((stat) => (
+            <Box key={stat} sx={{ display: 'contents' }}>
+              <Box component="dt" sx={{ mt: { xs: 1, sm: 0 } }}>
+                <Box component="code" sx={code}>
+                  {stat}
+                </Box>
+              </Box>
+              <Box component="dd" sx={{ m: 0, color: 'text.secondary' }}>
+                {t(`stat.${stat}`)}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      </Block>
+
+      <Block id="fair-play" title={t('rules.title')}>
+        <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 820 }}>
+          {t('rules.text')}
+        </Typography>
+        <Actions />
+      </Block>
+    </Container>
+  );
+}

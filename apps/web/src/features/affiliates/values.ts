@@ -1,0 +1,27 @@
+import { AFFILIATE_ATTRIBUTION_HOURS } from '@meeet/core/constants';
+import { PERIOD_DAYS, RewardAction } from '@meeet/core/enums';
+
+/** Interpolation values for this feature's texts: every number comes from core. */
+export const values = {
+  attributionHours: AFFILIATE_ATTRIBUTION_HOURS,
+  attributionDays: AFFILIATE_ATTRIBUTION_HOURS / 24,
+  week: PERIOD_DAYS.week,
+  twoWeeks: PERIOD_DAYS.two_weeks,
+};
+
+export const REWARD_ACTIONS = [
+  RewardAction.REGISTRATION,
+  RewardAction.FILL_PROFILE,
+  RewardAction.FIRST_MEET,
+  RewardAction.PURCHASE,
+] as const;
+
+/** Spec §3 affiliate link statistics, in the cabinet's order. */
+export const STATS = ['hits', 'regs', 'value', 'profit', 'paid'] as const;
+
+/** CPA landing pages (spec §2) that reuse the home screen. */
+export const LANDINGS = [
+  { key: 'main', path: '/l' },
+  { key: 'meet', path: '/l/meet' },
+  { key: 'earn', path: '/l/earn' },
+] as const;

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../components/page-placeholder.tsx';
+
+export default function ControlCpaPage() {
+  return <PagePlaceholder titleKey="page.control.cpa" />;
+}

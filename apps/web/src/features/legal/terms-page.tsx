@@ -1,0 +1,5 @@
+import LegalDocument from './legal-document';
+
+export default function TermsPage() {
+  return <LegalDocument doc="terms" />;
+}
