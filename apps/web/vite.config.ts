@@ -44,10 +44,10 @@ export default defineConfig({
     target: 'baseline-widely-available',
     rolldownOptions: {
       treeshake: {
-        // packages/core builds zod schemas and price tables at module level next to the plain
-        // constants and helpers the shell needs. Building them has no side effects, so saying
-        // so lets unused ones (and most of zod and viem) drop out of the first-page bundle.
-        manualPureFunctions: ['z', 'parseUnits'],
+        // Schema modules in packages/core build zod schemas at module level. Building one has
+        // no side effect, so saying so lets the unused ones drop out of the chunks that import
+        // a module for a single schema or helper.
+        manualPureFunctions: ['z'],
       },
       output: {
         codeSplitting: {

@@ -1,4 +1,3 @@
-import { parseUnits } from 'viem';
 import { NftType } from './enums.ts';
 
 // Business constants of spec §9 (and the few PRODUCT.md fixes). One name per number so a
@@ -29,17 +28,17 @@ export const NFT_PRICE_USDT = {
 
 /** Prices in the smallest USDT unit; money is never a float. */
 export const NFT_PRICE_UNITS: Readonly<Record<NftType, bigint>> = {
-  [NftType.SILVER]: parseUnits(String(NFT_PRICE_USDT[NftType.SILVER]), USDT_DECIMALS),
-  [NftType.GOLD]: parseUnits(String(NFT_PRICE_USDT[NftType.GOLD]), USDT_DECIMALS),
-  [NftType.PLATINUM]: parseUnits(String(NFT_PRICE_USDT[NftType.PLATINUM]), USDT_DECIMALS),
+  [NftType.SILVER]: BigInt(NFT_PRICE_USDT[NftType.SILVER]) * USDT_UNIT,
+  [NftType.GOLD]: BigInt(NFT_PRICE_USDT[NftType.GOLD]) * USDT_UNIT,
+  [NftType.PLATINUM]: BigInt(NFT_PRICE_USDT[NftType.PLATINUM]) * USDT_UNIT,
 };
 
 /** Share of a minted token's price paid to its two generators (split equally) on each sale. */
 export const SELLER_PAYOUT_PERCENT = 40;
 export const SELLER_PAYOUT_USDT = {
-  [NftType.SILVER]: 40,
-  [NftType.GOLD]: 400,
-  [NftType.PLATINUM]: 4000,
+  [NftType.SILVER]: (NFT_PRICE_USDT[NftType.SILVER] * SELLER_PAYOUT_PERCENT) / 100,
+  [NftType.GOLD]: (NFT_PRICE_USDT[NftType.GOLD] * SELLER_PAYOUT_PERCENT) / 100,
+  [NftType.PLATINUM]: (NFT_PRICE_USDT[NftType.PLATINUM] * SELLER_PAYOUT_PERCENT) / 100,
 } as const satisfies Record<NftType, number>;
 export const SELLER_PAYOUT_UNITS: Readonly<Record<NftType, bigint>> = {
   [NftType.SILVER]: (NFT_PRICE_UNITS[NftType.SILVER] * BigInt(SELLER_PAYOUT_PERCENT)) / 100n,

@@ -1,13 +1,10 @@
-import { z } from 'zod';
-
 // Every enum of spec §3 (and the ones PRODUCT.md adds). Each is an `as const` object so
-// callers write `KycStatus.APPROVED`, a type of the same name for its values, and a zod
-// schema so API payloads are checked against the one list.
+// callers write `KycStatus.APPROVED` and a type of the same name for its values. Their zod
+// schemas live in enum-schemas.ts: this file is on every page's first load, zod is not.
 
 export const NftType = { SILVER: 0, GOLD: 1, PLATINUM: 2 } as const;
 export type NftType = (typeof NftType)[keyof typeof NftType];
 export const NFT_TYPES = [NftType.SILVER, NftType.GOLD, NftType.PLATINUM] as const;
-export const nftTypeSchema = z.literal(NFT_TYPES);
 /** Display names, indexed by the numeric NftType. */
 export const NFT_TYPE_NAMES = ['Silver', 'Gold', 'Platinum'] as const;
 export type NftTypeName = (typeof NFT_TYPE_NAMES)[number];
@@ -44,7 +41,6 @@ export const TransactionStatus = {
   NONE: 'NONE',
 } as const;
 export type TransactionStatus = (typeof TransactionStatus)[keyof typeof TransactionStatus];
-export const transactionStatusSchema = z.enum(TransactionStatus);
 
 export const TransactionType = {
   BUY_NFT: 'BUY_NFT',
@@ -56,7 +52,6 @@ export const TransactionType = {
   GENERATE: 'GENERATE',
 } as const;
 export type TransactionType = (typeof TransactionType)[keyof typeof TransactionType];
-export const transactionTypeSchema = z.enum(TransactionType);
 
 export const KycStatus = {
   DRAFT: 'draft',
@@ -66,11 +61,9 @@ export const KycStatus = {
   REQUESTED: 'requested',
 } as const;
 export type KycStatus = (typeof KycStatus)[keyof typeof KycStatus];
-export const kycStatusSchema = z.enum(KycStatus);
 
 export const NewsStatus = { DRAFT: 'DRAFT', PUBLISHED: 'PUBLISHED' } as const;
 export type NewsStatus = (typeof NewsStatus)[keyof typeof NewsStatus];
-export const newsStatusSchema = z.enum(NewsStatus);
 
 export const MediaAlbum = {
   PROFILE_PHOTOS: 'profile_photos',
@@ -79,7 +72,6 @@ export const MediaAlbum = {
   NEWS: 'news',
 } as const;
 export type MediaAlbum = (typeof MediaAlbum)[keyof typeof MediaAlbum];
-export const mediaAlbumSchema = z.enum(MediaAlbum);
 
 // Spec §3 lists purchase, first_meet and fill_profile; PRODUCT.md's CPA section also pays on
 // registration, so it is a reward action too.
@@ -90,13 +82,11 @@ export const RewardAction = {
   PURCHASE: 'purchase',
 } as const;
 export type RewardAction = (typeof RewardAction)[keyof typeof RewardAction];
-export const rewardActionSchema = z.enum(RewardAction);
 
 // "Last month" is a rolling 30 days rather than a calendar month, so the three periods are
 // plain day counts and a server query and a chart agree on the window.
 export const Period = { WEEK: 'week', TWO_WEEKS: 'two_weeks', MONTH: 'month' } as const;
 export type Period = (typeof Period)[keyof typeof Period];
-export const periodSchema = z.enum(Period);
 export const PERIOD_DAYS = { week: 7, two_weeks: 14, month: 30 } as const satisfies Record<
   Period,
   number
@@ -110,7 +100,6 @@ export function periodStart(period: Period, now: Date = new Date()): Date {
 export const Gender = { MALE: 0, FEMALE: 1 } as const;
 export type Gender = (typeof Gender)[keyof typeof Gender];
 export const GENDERS = [Gender.MALE, Gender.FEMALE] as const;
-export const genderSchema = z.literal(GENDERS);
 
 export function isGender(value: unknown): value is Gender {
   return value === Gender.MALE || value === Gender.FEMALE;
@@ -118,7 +107,6 @@ export function isGender(value: unknown): value is Gender {
 
 export const Role = { USER: 'user', MODERATOR: 'moderator', ADMIN: 'admin' } as const;
 export type Role = (typeof Role)[keyof typeof Role];
-export const roleSchema = z.enum(Role);
 
 const ROLE_RANK: Record<Role, number> = { user: 0, moderator: 1, admin: 2 };
 
@@ -129,8 +117,6 @@ export function hasRole(role: Role, required: Role): boolean {
 
 export const ReferralLevel = { HUMAN: 'human', BUSINESS: 'business' } as const;
 export type ReferralLevel = (typeof ReferralLevel)[keyof typeof ReferralLevel];
-export const referralLevelSchema = z.enum(ReferralLevel);
 
 export const Mood = { ROMANTIC: 'romantic', BUSINESS: 'business', CHAT: 'chat' } as const;
 export type Mood = (typeof Mood)[keyof typeof Mood];
-export const moodSchema = z.enum(Mood);

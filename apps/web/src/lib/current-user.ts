@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { isRole } from './roles.ts';
+import { userPaths } from '@meeet/core/api/user-paths';
 import { api } from './api-client.ts';
 import { useAuthStore, type SessionUser } from './stores/auth-store.ts';
-
-// Spec §7 GET /user/me. Not read from core's userPaths: that module's schemas use enums.ts's zod
-// schemas, and enums.ts is evaluated by the first page (through constants.ts), so importing it
-// here would move all of zod (~24 KB gzip) into the first-page bundle.
-const ME_PATH = '/user/me';
 
 export const currentUserQueryKey = (token: string | null) => ['user', 'me', token] as const;
 
@@ -29,7 +25,7 @@ export function useCurrentUser() {
     queryKey: currentUserQueryKey(token),
     enabled: Boolean(token),
     queryFn: async () => {
-      const result = await api.get<unknown>(ME_PATH);
+      const result = await api.get<unknown>(userPaths.me);
       return result.ok ? pickUser(result.data) : null;
     },
   });

@@ -46,6 +46,8 @@ export class AppError extends Error {
   readonly messageKey: string;
   readonly params: Record<string, string | number> | undefined;
   readonly fields: Record<string, string> | undefined;
+  /** Sent as the Retry-After header (rate limits, overload). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ErrorCode,
@@ -53,7 +55,9 @@ export class AppError extends Error {
     options: {
       messageKey?: string;
       params?: Record<string, string | number>;
+      /** Field path → message key (or text); keys are translated like validation messages. */
       fields?: Record<string, string>;
+      retryAfterSeconds?: number;
     } = {},
   ) {
     super(options.messageKey ?? `error.${code}`);
@@ -63,5 +67,6 @@ export class AppError extends Error {
     this.messageKey = options.messageKey ?? `error.${code}`;
     this.params = options.params;
     this.fields = options.fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

@@ -1,31 +1,18 @@
 import { z } from 'zod';
-import { genderSchema, kycStatusSchema, referralLevelSchema, roleSchema } from '../enums.ts';
+import {
+  genderSchema,
+  kycStatusSchema,
+  localeSchema,
+  referralLevelSchema,
+  roleSchema,
+} from '../enum-schemas.ts';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants.ts';
-import { localeSchema } from '../i18n/locale.ts';
 import { isoToBirthDate, validateBirthDate } from '../rules/birth-date.ts';
 import { zEmail, zNickname, zPassword, zPromoCode } from '../rules/zod.ts';
 
 // The accounts contract: every /user call's request and response. The server validates with
 // these schemas and publishes them as OpenAPI; the web forms validate with the same ones.
-
-/** Paths under /api, one place for server routes and web calls. */
-export const userPaths = {
-  login: '/user/login',
-  logout: '/user/logout',
-  me: '/user/me',
-  register: '/user/register',
-  profileUpdate: '/user/profile-update',
-  profile: (id: number | string) => `/user/profile/${id}`,
-  domainAvailable: (domain: string) => `/user/domain-available/${encodeURIComponent(domain)}`,
-  recoverySendCode: '/user/recovery-password/send-code',
-  recoveryCheckCode: '/user/recovery-password/check-code',
-  emailVerifySendCode: '/user/email/verify/send-code',
-  emailVerifyCheck: (code: string) => `/user/email/verify/check/${encodeURIComponent(code)}`,
-  feedback: '/user/email/feedback/',
-  apple: '/user/apple',
-  appleCallback: '/user/apple/callback',
-  appleSuccessRegistration: '/user/apple/apple-success-registration',
-} as const;
+// The paths are in user-paths.ts, free of zod, so the first page can name them cheaply.
 
 /** Short free-text fields: trimmed, never longer than a person's name reasonably is. */
 const name = z.string().trim().max(64, 'msg.max-length');
@@ -68,6 +55,8 @@ export const userPrivateSchema = z.object({
   referralCode: z.string(),
   kycStatus: kycStatusSchema,
   hasPassword: z.boolean(),
+  /** Minting is paused until then after a login from a new device (PRODUCT.md); null when not locked. */
+  deviceLockUntil: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -170,3 +159,17 @@ export const appleRegistrationRequestSchema = z.strictObject({
   acceptTerms: z.literal(true, 'msg.required'),
 });
 export type AppleRegistrationRequest = z.infer<typeof appleRegistrationRequestSchema>;
+
+/**
+ * What Apple posts to the callback (response_mode form_post). `user` is a JSON string with the
+ * name, sent only on the first authorisation; `error` replaces the rest when the user cancels.
+ * Not strict: Apple may add fields.
+ */
+export const appleCallbackBodySchema = z.object({
+  state: z.string().max(4096).optional(),
+  code: z.string().max(4096).optional(),
+  id_token: z.string().max(8192).optional(),
+  user: z.string().max(4096).optional(),
+  error: z.string().max(256).optional(),
+});
+export type AppleCallbackBody = z.infer<typeof appleCallbackBodySchema>;
