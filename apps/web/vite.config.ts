@@ -11,6 +11,8 @@ const backend = 'http://localhost:3000';
 // Names a chunk after the feature folder a module lives in, so each route ships as its own file
 // and a change to one feature never invalidates another feature's cached chunk.
 function featureChunk(id: string): string | null {
+  // A feature's strings stay one chunk per language, fetched only in the language shown.
+  if (/[\\/]locales[\\/]/.test(id)) return null;
   const match = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/.exec(id);
   return match ? `feature-${match[1]}` : null;
 }

@@ -6,7 +6,10 @@ async function loadWith(stored: string | null, browserLanguage: string) {
   if (stored !== null) localStorage.setItem(STORAGE_KEYS.locale, stored);
   vi.spyOn(navigator, 'language', 'get').mockReturnValue(browserLanguage);
   vi.resetModules();
-  return import('./i18n.ts');
+  const module = await import('./i18n.ts');
+  await module.i18nReady;
+  await module.default.loadNamespaces('core');
+  return module;
 }
 
 beforeEach(() => {

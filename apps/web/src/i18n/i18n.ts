@@ -1,22 +1,20 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, isLocale, resolveLocale, type Locale } from '@meeet/core/i18n/locale';
-import { messages } from '@meeet/core/i18n/messages';
 import { STORAGE_KEYS, readStorage, writeStorage } from '../lib/storage.ts';
 import en from './locales/en.ts';
-import ru from './locales/ru.ts';
 
 /*
  * Namespaces:
  *   core    — the shared catalogue of packages/core (validation, error and market messages),
- *             so the web shows exactly the words the server answers with.
- *   common  — the shell's own strings (src/i18n/locales/{en,ru}.ts).
- *   <feature> — added by the feature itself so its text ships in its lazy chunk. A feature
- *             folder may hold an `i18n.ts` that, at import time, calls
- *               i18n.addResourceBundle('en', '<feature>', enResources, true, true);
- *               i18n.addResourceBundle('ru', '<feature>', ruResources, true, true);
- *             and exports nothing; the feature's page imports it for its side effect
- *             (`import './i18n.ts'`) and reads text with useTranslation('<feature>').
+ *             so the web shows exactly the words the server answers with:
+ *             useTranslation(['<feature>', 'core']) or t(key, { ns: 'core' }).
+ *   common  — the shell's own strings (src/i18n/locales/{en,ru}.ts). English is bundled as
+ *             the fallback; another language is fetched before the first render.
+ *   <feature> — src/features/<feature>/locales/{en,ru}.ts, default-exporting flat key → text.
+ *             useTranslation('<feature>') fetches the current language's file on first use
+ *             (and suspends the lazy page until then), so a visitor downloads one language of
+ *             the features they open and nothing else.
  * Keys are flat ('nav.market') and placeholders single-braced ('{count}') to match core.
  */
 
@@ -28,26 +26,73 @@ function syncDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-void i18n.use(initReactI18next).init({
-  resources: {
-    en: { core: messages.en, common: en },
-    ru: { core: messages.ru, common: ru },
+type Strings = Record<string, unknown>;
+type StringsModule = { default: Strings };
+
+// Every feature's strings, one lazy chunk per feature and language (namespace = folder name).
+const featureStrings = import.meta.glob<StringsModule>('../features/*/locales/*.ts');
+const shellStrings = import.meta.glob<StringsModule>('./locales/*.ts');
+
+function loadStrings(language: string, namespace: string): Promise<Strings> | null {
+  if (namespace === 'core') {
+    return import('@meeet/core/i18n/messages').then(({ messages }) =>
+      isLocale(language) ? messages[language] : {},
+    );
+  }
+  const load =
+    namespace === 'common'
+      ? shellStrings[`./locales/${language}.ts`]
+      : featureStrings[`../features/${namespace}/locales/${language}.ts`];
+  return load ? load().then((module) => module.default) : null;
+}
+
+/** An i18next backend that fetches a namespace's strings for one language on first use. */
+const lazyStrings: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const pending = loadStrings(language, namespace);
+    if (!pending) {
+      callback(null, {});
+      return;
+    }
+    pending.then(
+      (strings) => callback(null, strings as ResourceKey),
+      (error: unknown) => callback(error instanceof Error ? error.message : String(error), false),
+    );
   },
-  lng: detectInitialLocale(),
-  fallbackLng: 'en',
-  supportedLngs: [...LOCALES],
-  ns: ['common', 'core'],
-  defaultNS: 'common',
-  keySeparator: false,
-  interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
-  // Resources are bundled, so init finishes synchronously and the first render has text.
-  initAsync: false,
-  react: { useSuspense: false },
-  showSupportNotice: false,
-});
+};
+
+const initialLocale = detectInitialLocale();
+
+const initialised = i18n
+  .use(lazyStrings)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { common: en } },
+    partialBundledLanguages: true,
+    lng: initialLocale,
+    fallbackLng: 'en',
+    supportedLngs: [...LOCALES],
+    ns: ['common'],
+    defaultNS: 'common',
+    keySeparator: false,
+    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
+    // English shell strings are bundled so a failed chunk still leaves readable text; other
+    // namespaces suspend the lazy page that asks for them until their chunk arrives.
+    react: { useSuspense: true },
+    showSupportNotice: false,
+  });
 
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
+
+/** Resolves when the start-up language's shell strings are in; render after it. */
+export const i18nReady: Promise<void> = initialised.then(
+  () => undefined,
+  // A failed chunk load leaves the English fallback showing rather than a blank page.
+  () => undefined,
+);
 
 /** Switches the interface language and remembers the choice (spec §1 stored locale). */
 export async function setLocale(locale: Locale): Promise<void> {

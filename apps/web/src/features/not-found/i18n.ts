@@ -1,7 +1,2 @@
-import i18n from '../../i18n/i18n';
-import en from './locales/en.ts';
-import ru from './locales/ru.ts';
-
+// The namespace of this feature's strings (locales/{en,ru}.ts), loaded on first use.
 export const NS = 'not-found';
-i18n.addResourceBundle('en', NS, en, true, true);
-i18n.addResourceBundle('ru', NS, ru, true, true);

@@ -27,7 +27,7 @@ const LENGTH_LIMITS: Record<Field, { min?: number; max?: number }> = {
 const profileText = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export default function FeedbackForm() {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation([NS, 'core']);
   const user = useAuthStore((state) => state.user);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const {
