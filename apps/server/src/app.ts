@@ -8,10 +8,14 @@ import {
 import type pg from 'pg';
 import type { AppConfig } from './config.ts';
 import { createPool } from './db/client.ts';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin, handleError } from './plugins/error-handler.ts';
 import { healthChecksPlugin } from './plugins/health-checks.ts';
+import { mailPlugin } from './plugins/mail.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import {
   generateRequestId,
@@ -94,11 +98,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(openapiPlugin, { config });
   await app.register(healthChecksPlugin);
   await app.register(dbPlugin, { pool });
+  await app.register(authPlugin, { config });
+  await app.register(mailPlugin, { config });
   await app.register(socketPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(usersRoutes, { config });
+      await api.register(feedbackRoutes, { config });
     },
     { prefix: '/api' },
   );

@@ -56,6 +56,27 @@ const envSchema = z.object({
   ),
   /** Behind a load balancer: trust X-Forwarded-* so client IPs (rate limits, logs) are real. */
   TRUST_PROXY: withDefault(booleanFlag, 'false'),
+  /** Any SMTP server (`smtp://user:pass@host:587`, `smtps://…`); unset → the dev mailbox table. */
+  SMTP_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: withDefault(z.string().min(3), 'MEEET <no-reply@meeet.app>'),
+  /** Where feedback from the support form goes. */
+  SUPPORT_EMAIL: withDefault(z.email(), 'support@meeet.app'),
+  /** The Services ID registered with Apple; Sign in with Apple answers 503 while it is unset. */
+  APPLE_CLIENT_ID: optionalString,
+  APPLE_KEYS_URL: withDefault(z.url(), 'https://appleid.apple.com/auth/keys'),
+  APPLE_AUTH_URL: withDefault(z.url(), 'https://appleid.apple.com/auth/authorize'),
+  /** Login attempts per client IP per minute. */
+  LOGIN_RATE_LIMIT_PER_IP: withDefault(z.coerce.number().int().min(1), 30),
+  /** Failed logins per e-mail address per 15 minutes before that address is refused for a while. */
+  LOGIN_FAILURES_PER_EMAIL: withDefault(z.coerce.number().int().min(1), 10),
+  /** Registrations, code requests, code checks and feedback per client IP per minute. */
+  AUTH_RATE_LIMIT_PER_IP: withDefault(z.coerce.number().int().min(1), 30),
+  /** Password hashes computed at once, and how many more may wait before 503. */
+  PASSWORD_HASH_CONCURRENCY: withDefault(z.coerce.number().int().min(1).max(16), 2),
+  PASSWORD_HASH_QUEUE: withDefault(z.coerce.number().int().min(0), 32),
 });
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -76,6 +97,21 @@ export interface AppConfig {
   readonly publicUrl: string;
   readonly jwtSecret: string;
   readonly trustProxy: boolean;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly supportEmail: string;
+  readonly apple: {
+    readonly clientId: string | undefined;
+    readonly keysUrl: string;
+    readonly authUrl: string;
+  };
+  readonly limits: {
+    readonly loginPerIpPerMinute: number;
+    readonly loginFailuresPerEmail: number;
+    readonly authPerIpPerMinute: number;
+    readonly hashConcurrency: number;
+    readonly hashQueue: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -139,6 +175,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET ?? developmentJwtSecret(dataDir, e.NODE_ENV),
     trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    apple: {
+      clientId: e.APPLE_CLIENT_ID,
+      keysUrl: e.APPLE_KEYS_URL,
+      authUrl: e.APPLE_AUTH_URL,
+    },
+    limits: {
+      loginPerIpPerMinute: e.LOGIN_RATE_LIMIT_PER_IP,
+      loginFailuresPerEmail: e.LOGIN_FAILURES_PER_EMAIL,
+      authPerIpPerMinute: e.AUTH_RATE_LIMIT_PER_IP,
+      hashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+      hashQueue: e.PASSWORD_HASH_QUEUE,
+    },
   };
   return Object.freeze(config);
 }

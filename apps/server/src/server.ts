@@ -4,13 +4,13 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { createPool } from './db/client.ts';
 import {
+  EMBEDDED_DATABASE,
   embeddedPostgresUrl,
   startEmbeddedPostgres,
   type EmbeddedPostgres,
 } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
 
-const EMBEDDED_DATABASE = 'meeet';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 function readConfig(): AppConfig {

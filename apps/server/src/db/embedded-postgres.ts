@@ -39,6 +39,9 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
+/** The app's database in the embedded cluster (server and role command agree on it). */
+export const EMBEDDED_DATABASE = 'meeet';
+
 /** Where the embedded cluster can be reached; known before it starts. */
 export function embeddedPostgresUrl(port: number, database: string): string {
   return `postgres://${USER}:${PASSWORD}@localhost:${port}/${encodeURIComponent(database)}`;

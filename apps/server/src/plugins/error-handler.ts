@@ -47,8 +47,25 @@ export function errorBody(
  * Rules in core put message keys into zod issues; those are translated. Zod's own messages
  * (a wrong type, say) are not in the catalogue and pass through as they are.
  */
-function fieldMessage(locale: Locale, message: string): string {
-  return isMessageKey(message) ? translate(locale, message) : message;
+function fieldMessage(
+  locale: Locale,
+  message: string,
+  params?: Record<string, string | number>,
+): string {
+  return isMessageKey(message) ? translate(locale, message, params) : message;
+}
+
+/**
+ * Length messages ('msg.min-length', 'msg.max-length') say `{count}`; zod keeps the limit on
+ * the issue as `minimum` / `maximum`, which the zod type provider passes on as `params`.
+ */
+function countParams(params: unknown): Record<string, number> | undefined {
+  if (typeof params !== 'object' || params === null) return undefined;
+  const { minimum, maximum } = params as { minimum?: unknown; maximum?: unknown };
+  const limit = [maximum, minimum].find(
+    (value) => typeof value === 'number' || typeof value === 'bigint',
+  );
+  return limit === undefined ? undefined : { count: Number(limit) };
 }
 
 /** `/address/city` → `address.city`; an empty path names the whole part (`body`, `querystring`). */
@@ -59,14 +76,18 @@ function fieldPath(instancePath: string, context: string | undefined): string {
 
 function validationFields(
   locale: Locale,
-  issues: readonly { instancePath: string; message?: string | undefined }[],
+  issues: readonly { instancePath: string; message?: string | undefined; params?: unknown }[],
   context: string | undefined,
 ): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const path = fieldPath(issue.instancePath, context);
     // One message per field, the first one: a form shows one error at a time (spec §4).
-    fields[path] ??= fieldMessage(locale, issue.message ?? 'error.VALIDATION_ERROR');
+    fields[path] ??= fieldMessage(
+      locale,
+      issue.message ?? 'error.VALIDATION_ERROR',
+      countParams(issue.params),
+    );
   }
   return fields;
 }
@@ -81,8 +102,29 @@ export function handleError(
   reply: FastifyReply,
 ) {
   if (error instanceof AppError) {
-    if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-    return send(reply, error.status, errorBody(request, error.code, error));
+    if (error.status >= 500 && error.status !== 503) {
+      request.log.error({ err: error }, 'request failed');
+    }
+    if (error.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
+    const fields = error.fields
+      ? Object.fromEntries(
+          Object.entries(error.fields).map(([path, message]) => [
+            path,
+            fieldMessage(request.locale, message, error.params),
+          ]),
+        )
+      : undefined;
+    return send(
+      reply,
+      error.status,
+      errorBody(request, error.code, {
+        messageKey: error.messageKey,
+        params: error.params,
+        fields,
+      }),
+    );
   }
 
   if (hasZodFastifySchemaValidationErrors(error)) {

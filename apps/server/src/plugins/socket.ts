@@ -2,11 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@meeet/core/api/realtime';
+import { ErrorCode } from '@meeet/core/api/errors';
+import { HTTP_HEADERS } from '@meeet/core/constants';
+import type { SessionsService } from '../modules/users/sessions.service.ts';
+import { parseFingerprint } from './auth.ts';
 
 /** What the server knows about a connected socket. */
 export interface SocketData {
   /** The authenticated user, or null for an anonymous visitor. */
   userId: number | null;
+  /** The session whose token opened the socket; revoking it disconnects the socket. */
+  sessionId: string | null;
+}
+
+/** The room every socket of a user joins; domains emit a user's events to it. */
+export function userRoom(userId: number): string {
+  return `user:${userId}`;
+}
+
+function sessionRoom(sessionId: string): string {
+  return `session:${sessionId}`;
 }
 
 export type RealtimeServer = Server<
@@ -36,13 +51,33 @@ export function socketAccessKey(socket: RealtimeSocket): string | undefined {
   return typeof fromHeader === 'string' && fromHeader !== '' ? fromHeader : undefined;
 }
 
+/** Refusal of a socket whose access key is not a live token; the client sees `data.code`. */
+export class SocketAuthError extends Error {
+  readonly data = { code: ErrorCode.TOKEN_INVALID };
+  constructor() {
+    super('invalid access key');
+    this.name = 'SocketAuthError';
+  }
+}
+
 /**
- * Decides who a connecting socket belongs to from its access key. Accounts do not exist yet,
- * so every socket is accepted as an anonymous visitor whatever key it sends; the accounts
- * module makes this verify the token, reject invalid ones and return the user.
+ * Decides who a connecting socket belongs to, with the same check as the API's Bearer token.
+ * No key: an anonymous visitor. A key that is not a live token is refused, so a client holding
+ * a dead token learns it instead of silently losing its user's events.
  */
-export async function authenticateSocket(_accessKey: string | undefined): Promise<SocketData> {
-  return { userId: null };
+export async function authenticateSocket(
+  sessions: SessionsService,
+  accessKey: string | undefined,
+  fingerprint: string | null = null,
+): Promise<SocketData> {
+  if (!accessKey) return { userId: null, sessionId: null };
+  const auth = await sessions.authenticate(accessKey, fingerprint);
+  if (!auth) throw new SocketAuthError();
+  return { userId: auth.user.id, sessionId: auth.sessionId };
+}
+
+function handshakeFingerprint(socket: RealtimeSocket): string | null {
+  return parseFingerprint(socket.handshake.headers[HTTP_HEADERS.FINGERPRINT]);
 }
 
 /**
@@ -56,13 +91,26 @@ async function socket(app: FastifyInstance): Promise<void> {
     serveClient: false,
   });
   io.use((client, next) => {
-    authenticateSocket(socketAccessKey(client)).then(
+    authenticateSocket(app.sessions, socketAccessKey(client), handshakeFingerprint(client)).then(
       (data) => {
         client.data = data;
         next();
       },
-      (error: unknown) => next(error instanceof Error ? error : new Error('authentication failed')),
+      (error: unknown) => {
+        if (!(error instanceof SocketAuthError))
+          app.log.error({ err: error }, 'socket auth failed');
+        next(error instanceof Error ? error : new Error('authentication failed'));
+      },
     );
+  });
+  io.on('connection', (client) => {
+    const { userId, sessionId } = client.data;
+    if (userId !== null && sessionId !== null) {
+      void client.join([userRoom(userId), sessionRoom(sessionId)]);
+    }
+  });
+  app.sessions.onRevoked((sessionIds) => {
+    for (const sessionId of sessionIds) io.in(sessionRoom(sessionId)).disconnectSockets(true);
   });
   app.decorate('io', io);
   app.addHook('preClose', async () => {
@@ -71,4 +119,4 @@ async function socket(app: FastifyInstance): Promise<void> {
   });
 }
 
-export const socketPlugin = fp(socket, { name: 'socket' });
+export const socketPlugin = fp(socket, { name: 'socket', dependencies: ['auth'] });

@@ -1,0 +1,86 @@
+import { join } from 'node:path';
+import pg from 'pg';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDatabase, createPool } from '../db/client.ts';
+import {
+  EMBEDDED_DATABASE,
+  embeddedPostgresUrl,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '../db/embedded-postgres.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { ROLE_VALUES, setUserRole, UserRoleError } from '../modules/users/user-role.ts';
+
+const USAGE = `Usage: npm run user:role -- <email> <${ROLE_VALUES.join('|')}>`;
+
+/** Whether something answers as PostgreSQL at `url` (the running server's embedded cluster). */
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Makes a user an admin, a moderator or a plain user again. Reads the same configuration as
+ * the server: DATABASE_URL if set; else the embedded cluster in DATA_DIR on PG_PORT, used
+ * as it is when the server is running, otherwise started just for this and stopped again.
+ */
+async function main(): Promise<number> {
+  const [email, role, ...extra] = process.argv.slice(2);
+  if (!email || !role || extra.length > 0) {
+    console.error(USAGE);
+    return 2;
+  }
+  if (!(ROLE_VALUES as readonly string[]).includes(role)) {
+    throw new UserRoleError(`Unknown role "${role}". Use one of: ${ROLE_VALUES.join(', ')}.`);
+  }
+  const config = loadConfig();
+  let embedded: EmbeddedPostgres | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    url = embeddedPostgresUrl(config.embeddedPgPort, EMBEDDED_DATABASE);
+    if (!(await reachable(url))) {
+      const clusterDir = join(config.dataDir, 'postgres');
+      console.log(
+        `Starting the embedded PostgreSQL in ${clusterDir} on port ${config.embeddedPgPort}`,
+      );
+      embedded = await startEmbeddedPostgres({
+        clusterDir,
+        port: config.embeddedPgPort,
+        database: EMBEDDED_DATABASE,
+      });
+    }
+  }
+  const pool = createPool(url);
+  try {
+    await runMigrations(pool);
+    const result = await setUserRole(createDatabase(pool), email, role);
+    console.log(
+      result.previousRole === result.role
+        ? `User #${result.id} <${result.email}> already has the role "${result.role}".`
+        : `User #${result.id} <${result.email}>: role "${result.previousRole}" → "${result.role}".`,
+    );
+    return 0;
+  } finally {
+    await pool.end();
+    await embedded?.stop();
+  }
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  if (error instanceof UserRoleError || error instanceof ConfigError) {
+    console.error(error.message);
+    console.error(USAGE);
+  } else {
+    console.error(error);
+  }
+  process.exitCode = 1;
+}

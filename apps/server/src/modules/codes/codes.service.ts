@@ -1,0 +1,103 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { AppError, ErrorCode } from '@meeet/core/api/errors';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { codesRepository, type CodePurpose } from './codes.repository.ts';
+
+export const CODE_TTL_MINUTES = 15;
+const CODE_TTL_MS = CODE_TTL_MINUTES * 60_000;
+/** Wrong guesses a code survives; the fifth kills it. */
+export const CODE_MAX_FAILURES = 5;
+/** One new code per address and purpose per this many seconds. */
+export const CODE_RESEND_SECONDS = 60;
+
+export type { CodePurpose };
+
+export function invalidCode(): AppError {
+  return new AppError(ErrorCode.INVALID_CODE, 400, { fields: { code: 'error.INVALID_CODE' } });
+}
+
+/**
+ * Six-digit codes sent by mail. Stored as HMAC-SHA256 under a server key (bound to the address
+ * and purpose), so the table alone gives nothing away. With five tries per code and one code
+ * a minute, guessing a million-value code is hopeless.
+ */
+export class CodesService {
+  constructor(
+    private readonly db: Database,
+    private readonly key: Buffer,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * A new code for the address, or 429 if one was issued less than a minute ago. `deliver`
+   * runs inside the transaction: if the mail cannot be sent the code is not kept, so the
+   * user may ask again at once.
+   */
+  async issue(
+    email: string,
+    purpose: CodePurpose,
+    deliver: (code: string) => Promise<void>,
+  ): Promise<{ retryAfterSeconds: number }> {
+    return this.db.transaction(async (tx) => {
+      await codesRepository.lock(tx, email, purpose);
+      const now = this.now();
+      const latest = await codesRepository.latest(tx, email, purpose);
+      const sinceLast = latest ? now.getTime() - latest.createdAt.getTime() : Infinity;
+      if (sinceLast < CODE_RESEND_SECONDS * 1000) {
+        const wait = Math.max(1, Math.ceil(CODE_RESEND_SECONDS - sinceLast / 1000));
+        throw new AppError(ErrorCode.RATE_LIMITED, 429, {
+          messageKey: 'msg.too-many-codes',
+          params: { count: wait },
+          retryAfterSeconds: wait,
+        });
+      }
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await codesRepository.insert(tx, {
+        email,
+        purpose,
+        codeHash: this.hash(email, purpose, code),
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        createdAt: now,
+      });
+      await deliver(code);
+      return { retryAfterSeconds: CODE_RESEND_SECONDS };
+    });
+  }
+
+  /**
+   * Uses the address's newest code if `code` matches it, on the caller's transaction so the
+   * action it unlocks commits with it. False for a wrong, expired, used or dead code. A wrong
+   * guess is counted on the same transaction, so on false the caller must let the transaction
+   * COMMIT (return, not throw) and refuse afterwards, or the guess would not count.
+   */
+  async consume(
+    tx: DbExecutor,
+    email: string,
+    purpose: CodePurpose,
+    code: string,
+  ): Promise<boolean> {
+    await codesRepository.lock(tx, email, purpose);
+    const latest = await codesRepository.latest(tx, email, purpose);
+    const now = this.now();
+    if (
+      !latest ||
+      latest.usedAt !== null ||
+      latest.expiresAt.getTime() <= now.getTime() ||
+      latest.failedAttempts >= CODE_MAX_FAILURES
+    ) {
+      return false;
+    }
+    const expected = Buffer.from(latest.codeHash, 'hex');
+    const actual = Buffer.from(this.hash(email, purpose, code), 'hex');
+    if (!/^\d{6}$/.test(code) || !timingSafeEqual(expected, actual)) {
+      await codesRepository.recordFailure(tx, latest.id);
+      return false;
+    }
+    await codesRepository.markUsed(tx, latest.id, now);
+    return true;
+  }
+
+  private hash(email: string, purpose: CodePurpose, code: string): string {
+    return createHmac('sha256', this.key).update(`${purpose}\n${email}\n${code}`).digest('hex');
+  }
+}

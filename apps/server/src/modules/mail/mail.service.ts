@@ -1,0 +1,93 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { AppError, ErrorCode } from '@meeet/core/api/errors';
+import type { Locale } from '@meeet/core/i18n/locale';
+import type { Database } from '../../db/client.ts';
+import { mailRepository } from './mail.repository.ts';
+import { renderMail, type MailTemplate } from './mail.templates.ts';
+
+export interface MailRequest {
+  to: string;
+  locale: Locale;
+  template: MailTemplate;
+  replyTo?: string;
+}
+
+/** How a rendered mail leaves: SMTP, or the dev mailbox table. */
+interface MailTransport {
+  deliver(mail: {
+    to: string;
+    replyTo?: string;
+    subject: string;
+    text: string;
+    html: string;
+  }): Promise<void>;
+  close(): void;
+}
+
+function smtpTransport(url: string, from: string): MailTransport {
+  // Options may ride on the URL (`?ignoreTLS=true`, `?tls.rejectUnauthorized=false`).
+  const transporter: Transporter = nodemailer.createTransport(url, { from });
+  return {
+    async deliver(mail) {
+      await transporter.sendMail(mail);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+function devMailboxTransport(db: Database): MailTransport {
+  return {
+    deliver: (mail) => mailRepository.insert(db, { replyTo: null, ...mail }),
+    close: () => {},
+  };
+}
+
+/**
+ * Renders a template in the recipient's language and sends it. Without SMTP_URL mails land in
+ * the `dev_mailbox` table and the log, so a fresh clone can register and recover passwords
+ * without any mail server.
+ */
+export class MailService {
+  private readonly transport: MailTransport;
+  readonly usesDevMailbox: boolean;
+
+  constructor(
+    options: { smtpUrl: string | undefined; from: string },
+    db: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.usesDevMailbox = !options.smtpUrl;
+    this.transport = options.smtpUrl
+      ? smtpTransport(options.smtpUrl, options.from)
+      : devMailboxTransport(db);
+  }
+
+  async send(request: MailRequest): Promise<void> {
+    const rendered = renderMail(request.template, request.locale);
+    try {
+      await this.transport.deliver({
+        to: request.to,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+        ...(request.replyTo ? { replyTo: request.replyTo } : {}),
+      });
+    } catch (error) {
+      this.log.error({ err: error, mail: request.template.kind }, 'mail could not be sent');
+      // A mail server outage is ours, and temporary: the caller may try again.
+      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 503);
+    }
+    const devCode =
+      this.usesDevMailbox && 'code' in request.template ? { code: request.template.code } : {};
+    // The dev mailbox logs the code so a developer can type it; a real mail never logs it.
+    this.log.info(
+      { mail: request.template.kind, to: request.to, ...devCode },
+      this.usesDevMailbox ? 'mail stored in the dev mailbox' : 'mail sent',
+    );
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  appleCallbackBodySchema,
+  appleRegistrationRequestSchema,
+  authResponseSchema,
+} from '@meeet/core/api/user';
+import { userPaths } from '@meeet/core/api/user-paths';
+import type { AppConfig } from '../../config.ts';
+import { clientContext } from '../../plugins/auth.ts';
+import { AppleService } from './apple.service.ts';
+import type { UsersService } from './users.service.ts';
+
+const tags = ['user'];
+/** Apple's form post is a few kilobytes (an identity token, a code, a state). */
+const FORM_BODY_LIMIT = 64 * 1024;
+
+/** Sign in with Apple: the redirect out, Apple's form post back, and finishing registration. */
+export const appleRoutes: FastifyPluginAsyncZod<{
+  config: AppConfig;
+  users: UsersService;
+}> = async (app, { config, users }) => {
+  const apple = new AppleService(
+    {
+      clientId: config.apple.clientId,
+      keysUrl: config.apple.keysUrl,
+      authUrl: config.apple.authUrl,
+      redirectUri: `${config.publicUrl}/api${userPaths.appleCallback}`,
+    },
+    { db: app.db, tokens: app.tokens, sessions: app.sessions, users },
+  );
+
+  // Scoped to this plugin: only Apple's callback takes form posts. @fastify/formbody is not a
+  // dependency, and URLSearchParams is all a flat form needs.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  app.get(
+    userPaths.apple,
+    { schema: { tags, summary: "Redirect to Apple's sign-in page" } },
+    async (_request, reply) => reply.redirect(await apple.authorizeUrl(), 302),
+  );
+
+  app.post(
+    userPaths.appleCallback,
+    {
+      config: { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary:
+          'Apple posts the identity token here; redirects to /apple-login#token|ticket|error',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: appleCallbackBodySchema,
+      },
+    },
+    async (request, reply) =>
+      reply.redirect(await apple.callback(request.body, clientContext(request)), 302),
+  );
+
+  app.post(
+    userPaths.appleSuccessRegistration,
+    {
+      config: { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'Finish a first Sign in with Apple with the ticket from the callback',
+        body: appleRegistrationRequestSchema,
+        response: { 201: authResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await apple.completeRegistration(
+        request.body,
+        clientContext(request),
+        request.locale,
+      );
+      return reply.code(201).send(result);
+    },
+  );
+};

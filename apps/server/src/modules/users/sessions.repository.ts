@@ -1,0 +1,139 @@
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.ts';
+import { sessions, users, type SessionRow, type UserRow } from './users.schema.ts';
+
+export interface NewSession {
+  userId: number;
+  fingerprint: string | null;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export interface ActiveSession {
+  session: Pick<SessionRow, 'id' | 'fingerprint' | 'lastSeenAt'>;
+  user: UserRow;
+}
+
+function activeWithUserQuery(db: DbExecutor) {
+  return db
+    .select({
+      session: {
+        id: sessions.id,
+        fingerprint: sessions.fingerprint,
+        lastSeenAt: sessions.lastSeenAt,
+      },
+      user: users,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('session_with_user');
+}
+
+/**
+ * Built once per executor: the hot path of every authenticated call skips query building, and
+ * PostgreSQL plans the named statement once per connection.
+ */
+const preparedActiveWithUser = new WeakMap<DbExecutor, ReturnType<typeof activeWithUserQuery>>();
+
+/** All SQL on `sessions`. */
+export const sessionsRepository = {
+  async insert(db: DbExecutor, values: NewSession): Promise<SessionRow> {
+    const [row] = await db.insert(sessions).values(values).returning();
+    if (!row) throw new Error('insert into sessions returned no row');
+    return row;
+  },
+
+  /**
+   * The session and its user in one round trip: every authenticated call runs this, so it is
+   * the one query that decides whether a token still works (never cached, so a revocation
+   * takes effect on the next call).
+   */
+  async findActiveWithUser(
+    db: DbExecutor,
+    sessionId: string,
+    userId: number,
+  ): Promise<ActiveSession | undefined> {
+    let query = preparedActiveWithUser.get(db);
+    if (!query) {
+      query = activeWithUserQuery(db);
+      preparedActiveWithUser.set(db, query);
+    }
+    const [row] = await query.execute({ sessionId, userId });
+    return row;
+  },
+
+  async touch(db: DbExecutor, sessionId: string): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(sessions.id, sessionId));
+  },
+
+  async setFingerprint(db: DbExecutor, sessionId: string, fingerprint: string): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ fingerprint })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.fingerprint)));
+  },
+
+  /** Whether the user's other sessions know any fingerprint, and whether this one among them. */
+  async fingerprintHistory(
+    db: DbExecutor,
+    userId: number,
+    fingerprint: string,
+    exceptSessionId?: string,
+  ): Promise<{ anyKnown: boolean; seen: boolean }> {
+    const [row] = await db
+      .select({
+        anyKnown: sql<boolean>`count(*) > 0`,
+        seen: sql<boolean>`coalesce(bool_or(${sessions.fingerprint} = ${fingerprint}), false)`,
+      })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNotNull(sessions.fingerprint),
+          exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+        ),
+      );
+    return { anyKnown: row?.anyKnown ?? false, seen: row?.seen ?? false };
+  },
+
+  /** Revokes one session; returns whether it was active. */
+  async revoke(db: DbExecutor, sessionId: string): Promise<boolean> {
+    const rows = await db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.length > 0;
+  },
+
+  /** Revokes every active session of the user but `exceptSessionId`; returns the revoked ids. */
+  async revokeAllForUser(
+    db: DbExecutor,
+    userId: number,
+    exceptSessionId?: string,
+  ): Promise<string[]> {
+    const rows = await db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+        ),
+      )
+      .returning({ id: sessions.id });
+    return rows.map((row) => row.id);
+  },
+};

@@ -1,0 +1,123 @@
+import { DEVICE_LOCK_MAX_MS } from '@meeet/core/constants';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { sessionsRepository } from './sessions.repository.ts';
+import type { TokenSigner } from './tokens.ts';
+import { usersRepository } from './users.repository.ts';
+import type { UserRow } from './users.schema.ts';
+
+/** Who is calling, as far as the request tells. */
+export interface ClientContext {
+  fingerprint: string | null;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export interface AuthContext {
+  user: UserRow;
+  sessionId: string;
+}
+
+/** last_seen_at is written at most this often per session, so most reads write nothing. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * Sessions behind the tokens: starting one (with the device lock), authenticating a token
+ * against it, revoking. Listeners hear of revocations after they are committed (the socket
+ * plugin disconnects those sessions' sockets).
+ */
+export class SessionsService {
+  private readonly revokedListeners = new Set<(sessionIds: readonly string[]) => void>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly tokens: TokenSigner,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  onRevoked(listener: (sessionIds: readonly string[]) => void): void {
+    this.revokedListeners.add(listener);
+  }
+
+  /** Call after the transaction that revoked `sessionIds` has committed. */
+  notifyRevoked(sessionIds: readonly string[]): void {
+    if (sessionIds.length === 0) return;
+    for (const listener of this.revokedListeners) listener(sessionIds);
+  }
+
+  /**
+   * Opens a session and returns its token, with the user as it is afterwards (the device lock
+   * may have been set). Runs on the caller's executor so registration is one transaction.
+   */
+  async start(
+    db: DbExecutor,
+    user: UserRow,
+    client: ClientContext,
+  ): Promise<{ token: string; user: UserRow }> {
+    const updated = client.fingerprint
+      ? await this.lockIfNewDevice(db, user, client.fingerprint)
+      : user;
+    const session = await sessionsRepository.insert(db, { userId: user.id, ...client });
+    const token = await this.tokens.signAccess({ userId: user.id, sessionId: session.id });
+    return { token, user: updated };
+  }
+
+  /**
+   * The user and session behind a token, or null when the token is malformed, forged, expired
+   * or its session revoked. One query per call, nothing cached.
+   */
+  async authenticate(token: string, fingerprint: string | null): Promise<AuthContext | null> {
+    const claims = await this.tokens.verifyAccess(token);
+    if (!claims) return null;
+    const found = await sessionsRepository.findActiveWithUser(
+      this.db,
+      claims.sessionId,
+      claims.userId,
+    );
+    if (!found) return null;
+    let { user } = found;
+    const { session } = found;
+    if (this.now().getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      sessionsRepository
+        .touch(this.db, session.id)
+        .catch((error: unknown) => this.log.warn({ err: error }, 'session touch failed'));
+    }
+    // Sessions opened without a fingerprint (Sign in with Apple arrives as a browser redirect)
+    // take the first one their client sends, and the device check happens then.
+    if (session.fingerprint === null && fingerprint) {
+      user = await this.db.transaction(async (tx) => {
+        const locked = await this.lockIfNewDevice(tx, user, fingerprint, session.id);
+        await sessionsRepository.setFingerprint(tx, session.id, fingerprint);
+        return locked;
+      });
+    }
+    return { user, sessionId: session.id };
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    if (await sessionsRepository.revoke(this.db, sessionId)) this.notifyRevoked([sessionId]);
+  }
+
+  /**
+   * PRODUCT.md: a login from a fingerprint this user has never used, when they have used
+   * others before, pauses minting for DEVICE_LOCK_MAX_HOURS.
+   */
+  private async lockIfNewDevice(
+    db: DbExecutor,
+    user: UserRow,
+    fingerprint: string,
+    exceptSessionId?: string,
+  ): Promise<UserRow> {
+    const history = await sessionsRepository.fingerprintHistory(
+      db,
+      user.id,
+      fingerprint,
+      exceptSessionId,
+    );
+    if (!history.anyKnown || history.seen) return user;
+    const until = new Date(this.now().getTime() + DEVICE_LOCK_MAX_MS);
+    this.log.info({ userId: user.id }, 'new device: minting locked');
+    return (await usersRepository.update(db, user.id, { deviceLockUntil: until })) ?? user;
+  }
+}

@@ -1,0 +1,56 @@
+import type { UserPrivate, UserPublic } from '@meeet/core/api/user';
+import { KycStatus, type Gender, type KycStatus as KycStatusValue } from '@meeet/core/enums';
+import type { Role, ReferralLevel } from '@meeet/core/enums';
+import type { Locale } from '@meeet/core/i18n/locale';
+import { formatPromoCode } from '@meeet/core/rules/promo-code';
+import type { UserRow } from './users.schema.ts';
+
+function fullName(row: Pick<UserRow, 'firstName' | 'lastName'>): string {
+  return [row.firstName, row.lastName].filter((part) => part && part.trim() !== '').join(' ');
+}
+
+/** What the user sees of themselves. Columns are CHECK-constrained to the enum values. */
+export function toUserPrivate(row: UserRow): UserPrivate {
+  return {
+    id: row.id,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    surName: row.surName,
+    fullName: fullName(row),
+    domain: row.domain,
+    gender: row.gender as Gender | null,
+    bdate: row.bdate?.toISOString() ?? null,
+    phone: row.phone,
+    country: row.country,
+    locale: row.locale as Locale,
+    role: row.role as Role,
+    referralLevel: row.referralLevel as ReferralLevel,
+    promocode: row.promocode,
+    referralCode: formatPromoCode(row.id),
+    kycStatus: row.kycStatus as KycStatusValue,
+    hasPassword: row.passwordHash !== null,
+    deviceLockUntil:
+      row.deviceLockUntil && row.deviceLockUntil.getTime() > Date.now()
+        ? row.deviceLockUntil.toISOString()
+        : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What anyone else may see: built field by field, so a new private column never leaks here. */
+export function toUserPublic(row: UserRow): UserPublic {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    fullName: fullName(row),
+    domain: row.domain,
+    gender: row.gender as Gender | null,
+    country: row.country,
+    kycVerified: row.kycStatus === KycStatus.APPROVED,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

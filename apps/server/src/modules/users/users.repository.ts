@@ -1,0 +1,99 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Role } from '@meeet/core/enums';
+import type { DbExecutor } from '../../db/client.ts';
+import { users, type NewUserRow, type UserRow } from './users.schema.ts';
+
+/** PostgreSQL's unique_violation, with the constraint that fired. */
+export function uniqueViolation(error: unknown): string | undefined {
+  const cause = error instanceof Error && 'cause' in error ? error.cause : error;
+  const pgError = cause as { code?: unknown; constraint?: unknown } | undefined;
+  return pgError?.code === '23505' && typeof pgError.constraint === 'string'
+    ? pgError.constraint
+    : undefined;
+}
+
+export const EMAIL_UNIQUE = 'users_email_lower_key';
+export const DOMAIN_UNIQUE = 'users_domain_lower_key';
+export const APPLE_SUB_UNIQUE = 'users_appleSub_unique';
+
+export type UserChanges = Partial<
+  Pick<
+    NewUserRow,
+    | 'firstName'
+    | 'lastName'
+    | 'surName'
+    | 'domain'
+    | 'gender'
+    | 'bdate'
+    | 'phone'
+    | 'country'
+    | 'locale'
+    | 'passwordHash'
+    | 'emailVerified'
+    | 'appleSub'
+    | 'role'
+    | 'deviceLockUntil'
+  >
+>;
+
+/** All SQL on `users`. E-mails are compared in lower case, as the unique index does. */
+export const usersRepository = {
+  async findById(db: DbExecutor, id: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  },
+
+  async findByEmail(db: DbExecutor, email: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .limit(1);
+    return row;
+  },
+
+  async findByAppleSub(db: DbExecutor, appleSub: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.appleSub, appleSub)).limit(1);
+    return row;
+  },
+
+  async exists(db: DbExecutor, id: number): Promise<boolean> {
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+    return row !== undefined;
+  },
+
+  /** Whether someone other than `exceptUserId` holds this nickname, in any letter case. */
+  async isDomainTaken(db: DbExecutor, domain: string, exceptUserId?: number): Promise<boolean> {
+    const sameDomain = sql`lower(${users.domain}) = lower(${domain})`;
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(exceptUserId === undefined ? sameDomain : and(sameDomain, ne(users.id, exceptUserId)))
+      .limit(1);
+    return row !== undefined;
+  },
+
+  async insert(db: DbExecutor, values: NewUserRow): Promise<UserRow> {
+    const [row] = await db.insert(users).values(values).returning();
+    if (!row) throw new Error('insert into users returned no row');
+    return row;
+  },
+
+  async update(db: DbExecutor, id: number, changes: UserChanges): Promise<UserRow | undefined> {
+    const [row] = await db
+      .update(users)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  },
+
+  async setRoleByEmail(db: DbExecutor, email: string, role: Role): Promise<UserRow | undefined> {
+    const [row] = await db
+      .update(users)
+      .set({ role, updatedAt: sql`now()` })
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .returning();
+    return row;
+  },
+};

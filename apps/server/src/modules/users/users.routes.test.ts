@@ -1,0 +1,572 @@
+import { decodeJwt, SignJWT } from 'jose';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authResponseSchema, userPrivateSchema, userPublicSchema } from '@meeet/core/api/user';
+import { formatPromoCode } from '@meeet/core/rules/promo-code';
+import { bearer, PASSWORD, registerUser, snapshot, uniqueEmail } from '../../../test/accounts.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { sessions, users } from './users.schema.ts';
+
+const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
+
+function b64(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+describe('accounts API', () => {
+  let t: TestApp;
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, headers });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `/api${url}`, headers });
+
+  /** Runs a refused call and proves the accounts tables did not change. */
+  async function refused(call: () => Promise<{ statusCode: number; json: () => unknown }>) {
+    const before = await snapshot(t.db);
+    const response = await call();
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(await snapshot(t.db)).toEqual(before);
+    return response.json() as { code: string; message: string; fields?: Record<string, string> };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      LOGIN_FAILURES_PER_EMAIL: '4',
+      LOGIN_RATE_LIMIT_PER_IP: '1000',
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+    });
+    // A test-only route behind the role hook, the way the control area's calls will be.
+    t.app.get('/api/test/admin-only', { onRequest: t.app.requireRole('admin') }, async () => ({
+      ok: true,
+    }));
+  });
+  afterAll(() => t.close());
+
+  describe('POST /user/register', () => {
+    it('creates the account, a session and returns the auth record', async () => {
+      const email = uniqueEmail('Reg');
+      const response = await post(
+        '/user/register',
+        {
+          email: ` ${email.toUpperCase()} `,
+          password: PASSWORD,
+          firstName: 'Ann',
+          acceptTerms: true,
+        },
+        { 'x-fp': 'fp-a', 'accept-language': 'ru-RU' },
+      );
+      expect(response.statusCode).toBe(201);
+      const body = authResponseSchema.parse(response.json());
+      expect(body.user).toMatchObject({
+        email: email.toLowerCase(),
+        firstName: 'Ann',
+        role: 'user',
+        locale: 'ru',
+        emailVerified: false,
+        kycStatus: 'draft',
+        hasPassword: true,
+        referralCode: formatPromoCode(body.user.id),
+        deviceLockUntil: null,
+      });
+      const [row] = await t.db.select().from(users).where(eq(users.id, body.user.id));
+      expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      const claims = decodeJwt(body.token);
+      expect(claims.sub).toBe(String(body.user.id));
+      expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(259200);
+      const [session] = await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, String(claims.sid)));
+      expect(session).toMatchObject({ userId: body.user.id, fingerprint: 'fp-a', revokedAt: null });
+    });
+
+    it('links the referrer named by the promo code (Latin or Cyrillic prefix)', async () => {
+      const referrer = await registerUser(t.app);
+      const cyrillic = `\u041C\u0415\u0415\u0415\u0422${referrer.user.id.toString(16)}`;
+      const referred = await registerUser(t.app, { promocode: cyrillic });
+      expect(referred.user.promocode).toBe(cyrillic);
+      const [row] = await t.db.select().from(users).where(eq(users.id, referred.user.id));
+      expect(row?.referrerId).toBe(referrer.user.id);
+    });
+
+    it('refuses bad input without touching the database', async () => {
+      const valid = { email: uniqueEmail(), password: PASSWORD, acceptTerms: true };
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ ...valid, email: undefined }, 'email', 'Field is required'],
+        [{ ...valid, email: 42 }, 'email', 'Invalid e-mail'],
+        [{ ...valid, email: 'not-an-email' }, 'email', 'Invalid e-mail'],
+        [{ ...valid, email: `${'a'.repeat(300)}@example.com` }, 'email', 'Invalid e-mail'],
+        [{ ...valid, password: 'short' }, 'password', 'Weak password'],
+        [{ ...valid, password: 'A1a'.repeat(50) }, 'password', 'Password is too long'],
+        [{ ...valid, password: 'Password1' }, 'password', 'This password is too common'],
+        [{ ...valid, password: 'Qwerty123' }, 'password', 'This password is too common'],
+        [{ ...valid, firstName: 'x'.repeat(65) }, 'firstName', 'Maximum 64 characters'],
+        [{ ...valid, acceptTerms: false }, 'acceptTerms', 'Field is required'],
+        [{ ...valid, isAdmin: true }, 'body', ''],
+        [{ ...valid, role: 'admin' }, 'body', ''],
+        [{ ...valid, promocode: 'HELLO' }, 'promocode', 'Invalid promocode'],
+        [{ ...valid, promocode: 'MEEETFFFFFF' }, 'promocode', 'Invalid promocode'],
+      ];
+      for (const [payload, field, message] of cases) {
+        const body = await refused(() => post('/user/register', payload));
+        expect(body.code, JSON.stringify(payload)).toBe('VALIDATION_ERROR');
+        expect(Object.keys(body.fields ?? {}), JSON.stringify(payload)).toContain(field);
+        if (message) expect(body.fields?.[field]).toBe(message);
+      }
+    });
+
+    it('accepts a 64-character passphrase', async () => {
+      const password = `Correct-Horse-Battery-Staple-${'x9'.repeat(17)}z`;
+      expect(password.length).toBe(64);
+      await registerUser(t.app, { password });
+    });
+
+    it('translates length limits into Russian with the count', async () => {
+      const body = await refused(() =>
+        post(
+          '/user/register',
+          { email: uniqueEmail(), password: PASSWORD, acceptTerms: true, lastName: 'я'.repeat(70) },
+          { 'x-locale': 'ru' },
+        ),
+      );
+      expect(body.fields?.lastName).toBe('Максимальное количество символов: 64');
+    });
+
+    it('answers 409 for an address already registered, in any letter case', async () => {
+      const existing = await registerUser(t.app);
+      const body = await refused(() =>
+        post('/user/register', {
+          email: existing.user.email.toUpperCase(),
+          password: PASSWORD,
+          acceptTerms: true,
+        }),
+      );
+      expect(body).toMatchObject({
+        code: 'CONFLICT',
+        message: 'An account with this e-mail already exists',
+      });
+    });
+
+    it('refuses a body that is not JSON', async () => {
+      await refused(() =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/user/register',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"email":',
+        }),
+      );
+    });
+  });
+
+  describe('POST /user/login', () => {
+    it('signs in with the right password, whatever the letter case of the e-mail', async () => {
+      const { user } = await registerUser(t.app);
+      const response = await post(
+        '/user/login',
+        { email: user.email.toUpperCase(), password: PASSWORD },
+        { 'x-fp': 'fp-test-device' },
+      );
+      expect(response.statusCode).toBe(200);
+      const body = authResponseSchema.parse(response.json());
+      expect(body.user.id).toBe(user.id);
+      expect(body.user.deviceLockUntil).toBeNull();
+    });
+
+    it('answers an unknown address exactly like a wrong password, in similar time', async () => {
+      const { user } = await registerUser(t.app);
+      const timed = async (payload: object) => {
+        const started = performance.now();
+        const body = await refused(() => post('/user/login', payload));
+        return { body, ms: performance.now() - started };
+      };
+      const wrong = await timed({ email: user.email, password: 'Wrong-Password-1' });
+      const unknown = await timed({ email: uniqueEmail('ghost'), password: 'Wrong-Password-1' });
+      expect(wrong.body).toMatchObject({
+        code: 'UNAUTHORIZED',
+        message: 'Invalid login or password',
+      });
+      expect({ ...unknown.body, requestId: '' }).toEqual({ ...wrong.body, requestId: '' });
+      // Both paths spend one argon2 verification; without the dummy hash the unknown one
+      // would answer in about a millisecond.
+      expect(unknown.ms).toBeGreaterThan(wrong.ms / 3);
+    });
+
+    it('refuses malformed input', async () => {
+      for (const payload of [
+        {},
+        { email: 'a@b.co' },
+        { email: 'a@b.co', password: 7 },
+        { email: 'a@b.co', password: 'x'.repeat(129) },
+        { email: 'a@b.co', password: 'x', extra: 1 },
+      ]) {
+        const body = await refused(() => post('/user/login', payload));
+        expect(body.code).toBe('VALIDATION_ERROR');
+      }
+    });
+
+    it('locks an address after repeated failures, even with the right password', async () => {
+      const { user } = await registerUser(t.app);
+      for (let i = 0; i < 4; i++) {
+        const r = await post('/user/login', { email: user.email, password: `Wrong-${i}-Pass` });
+        expect(r.statusCode).toBe(401);
+      }
+      const locked = await post('/user/login', { email: user.email, password: PASSWORD });
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    });
+
+    it('starts the device lock on a login from a new fingerprint, not on a known one', async () => {
+      const { user } = await registerUser(t.app, {}, { 'x-fp': 'fp-phone' });
+      const same = await post(
+        '/user/login',
+        { email: user.email, password: PASSWORD },
+        { 'x-fp': 'fp-phone' },
+      );
+      expect(same.json().user.deviceLockUntil).toBeNull();
+      const fresh = await post(
+        '/user/login',
+        { email: user.email, password: PASSWORD },
+        { 'x-fp': 'fp-laptop' },
+      );
+      const until = Date.parse(fresh.json().user.deviceLockUntil);
+      expect(until - Date.now()).toBeGreaterThan(71 * 3600_000);
+      expect(until - Date.now()).toBeLessThanOrEqual(72 * 3600_000);
+    });
+  });
+
+  describe('tokens and sessions', () => {
+    it('GET /user/me answers the signed-in user', async () => {
+      const { token, user } = await registerUser(t.app);
+      const response = await get('/user/me', bearer(token));
+      expect(response.statusCode).toBe(200);
+      expect(userPrivateSchema.parse(response.json())).toEqual(user);
+      expect(response.headers['cache-control']).toBe('no-store');
+    });
+
+    it('refuses missing, malformed, tampered, alg:none, foreign-key and expired tokens with 401', async () => {
+      const { token } = await registerUser(t.app);
+      const other = await registerUser(t.app);
+      const claims = decodeJwt(token);
+      const [header, , signature] = token.split('.');
+      const tampered = `${header}.${b64({ ...claims, sub: String(other.user.id) })}.${signature}`;
+      const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
+      const secret = new TextEncoder().encode(JWT_SECRET);
+      const expired = await new SignJWT({ sid: claims.sid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.sub))
+        .setIssuedAt(Math.floor(Date.now() / 1000) - 259300)
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 100)
+        .sign(secret);
+      const hs512 = await new SignJWT({ sid: claims.sid })
+        .setProtectedHeader({ alg: 'HS512' })
+        .setSubject(String(claims.sub))
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(JWT_SECRET.repeat(2)));
+      const foreign = await new SignJWT({ sid: claims.sid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.sub))
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode('another-secret-that-is-long-enough-too'));
+      // The same session id with another user's id must not borrow the session.
+      const wrongSubject = await new SignJWT({ sid: claims.sid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(other.user.id))
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(secret);
+      const headers: Record<string, string>[] = [
+        {},
+        { authorization: 'Bearer' },
+        { authorization: `Basic ${token}` },
+        { authorization: 'Bearer not.a.jwt' },
+        { authorization: `Bearer ${tampered}` },
+        { authorization: `Bearer ${none}` },
+        { authorization: `Bearer ${expired}` },
+        { authorization: `Bearer ${hs512}` },
+        { authorization: `Bearer ${foreign}` },
+        { authorization: `Bearer ${wrongSubject}` },
+      ];
+      for (const h of headers) {
+        const response = await get('/user/me', h);
+        expect(response.statusCode, JSON.stringify(h).slice(0, 80)).toBe(401);
+        expect(response.json()).toMatchObject({ code: 'TOKEN_INVALID' });
+      }
+      // A token in the URL is not a way in.
+      expect((await get(`/user/me?token=${token}`)).statusCode).toBe(401);
+    });
+
+    it('POST /user/logout revokes only the current session', async () => {
+      const first = await registerUser(t.app);
+      const second = await post('/user/login', { email: first.user.email, password: PASSWORD });
+      const secondToken = second.json().token as string;
+      const response = await post('/user/logout', undefined, bearer(first.token));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ ok: true });
+      expect((await get('/user/me', bearer(first.token))).statusCode).toBe(401);
+      expect((await post('/user/logout', undefined, bearer(first.token))).statusCode).toBe(401);
+      expect((await get('/user/me', bearer(secondToken))).statusCode).toBe(200);
+    });
+
+    it('role hooks: 401 without a token, 403 for a user, 200 for an admin', async () => {
+      const { token, user } = await registerUser(t.app);
+      expect((await get('/test/admin-only')).statusCode).toBe(401);
+      const forbidden = await get('/test/admin-only', bearer(token));
+      expect(forbidden.statusCode).toBe(403);
+      expect(forbidden.json()).toMatchObject({ code: 'FORBIDDEN' });
+      await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+      // Roles are read with the session on every call: no new token is needed.
+      expect((await get('/test/admin-only', bearer(token))).statusCode).toBe(200);
+    });
+  });
+
+  describe('POST /user/profile-update', () => {
+    it('saves the profile, with the birthday at midnight UTC', async () => {
+      const { token } = await registerUser(t.app);
+      const response = await post(
+        '/user/profile-update',
+        {
+          firstName: 'Ivan',
+          lastName: 'Petrov',
+          surName: 'Ivanovich',
+          domain: 'ivan_petrov',
+          gender: 0,
+          bdate: '1990-05-17T00:00:00.000Z',
+          phone: '+7 999 123-45-67',
+          country: 'ru',
+          locale: 'ru',
+        },
+        bearer(token),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        fullName: 'Ivan Petrov',
+        domain: 'ivan_petrov',
+        bdate: '1990-05-17T00:00:00.000Z',
+        country: 'RU',
+        locale: 'ru',
+      });
+    });
+
+    it('refuses a nickname someone else holds in any letter case, with 409', async () => {
+      const holder = await registerUser(t.app);
+      await post('/user/profile-update', { domain: 'TakenName' }, bearer(holder.token));
+      const { token } = await registerUser(t.app);
+      const body = await refused(() =>
+        post('/user/profile-update', { domain: 'takenNAME' }, bearer(token)),
+      );
+      expect(body).toMatchObject({ code: 'CONFLICT', message: 'This username is already taken' });
+      // Its own holder may save it again.
+      expect(
+        (await post('/user/profile-update', { domain: 'takenname' }, bearer(holder.token)))
+          .statusCode,
+      ).toBe(200);
+    });
+
+    it('refuses bad fields and unknown ones', async () => {
+      const { token } = await registerUser(t.app);
+      const year = new Date().getUTCFullYear() - 10;
+      const cases: [object, string][] = [
+        [{ domain: '1abc' }, 'Invalid username'],
+        [{ gender: 2 }, ''],
+        [{ gender: '0' }, ''],
+        [
+          { bdate: `${year}-01-01T00:00:00.000Z` },
+          'Participation in the project is only available to adults',
+        ],
+        [{ bdate: '1990-05-17T10:00:00.000Z' }, 'Invalid date'],
+        [{ country: 'Russia' }, 'Choose a country'],
+        [{ phone: 'call me' }, 'Invalid phone number'],
+        [{ role: 'admin' }, ''],
+        [{ email: 'new@example.com' }, ''],
+        [{ kycStatus: 'approved' }, ''],
+      ];
+      for (const [payload, message] of cases) {
+        const body = await refused(() => post('/user/profile-update', payload, bearer(token)));
+        expect(body.code, JSON.stringify(payload)).toBe('VALIDATION_ERROR');
+        if (message) expect(Object.values(body.fields ?? {})).toContain(message);
+      }
+      await refused(() => post('/user/profile-update', { firstName: 'X' }));
+    });
+
+    it('locks first and last name once KYC is approved, but not the rest', async () => {
+      const { token, user } = await registerUser(t.app, { firstName: 'Anna', lastName: 'Smith' });
+      await t.db.update(users).set({ kycStatus: 'approved' }).where(eq(users.id, user.id));
+      const body = await refused(() =>
+        post('/user/profile-update', { firstName: 'Hanna' }, bearer(token)),
+      );
+      expect(body).toMatchObject({
+        code: 'FORBIDDEN',
+        message: 'Name and surname cannot be changed after verification',
+      });
+      await refused(() =>
+        post('/user/profile-update', { lastName: 'Jones', gender: 1 }, bearer(token)),
+      );
+      // Sending the same names with other changes is fine (a whole form is submitted).
+      const ok = await post(
+        '/user/profile-update',
+        { firstName: 'Anna', lastName: 'Smith', gender: 1 },
+        bearer(token),
+      );
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().gender).toBe(1);
+    });
+  });
+
+  describe('GET /user/profile/{id}', () => {
+    it("shows another user's public fields only", async () => {
+      const owner = await registerUser(t.app, { firstName: 'Olga' });
+      await post(
+        '/user/profile-update',
+        { phone: '+7 999 000-00-00', bdate: '1990-01-01T00:00:00.000Z', domain: 'olga' },
+        bearer(owner.token),
+      );
+      const viewer = await registerUser(t.app);
+      const response = await get(`/user/profile/${owner.user.id}`, bearer(viewer.token));
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(userPublicSchema.strict().parse(body)).toMatchObject({
+        id: owner.user.id,
+        firstName: 'Olga',
+        domain: 'olga',
+        kycVerified: false,
+      });
+      expect(response.body).not.toContain(owner.user.email);
+      expect(response.body).not.toContain('999');
+      expect(body).not.toHaveProperty('bdate');
+      expect(body).not.toHaveProperty('email');
+      expect(body).not.toHaveProperty('phone');
+    });
+
+    it('answers 404 USER_NOT_FOUND for an unknown id and 400 for a bad one', async () => {
+      const { token } = await registerUser(t.app);
+      const missing = await get('/user/profile/99999999', bearer(token));
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toMatchObject({ code: 'USER_NOT_FOUND' });
+      expect((await get('/user/profile/abc', bearer(token))).statusCode).toBe(400);
+      expect((await get('/user/profile/-1', bearer(token))).statusCode).toBe(400);
+      expect((await get('/user/profile/1')).statusCode).toBe(401);
+    });
+  });
+
+  describe('GET /user/domain-available/{domain}', () => {
+    it('is case-insensitive, and your own nickname is available to you', async () => {
+      const holder = await registerUser(t.app);
+      await post('/user/profile-update', { domain: 'Sunny_Day' }, bearer(holder.token));
+      expect((await get('/user/domain-available/sunny_day')).json()).toEqual({ available: false });
+      expect((await get('/user/domain-available/SUNNY_DAY', bearer(holder.token))).json()).toEqual({
+        available: true,
+      });
+      expect((await get('/user/domain-available/free_name42')).json()).toEqual({ available: true });
+    });
+
+    it('refuses an invalid nickname with 400', async () => {
+      for (const domain of ['1abc', 'a', 'ab__cd', 'x'.repeat(31), 'x'.repeat(70)]) {
+        const response = await get(`/user/domain-available/${domain}`);
+        expect(response.statusCode, domain).toBe(400);
+      }
+    });
+  });
+
+  describe('POST /user/password', () => {
+    it('changes the password with the current one and ends the other sessions', async () => {
+      const first = await registerUser(t.app);
+      const other = (
+        await post('/user/login', { email: first.user.email, password: PASSWORD })
+      ).json();
+      const wrong = await refused(() =>
+        post(
+          '/user/password',
+          { currentPassword: 'Nope-Nope-1', password: 'New-Strong-Pass-7' },
+          bearer(first.token),
+        ),
+      );
+      expect(wrong.fields?.currentPassword).toBe('Wrong current password');
+      const response = await post(
+        '/user/password',
+        { currentPassword: PASSWORD, password: 'New-Strong-Pass-7' },
+        bearer(first.token),
+      );
+      expect(response.statusCode).toBe(200);
+      expect((await get('/user/me', bearer(first.token))).statusCode).toBe(200);
+      expect((await get('/user/me', bearer(other.token))).statusCode).toBe(401);
+      const login = await post('/user/login', {
+        email: first.user.email,
+        password: 'New-Strong-Pass-7',
+      });
+      expect(login.statusCode).toBe(200);
+    });
+  });
+
+  it('lists every /user call in the OpenAPI document', async () => {
+    const doc = (await get('/docs/json')).json() as { paths: Record<string, unknown> };
+    for (const path of [
+      '/api/user/login',
+      '/api/user/logout',
+      '/api/user/me',
+      '/api/user/register',
+      '/api/user/profile-update',
+      '/api/user/profile/{id}',
+      '/api/user/domain-available/{domain}',
+      '/api/user/recovery-password/send-code',
+      '/api/user/recovery-password/check-code',
+      '/api/user/email/verify/send-code',
+      '/api/user/email/verify/check/{code}',
+      '/api/user/email/feedback/',
+      '/api/user/apple',
+      '/api/user/apple/callback',
+      '/api/user/apple/apple-success-registration',
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+  });
+
+  it('sheds password hashing beyond the queue with 503 instead of queueing forever', async () => {
+    const small = await createTestApp({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '1' });
+    try {
+      const attempts = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          small.app.inject({
+            method: 'POST',
+            url: '/api/user/login',
+            payload: { email: uniqueEmail(), password: 'Whatever-1' },
+          }),
+        ),
+      );
+      const statuses = attempts.map((r) => r.statusCode);
+      expect(statuses).toContain(503);
+      expect(statuses).toContain(401);
+      const shed = attempts.find((r) => r.statusCode === 503);
+      expect(shed?.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect(shed?.headers['retry-after']).toBeDefined();
+      const [{ count } = { count: 0 }] = (
+        await small.db.execute<{ count: number }>(sql`select count(*)::int as count from sessions`)
+      ).rows;
+      expect(count).toBe(0);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('limits login attempts per IP', async () => {
+    const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_IP: '2' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await limited.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          payload: { email: uniqueEmail(), password: 'Whatever-1' },
+        });
+        statuses.push(r.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

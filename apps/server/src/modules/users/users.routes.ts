@@ -1,0 +1,248 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authResponseSchema,
+  codeSentResponseSchema,
+  domainAvailableResponseSchema,
+  domainParamsSchema,
+  emailCodeParamsSchema,
+  loginRequestSchema,
+  okResponseSchema,
+  passwordChangeRequestSchema,
+  profileUpdateRequestSchema,
+  recoveryCheckCodeRequestSchema,
+  registerRequestSchema,
+  sendCodeRequestSchema,
+  userIdParamsSchema,
+  userPrivateSchema,
+  userPublicSchema,
+} from '@meeet/core/api/user';
+import { userPaths } from '@meeet/core/api/user-paths';
+import type { AppConfig } from '../../config.ts';
+import { authOf, clientContext } from '../../plugins/auth.ts';
+import { CodesService } from '../codes/codes.service.ts';
+import { appleRoutes } from './apple.routes.ts';
+import { LoginLimiter } from './login-limiter.ts';
+import { PasswordHasher } from './passwords.ts';
+import { UsersService } from './users.service.ts';
+
+const tags = ['user'];
+const bearer = [{ bearerAuth: [] }];
+const MINUTE = 60_000;
+
+/** Every /user call of spec §7. Routes only translate HTTP to the service and back. */
+export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
+  app,
+  { config },
+) => {
+  const hasher = new PasswordHasher(config.limits.hashConcurrency, config.limits.hashQueue);
+  const users = new UsersService({
+    db: app.db,
+    sessions: app.sessions,
+    codes: new CodesService(app.db, app.tokens.deriveKey('codes')),
+    mail: app.mail,
+    hasher,
+    loginLimiter: new LoginLimiter(config.limits.loginFailuresPerEmail),
+    log: app.log,
+  });
+  // The dummy hash for unknown-address logins is made before the first request needs it.
+  app.addHook('onReady', () => hasher.warmUp());
+
+  const loginLimit = { rateLimit: { max: config.limits.loginPerIpPerMinute, timeWindow: MINUTE } };
+  const authLimit = { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: MINUTE } };
+
+  app.post(
+    userPaths.login,
+    {
+      config: loginLimit,
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        body: loginRequestSchema,
+        response: { 200: authResponseSchema },
+      },
+    },
+    (request) => users.login(request.body, clientContext(request)),
+  );
+
+  app.post(
+    userPaths.logout,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'End this session',
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      await users.logout(authOf(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    userPaths.me,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The signed-in user',
+        response: { 200: userPrivateSchema },
+      },
+    },
+    (request) => users.me(authOf(request)),
+  );
+
+  app.post(
+    userPaths.register,
+    {
+      config: authLimit,
+      schema: {
+        tags,
+        summary: 'Create an account and sign in',
+        body: registerRequestSchema,
+        response: { 201: authResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await users.register(request.body, clientContext(request), request.locale);
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    userPaths.profileUpdate,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Change the profile (names only until KYC is approved)',
+        body: profileUpdateRequestSchema,
+        response: { 200: userPrivateSchema },
+      },
+    },
+    (request) => users.updateProfile(authOf(request), request.body),
+  );
+
+  app.post(
+    userPaths.passwordChange,
+    {
+      onRequest: app.requireAuth,
+      config: authLimit,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Change or set the password; other sessions end',
+        body: passwordChangeRequestSchema,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      await users.changePassword(authOf(request), request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/user/profile/:id',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Another user's public profile",
+        params: userIdParamsSchema,
+        response: { 200: userPublicSchema },
+      },
+    },
+    (request) => users.publicProfile(request.params.id),
+  );
+
+  app.get(
+    '/user/domain-available/:domain',
+    {
+      schema: {
+        tags,
+        summary: 'Whether a nickname is free (your own counts as free)',
+        params: domainParamsSchema,
+        response: { 200: domainAvailableResponseSchema },
+      },
+    },
+    async (request) => ({
+      available: await users.isDomainAvailable(request.params.domain, await request.authenticate()),
+    }),
+  );
+
+  app.post(
+    userPaths.recoverySendCode,
+    {
+      config: authLimit,
+      schema: {
+        tags,
+        summary: 'Mail a password recovery code',
+        body: sendCodeRequestSchema,
+        response: { 200: codeSentResponseSchema },
+      },
+    },
+    async (request) => {
+      const { retryAfterSeconds } = await users.sendRecoveryCode(request.body.email);
+      return { sent: true as const, retryAfterSeconds };
+    },
+  );
+
+  app.post(
+    userPaths.recoveryCheckCode,
+    {
+      config: authLimit,
+      schema: {
+        tags,
+        summary: 'Set a new password with the mailed code; every session ends',
+        body: recoveryCheckCodeRequestSchema,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      await users.recoverPassword(request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    userPaths.emailVerifySendCode,
+    {
+      onRequest: app.requireAuth,
+      config: authLimit,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Mail an e-mail confirmation code',
+        response: { 200: codeSentResponseSchema },
+      },
+    },
+    async (request) => {
+      const { retryAfterSeconds } = await users.sendEmailVerifyCode(authOf(request));
+      return { sent: true as const, retryAfterSeconds };
+    },
+  );
+
+  app.post(
+    '/user/email/verify/check/:code',
+    {
+      onRequest: app.requireAuth,
+      config: authLimit,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Confirm the e-mail with the mailed code',
+        params: emailCodeParamsSchema,
+        response: { 200: userPrivateSchema },
+      },
+    },
+    (request) => users.verifyEmail(authOf(request), request.params.code),
+  );
+
+  await app.register(appleRoutes, { config, users });
+};

@@ -1,0 +1,289 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, ErrorCode } from '@meeet/core/api/errors';
+import type {
+  AuthResponse,
+  LoginRequest,
+  ProfileUpdateRequest,
+  RegisterRequest,
+  UserPrivate,
+  UserPublic,
+} from '@meeet/core/api/user';
+import { KycStatus } from '@meeet/core/enums';
+import type { Locale } from '@meeet/core/i18n/locale';
+import { normalizeEmail } from '@meeet/core/rules/email';
+import { validateNickname } from '@meeet/core/rules/nickname';
+import { parsePromoCode } from '@meeet/core/rules/promo-code';
+import type { Database } from '../../db/client.ts';
+import type { CodesService } from '../codes/codes.service.ts';
+import { invalidCode } from '../codes/codes.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { LoginLimiter } from './login-limiter.ts';
+import { assertPasswordNotCommon, type PasswordHasher } from './passwords.ts';
+import type { AuthContext, ClientContext, SessionsService } from './sessions.service.ts';
+import { sessionsRepository } from './sessions.repository.ts';
+import { toUserPrivate, toUserPublic } from './user-view.ts';
+import {
+  DOMAIN_UNIQUE,
+  EMAIL_UNIQUE,
+  uniqueViolation,
+  usersRepository,
+  type UserChanges,
+} from './users.repository.ts';
+import type { UserRow } from './users.schema.ts';
+
+export interface UsersServiceDeps {
+  db: Database;
+  sessions: SessionsService;
+  codes: CodesService;
+  mail: MailService;
+  hasher: PasswordHasher;
+  loginLimiter: LoginLimiter;
+  log: FastifyBaseLogger;
+}
+
+const emailTaken = () =>
+  new AppError(ErrorCode.CONFLICT, 409, {
+    messageKey: 'msg.email-taken',
+    fields: { email: 'msg.email-taken' },
+  });
+const domainTaken = () =>
+  new AppError(ErrorCode.CONFLICT, 409, {
+    messageKey: 'msg.username-taken',
+    fields: { domain: 'msg.username-taken' },
+  });
+const invalidPromocode = () =>
+  new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+    messageKey: 'msg.invalid-promocode',
+    fields: { promocode: 'msg.invalid-promocode' },
+  });
+
+/** Accounts: sign-up, sign-in, profile, codes by mail. Each method checks access first. */
+export class UsersService {
+  constructor(private readonly deps: UsersServiceDeps) {}
+
+  /**
+   * The same answer, and the same argon2 work, whether or not the address exists, so neither
+   * the body nor the timing tells an attacker which addresses have accounts.
+   */
+  async login(input: LoginRequest, client: ClientContext): Promise<AuthResponse> {
+    const { db, hasher, loginLimiter, sessions } = this.deps;
+    const email = normalizeEmail(input.email);
+    loginLimiter.assertAllowed(email);
+    const user = await usersRepository.findByEmail(db, email);
+    const valid = user?.passwordHash
+      ? await hasher.verify(user.passwordHash, input.password)
+      : await hasher.verifyDummy(input.password);
+    if (!user || !valid) {
+      loginLimiter.recordFailure(email);
+      throw new AppError(ErrorCode.UNAUTHORIZED, 401);
+    }
+    loginLimiter.reset(email);
+    const started = await sessions.start(db, user, client);
+    return { token: started.token, user: toUserPrivate(started.user) };
+  }
+
+  async logout(auth: AuthContext): Promise<void> {
+    await this.deps.sessions.revoke(auth.sessionId);
+  }
+
+  async register(
+    input: RegisterRequest,
+    client: ClientContext,
+    requestLocale: Locale,
+  ): Promise<AuthResponse> {
+    const { db, hasher, sessions } = this.deps;
+    const referrerId = await this.referrerOf(input.promocode);
+    assertPasswordNotCommon(input.password, [
+      input.email,
+      input.firstName ?? '',
+      input.lastName ?? '',
+    ]);
+    // Checked before hashing so a taken address costs no argon2 work; the unique index still
+    // decides a race between two registrations.
+    if (await usersRepository.findByEmail(db, input.email)) throw emailTaken();
+    const passwordHash = await hasher.hash(input.password);
+    try {
+      const started = await db.transaction(async (tx) => {
+        const user = await usersRepository.insert(tx, {
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName ?? null,
+          lastName: input.lastName ?? null,
+          locale: input.locale ?? requestLocale,
+          promocode: input.promocode ?? null,
+          referrerId,
+        });
+        return sessions.start(tx, user, client);
+      });
+      return { token: started.token, user: toUserPrivate(started.user) };
+    } catch (error) {
+      if (uniqueViolation(error) === EMAIL_UNIQUE) throw emailTaken();
+      throw error;
+    }
+  }
+
+  /** The referrer a promo code names; an unknown one is refused rather than silently dropped. */
+  async referrerOf(promocode: string | undefined): Promise<number | null> {
+    if (promocode === undefined) return null;
+    const parsed = parsePromoCode(promocode);
+    if (!parsed.ok || !(await usersRepository.exists(this.deps.db, parsed.userId))) {
+      throw invalidPromocode();
+    }
+    return parsed.userId;
+  }
+
+  me(auth: AuthContext): UserPrivate {
+    return toUserPrivate(auth.user);
+  }
+
+  async updateProfile(auth: AuthContext, input: ProfileUpdateRequest): Promise<UserPrivate> {
+    const { db } = this.deps;
+    const current = auth.user;
+    const renames =
+      (input.firstName !== undefined && input.firstName !== current.firstName) ||
+      (input.lastName !== undefined && input.lastName !== current.lastName);
+    // KYC verified the name on the documents: changing it afterwards would void the check.
+    if (renames && current.kycStatus === KycStatus.APPROVED) {
+      const fields: Record<string, string> = {};
+      if (input.firstName !== undefined) fields.firstName = 'msg.name-locked';
+      if (input.lastName !== undefined) fields.lastName = 'msg.name-locked';
+      throw new AppError(ErrorCode.FORBIDDEN, 403, { messageKey: 'msg.name-locked', fields });
+    }
+    if (
+      input.domain !== undefined &&
+      (await usersRepository.isDomainTaken(db, input.domain, current.id))
+    ) {
+      throw domainTaken();
+    }
+    const changes: UserChanges = {};
+    if (input.firstName !== undefined) changes.firstName = input.firstName || null;
+    if (input.lastName !== undefined) changes.lastName = input.lastName || null;
+    if (input.surName !== undefined) changes.surName = input.surName || null;
+    if (input.domain !== undefined) changes.domain = input.domain;
+    if (input.gender !== undefined) changes.gender = input.gender;
+    if (input.bdate !== undefined) changes.bdate = new Date(input.bdate);
+    if (input.phone !== undefined) changes.phone = input.phone || null;
+    if (input.country !== undefined) changes.country = input.country;
+    if (input.locale !== undefined) changes.locale = input.locale;
+    if (Object.keys(changes).length === 0) return toUserPrivate(current);
+    try {
+      const updated = await usersRepository.update(db, current.id, changes);
+      if (!updated) throw new AppError(ErrorCode.TOKEN_INVALID, 401);
+      return toUserPrivate(updated);
+    } catch (error) {
+      if (uniqueViolation(error) === DOMAIN_UNIQUE) throw domainTaken();
+      throw error;
+    }
+  }
+
+  async publicProfile(id: number): Promise<UserPublic> {
+    const user = await usersRepository.findById(this.deps.db, id);
+    if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND, 404, { messageKey: 'error.NOT_FOUND' });
+    return toUserPublic(user);
+  }
+
+  /** Free for this caller: nobody else holds it in any letter case (your own counts as free). */
+  async isDomainAvailable(domain: string, caller: AuthContext | null): Promise<boolean> {
+    const error = validateNickname(domain);
+    if (error) {
+      throw new AppError(ErrorCode.VALIDATION_ERROR, 400, { fields: { domain: error } });
+    }
+    return !(await usersRepository.isDomainTaken(this.deps.db, domain.trim(), caller?.user.id));
+  }
+
+  /** Spec §8: an unknown address is told so (404 USER_NOT_FOUND). */
+  async sendRecoveryCode(email: string) {
+    const { db, codes, mail } = this.deps;
+    const user = await usersRepository.findByEmail(db, email);
+    if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND, 404);
+    return codes.issue(user.email, 'recovery', (code) =>
+      mail.send({
+        to: user.email,
+        locale: user.locale as Locale,
+        template: { kind: 'recovery-code', code },
+      }),
+    );
+  }
+
+  /**
+   * Sets a new password with a recovery code and ends every session: whoever had the old
+   * password may be the reason for the recovery. Proving the mailbox also confirms the e-mail.
+   */
+  async recoverPassword(input: { email: string; code: string; password: string }): Promise<void> {
+    const { db, codes, hasher, sessions } = this.deps;
+    const user = await usersRepository.findByEmail(db, input.email);
+    if (!user) throw invalidCode();
+    assertPasswordNotCommon(input.password, [
+      user.email,
+      user.firstName ?? '',
+      user.lastName ?? '',
+    ]);
+    const passwordHash = await hasher.hash(input.password);
+    const revoked = await db.transaction(async (tx) => {
+      if (!(await codes.consume(tx, user.email, 'recovery', input.code))) return null;
+      await usersRepository.update(tx, user.id, { passwordHash, emailVerified: true });
+      return sessionsRepository.revokeAllForUser(tx, user.id);
+    });
+    if (!revoked) throw invalidCode();
+    sessions.notifyRevoked(revoked);
+  }
+
+  /** Needs the current password when there is one; every other session ends. */
+  async changePassword(
+    auth: AuthContext,
+    input: { currentPassword?: string | undefined; password: string },
+  ): Promise<void> {
+    const { db, hasher, sessions } = this.deps;
+    const user = auth.user;
+    if (user.passwordHash) {
+      const valid = input.currentPassword
+        ? await hasher.verify(user.passwordHash, input.currentPassword)
+        : false;
+      if (!valid) {
+        throw new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+          fields: {
+            currentPassword: input.currentPassword ? 'msg.wrong-password' : 'msg.required',
+          },
+        });
+      }
+    }
+    assertPasswordNotCommon(input.password, [
+      user.email,
+      user.firstName ?? '',
+      user.lastName ?? '',
+    ]);
+    const passwordHash = await hasher.hash(input.password);
+    const revoked = await db.transaction(async (tx) => {
+      await usersRepository.update(tx, user.id, { passwordHash });
+      return sessionsRepository.revokeAllForUser(tx, user.id, auth.sessionId);
+    });
+    sessions.notifyRevoked(revoked);
+  }
+
+  async sendEmailVerifyCode(auth: AuthContext) {
+    const { codes, mail } = this.deps;
+    const user = auth.user;
+    if (user.emailVerified) {
+      throw new AppError(ErrorCode.CONFLICT, 409, { messageKey: 'msg.email-already-verified' });
+    }
+    return codes.issue(user.email, 'email_verify', (code) =>
+      mail.send({
+        to: user.email,
+        locale: user.locale as Locale,
+        template: { kind: 'email-verify-code', code },
+      }),
+    );
+  }
+
+  async verifyEmail(auth: AuthContext, code: string): Promise<UserPrivate> {
+    const { db, codes } = this.deps;
+    if (!/^\d{6}$/.test(code)) throw invalidCode();
+    const user = auth.user;
+    const updated = await db.transaction(async (tx): Promise<UserRow | null> => {
+      if (!(await codes.consume(tx, user.email, 'email_verify', code))) return null;
+      return (await usersRepository.update(tx, user.id, { emailVerified: true })) ?? null;
+    });
+    if (!updated) throw invalidCode();
+    return toUserPrivate(updated);
+  }
+}

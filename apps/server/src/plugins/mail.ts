@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.ts';
+import { MailService } from '../modules/mail/mail.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: MailService;
+  }
+}
+
+/** One mail transport per process, shared by every module that mails. */
+async function mail(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
+  const service = new MailService(
+    { smtpUrl: config.smtpUrl, from: config.mailFrom },
+    app.db,
+    app.log,
+  );
+  app.decorate('mail', service);
+  app.addHook('onClose', async () => service.close());
+}
+
+export const mailPlugin = fp(mail, { name: 'mail', dependencies: ['db'] });
