@@ -1,27 +1,63 @@
 #!/usr/bin/env node
 // Starts the production server for browser tests on a throwaway data folder, so every run
-// begins with an empty database and no state leaks between runs.
+// begins with an empty database, plus a real SMTP server that keeps every delivered mail as a
+// file the tests read (e2e/support/mailbox.ts). What the tests need to reach the same database
+// (the role command) is written to test-results/e2e-server.json.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
+import { mkdtempSync, rmSync, chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { SMTPServer } from 'smtp-server';
+
+const root = resolve(import.meta.dirname, '..');
+const mailDir = join(root, 'test-results', 'e2e-mail');
+rmSync(mailDir, { recursive: true, force: true });
+mkdirSync(mailDir, { recursive: true });
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on('data', (chunk) => chunks.push(chunk));
+    stream.on('end', () => {
+      const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+      const file = join(mailDir, `${Date.now()}-${randomUUID()}.json`);
+      writeFileSync(file, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+      callback();
+    });
+  },
+});
+await new Promise((done) => smtp.listen(0, '127.0.0.1', done));
+const smtpPort = smtp.server.address().port;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'meeet-e2e-'));
 // Embedded PostgreSQL runs initdb as the `postgres` user when we are root.
 chmodSync(dataDir, 0o777);
+const pgPort = process.env.E2E_PG_PORT ?? '5544';
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  APP_ENV: 'development',
+  PORT: process.env.E2E_PORT ?? '4310',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  PG_PORT: pgPort,
+  LOG_LEVEL: 'warn',
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+};
+mkdirSync(join(root, 'test-results'), { recursive: true });
+writeFileSync(
+  join(root, 'test-results', 'e2e-server.json'),
+  JSON.stringify({ dataDir, pgPort, mailDir, port: env.PORT }),
+);
 
 const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
   stdio: 'inherit',
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    APP_ENV: 'development',
-    PORT: process.env.E2E_PORT ?? '4310',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PG_PORT: process.env.E2E_PG_PORT ?? '5544',
-    LOG_LEVEL: 'warn',
-  },
+  cwd: root,
+  env,
 });
 
 function stop(signal) {
@@ -30,6 +66,7 @@ function stop(signal) {
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 child.on('exit', (code) => {
+  smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -22,7 +22,13 @@ function readJson(path) {
 ensureChromium();
 const statuses = [];
 statuses.push(
-  step('unit + integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${reports}/vitest.json`]),
+  step('unit + integration', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${reports}/vitest.json`,
+  ]),
 );
 statuses.push(step('build web', 'npm', ['run', 'build']));
 statuses.push(step('browser', 'npx', ['playwright', 'test']));

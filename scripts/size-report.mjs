@@ -16,14 +16,23 @@ if (!existsSync(join(dist, 'index.html'))) {
   process.exit(1);
 }
 
-const types = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.png': 'image/png' };
+const types = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.png': 'image/png',
+};
 const server = createServer((req, res) => {
   const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
   let file = join(dist, path);
   if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) {
     // API calls get an empty answer; every other path is the SPA's index.html.
     if (path.startsWith('/api/')) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"NOT_FOUND","message":"Not found"}');
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"code":"NOT_FOUND","message":"Not found"}');
       return;
     }
     file = join(dist, 'index.html');
@@ -36,7 +45,16 @@ const { port } = server.address();
 
 const browser = await chromium.launch({
   executablePath: ensureChromium(),
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const scripts = new Set();
 const page = await browser.newPage();
@@ -60,8 +78,11 @@ const rows = [...scripts].sort().map((path) => {
   return { path, raw: raw.length, gz };
 });
 const kb = (n) => (n / 1024).toFixed(1);
-for (const row of rows) console.log(`${kb(row.gz).padStart(7)} KB gz  ${kb(row.raw).padStart(7)} KB  ${row.path}`);
-console.log(`first visit to / : ${rows.length} scripts, ${kb(totalGzip)} KB gzipped (${kb(totalRaw)} KB raw); budget ${BUDGET_KB} KB`);
+for (const row of rows)
+  console.log(`${kb(row.gz).padStart(7)} KB gz  ${kb(row.raw).padStart(7)} KB  ${row.path}`);
+console.log(
+  `first visit to / : ${rows.length} scripts, ${kb(totalGzip)} KB gzipped (${kb(totalRaw)} KB raw); budget ${BUDGET_KB} KB`,
+);
 if (totalGzip > BUDGET_KB * 1024) {
   console.error('over budget');
   process.exit(1);
