@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Runs every test tier in order — unit and integration (Vitest), then browser (Playwright) —
-// and closes with one plain summary line, so a reader (or CI) sees the whole count at once.
+// Runs every check in order — types, lint, unit and integration (Vitest), then browser
+// (Playwright) — and closes with one plain summary line, so a reader (or CI) sees the whole
+// count at once.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -21,6 +22,8 @@ function readJson(path) {
 
 ensureChromium();
 const statuses = [];
+statuses.push(step('types', 'npm', ['run', 'typecheck']));
+statuses.push(step('lint', 'npm', ['run', 'lint']));
 statuses.push(
   step('unit + integration', 'npx', [
     'vitest',
