@@ -47,6 +47,9 @@ const env = {
   PG_PORT: pgPort,
   LOG_LEVEL: 'warn',
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  // Every browser test comes from 127.0.0.1: per-IP limits sized for one person would trip.
+  AUTH_RATE_LIMIT_PER_IP: '10000',
+  LOGIN_RATE_LIMIT_PER_IP: '10000',
 };
 mkdirSync(join(root, 'test-results'), { recursive: true });
 writeFileSync(

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SUPPORT_EMAIL } from '@meeet/core/constants';
 
 /** The monorepo root, so defaults do not depend on the directory a command was started from. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -63,7 +64,7 @@ const envSchema = z.object({
   ),
   MAIL_FROM: withDefault(z.string().min(3), 'MEEET <no-reply@meeet.app>'),
   /** Where feedback from the support form goes. */
-  SUPPORT_EMAIL: withDefault(z.email(), 'support@meeet.app'),
+  SUPPORT_EMAIL: withDefault(z.email(), SUPPORT_EMAIL),
   /** The Services ID registered with Apple; Sign in with Apple answers 503 while it is unset. */
   APPLE_CLIENT_ID: optionalString,
   APPLE_KEYS_URL: withDefault(z.url(), 'https://appleid.apple.com/auth/keys'),
