@@ -66,6 +66,14 @@ export default defineConfig({
             // Schemas are for forms and API checks on later screens; pinning zod to its own chunk
             // stops the bundler from merging it into a chunk the first page loads.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 3 },
+            // The cookie banner's checkboxes are also the forms' checkboxes. Shared, they would
+            // be split into several tiny chunks the first page pays a request and a wrapper for
+            // each of; one chunk keeps that cost as it was.
+            {
+              name: 'mui-checkbox',
+              test: /node_modules[\\/]@mui[\\/]material[\\/]esm[\\/](Checkbox|FormControlLabel|FormGroup|internal[\\/](SwitchBase|switchBaseClasses|svg-icons[\\/](CheckBox|CheckBoxOutlineBlank|IndeterminateCheckBox))|FormControl[\\/](useFormControl|formControlState|FormControlContext))/,
+              priority: 3,
+            },
             { name: featureChunk, debugName: 'features', priority: 2 },
           ],
         },

@@ -1,15 +1,33 @@
-import { Navigate, Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { useAuthStore } from '../lib/stores/auth-store.ts';
 import { paths } from './paths.ts';
 
 /** Spec §2: market, kyc, account pages and update-profile need a token. */
 export function RequireAuth() {
   const token = useAuthStore((state) => state.token);
-  return token ? <Outlet /> : <Navigate to={paths.auth.login.getHref()} replace />;
+  const signedOutTo = useAuthStore((state) => state.signedOutTo);
+  // Once the signed-in screens are gone after a logout, a later visit is an ordinary guest's.
+  useEffect(
+    () => () => {
+      if (!useAuthStore.getState().token) useAuthStore.setState({ signedOutTo: null });
+    },
+    [],
+  );
+  if (token) return <Outlet />;
+  return <Navigate to={signedOutTo ?? paths.auth.login.getHref()} replace />;
 }
 
-/** Spec §2: login, register and recovery are for guests; signed-in visitors go to account. */
+/**
+ * Spec §2: login, register and recovery are for guests; signed-in visitors go to account —
+ * from "Login to the advertising platform" (?platform=cpa) to its affiliate cabinet. This is
+ * also where a successful login lands, so both agree on the page.
+ */
 export function GuestOnly() {
   const token = useAuthStore((state) => state.token);
-  return token ? <Navigate to={paths.account.data.getHref()} replace /> : <Outlet />;
+  const [params] = useSearchParams();
+  if (!token) return <Outlet />;
+  const to =
+    params.get('platform') === 'cpa' ? paths.account.cpa.getHref() : paths.account.data.getHref();
+  return <Navigate to={to} replace />;
 }

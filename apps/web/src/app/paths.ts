@@ -35,8 +35,12 @@ export const paths = {
     root: { path: '/auth', getHref: () => '/auth' },
     login: {
       path: '/auth/login',
-      getHref: (options: { recoverySuccess?: boolean } = {}) =>
-        withQuery('/auth/login', { recoverySuccess: options.recoverySuccess ? 'true' : undefined }),
+      // platform=cpa: "Login to the advertising platform", which lands in the affiliate cabinet.
+      getHref: (options: { recoverySuccess?: boolean; platform?: 'cpa' } = {}) =>
+        withQuery('/auth/login', {
+          recoverySuccess: options.recoverySuccess ? 'true' : undefined,
+          platform: options.platform,
+        }),
     },
     register: {
       path: '/auth/register',

@@ -42,6 +42,7 @@ const RequireControlAccess = lazy(() => import('./control-guards.tsx'));
 const RequireAdmin = lazy(() =>
   import('./control-guards.tsx').then((module) => ({ default: module.RequireAdmin })),
 );
+const RequireReadyAccount = lazy(() => import('./account-gate.tsx'));
 const ControlLayout = lazy(() => import('../features/control/control-layout.tsx'));
 const MonitorPage = lazy(() => import('../features/control/monitor-page.tsx'));
 const KycModerationPage = lazy(() => import('../features/control/kyc-moderation-page.tsx'));
@@ -100,18 +101,23 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireAuth />,
                 children: [
-                  { path: paths.market.path, element: <MarketPage /> },
                   { path: paths.kyc.path, element: <KycPage /> },
                   { path: paths.auth.updateProfile.path, element: <UpdateProfilePage /> },
                   {
-                    path: paths.account.data.path,
-                    element: <AccountLayout />,
+                    element: <RequireReadyAccount />,
                     children: [
-                      { index: true, element: <PersonalDataPage /> },
-                      { path: paths.account.market.path, element: <AccountMarketPage /> },
-                      { path: paths.account.business.path, element: <BusinessPage /> },
-                      { path: paths.account.referral.path, element: <ReferralPage /> },
-                      { path: paths.account.cpa.path, element: <AffiliateLinksPage /> },
+                      { path: paths.market.path, element: <MarketPage /> },
+                      {
+                        path: paths.account.data.path,
+                        element: <AccountLayout />,
+                        children: [
+                          { index: true, element: <PersonalDataPage /> },
+                          { path: paths.account.market.path, element: <AccountMarketPage /> },
+                          { path: paths.account.business.path, element: <BusinessPage /> },
+                          { path: paths.account.referral.path, element: <ReferralPage /> },
+                          { path: paths.account.cpa.path, element: <AffiliateLinksPage /> },
+                        ],
+                      },
                     ],
                   },
                 ],

@@ -11,7 +11,8 @@ import en from './locales/en.ts';
  *             useTranslation(['<feature>', 'core']) or t(key, { ns: 'core' }).
  *   common  — the shell's own strings (src/i18n/locales/{en,ru}.ts). English is bundled as
  *             the fallback; another language is fetched before the first render.
- *   <feature> — src/features/<feature>/locales/{en,ru}.ts, default-exporting flat key → text.
+ *   <feature> — src/features/<feature>/locales/{en,ru}.ts, default-exporting flat key → text
+ *             (and src/components/<folder>/locales for a piece several features share).
  *             useTranslation('<feature>') fetches the current language's file on first use
  *             (and suspends the lazy page until then), so a visitor downloads one language of
  *             the features they open and nothing else.
@@ -31,6 +32,8 @@ type StringsModule = { default: Strings };
 
 // Every feature's strings, one lazy chunk per feature and language (namespace = folder name).
 const featureStrings = import.meta.glob<StringsModule>('../features/*/locales/*.ts');
+// Shared pieces used by several features (components/<folder>/locales) load the same way.
+const componentStrings = import.meta.glob<StringsModule>('../components/*/locales/*.ts');
 const shellStrings = import.meta.glob<StringsModule>('./locales/*.ts');
 
 function loadStrings(language: string, namespace: string): Promise<Strings> | null {
@@ -42,7 +45,8 @@ function loadStrings(language: string, namespace: string): Promise<Strings> | nu
   const load =
     namespace === 'common'
       ? shellStrings[`./locales/${language}.ts`]
-      : featureStrings[`../features/${namespace}/locales/${language}.ts`];
+      : (featureStrings[`../features/${namespace}/locales/${language}.ts`] ??
+        componentStrings[`../components/${namespace}/locales/${language}.ts`]);
   return load ? load().then((module) => module.default) : null;
 }
 

@@ -22,6 +22,8 @@ export type ApiFailure = {
   error: string;
   errorCode?: string;
   fields?: Record<string, string>;
+  /** Seconds from the Retry-After header (429: when a new code may be asked for). */
+  retryAfter?: number;
 };
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 
@@ -76,7 +78,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function fail(url: string, code: number, body: unknown): ApiFailure {
+function fail(url: string, code: number, body: unknown, headers?: Headers): ApiFailure {
   const parsed = (body && typeof body === 'object' ? body : {}) as {
     code?: unknown;
     message?: unknown;
@@ -88,6 +90,8 @@ function fail(url: string, code: number, body: unknown): ApiFailure {
   if (typeof parsed.code === 'string') failure.errorCode = parsed.code;
   if (parsed.fields && typeof parsed.fields === 'object')
     failure.fields = parsed.fields as Record<string, string>;
+  const retryAfter = Number(headers?.get('retry-after'));
+  if (Number.isFinite(retryAfter) && retryAfter > 0) failure.retryAfter = retryAfter;
   return failure;
 }
 
@@ -117,7 +121,7 @@ async function request<T>(
   const data = await readBody(response);
   if (!response.ok) {
     if (response.status === 401) logout({ redirect: false });
-    return fail(fullUrl, response.status || DEFAULT_FAILURE_STATUS, data);
+    return fail(fullUrl, response.status || DEFAULT_FAILURE_STATUS, data, response.headers);
   }
   if (!schema) return { ok: true, code: response.status, data: data as T };
   const checked = schema.safeParse(data);

@@ -7,7 +7,8 @@ import { useWalletStore } from './stores/wallet-store.ts';
 /** Spec §4 logout: socket off, auth/profile/wallet and stored auth cleared, then home. */
 export function logout({ redirect = true }: { redirect?: boolean } = {}): void {
   disconnect();
-  useAuthStore.getState().clear();
+  // With a redirect, the guard of the screen being left sends home too (see signedOutTo).
+  useAuthStore.getState().clear({ redirectTo: redirect ? '/' : undefined });
   useProfileStore.getState().clear();
   useWalletStore.getState().clear();
   // Cached answers belong to the previous user. Imported lazily: if the query layer was never

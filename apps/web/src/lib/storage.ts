@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   cookieDialogHidden: 'cookie-dialog-hidden',
   installAppDialogHidden: 'install-app-dialog-hidden',
   locale: 'locale',
+  /** The referral code a /ref/{code} visit brought, kept until registration uses it. */
+  promocode: 'promocode',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -8,6 +8,7 @@ export const userPaths = {
   me: '/user/me',
   register: '/user/register',
   profileUpdate: '/user/profile-update',
+  passwordChange: '/user/password',
   profile: (id: number | string) => `/user/profile/${id}`,
   domainAvailable: (domain: string) => `/user/domain-available/${encodeURIComponent(domain)}`,
   recoverySendCode: '/user/recovery-password/send-code',

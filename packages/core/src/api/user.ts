@@ -140,6 +140,16 @@ export const recoveryCheckCodeRequestSchema = z.strictObject({
 });
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
+/**
+ * Changes (or, for an Apple-only account, sets) the password. The current one is required
+ * whenever the account has one. Other sessions end.
+ */
+export const passwordChangeRequestSchema = z.strictObject({
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH, 'msg.password-too-long').optional(),
+  password: zPassword,
+});
+export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
+
 export const emailCodeParamsSchema = z.strictObject({ code: z.string().max(16) });
 
 export const feedbackRequestSchema = z.strictObject({

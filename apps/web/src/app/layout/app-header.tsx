@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -19,6 +19,8 @@ import { NAV_LINKS } from './nav-links.ts';
 
 // The drawer (and MUI's modal machinery) is fetched the first time someone opens the menu.
 const MobileNavDrawer = lazy(() => import('./mobile-nav-drawer.tsx'));
+// Likewise the account menu (MUI's Menu) for signed-in users.
+const AccountMenu = lazy(() => import('./account-menu.tsx'));
 
 export function AppHeader({ transparent }: { transparent: boolean }) {
   const { t } = useTranslation();
@@ -26,6 +28,7 @@ export function AppHeader({ transparent }: { transparent: boolean }) {
   const token = useAuthStore((state) => state.token);
   const navbarOpen = useUiStore((state) => state.navbarOpen);
   const setNavbarOpen = useUiStore((state) => state.setNavbarOpen);
+  const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
 
   return (
     <AppBar
@@ -81,15 +84,35 @@ export function AppHeader({ transparent }: { transparent: boolean }) {
         )}
         <Box sx={{ flexGrow: 1 }} />
         <LanguageSwitcher />
-        <Button
-          component={RouterLink}
-          to={token ? paths.account.data.getHref() : paths.auth.login.getHref()}
-          variant="contained"
-          data-testid={token ? 'nav-account' : 'nav-login'}
-          sx={{ ml: 1 }}
-        >
-          {token ? t('nav.account') : t('nav.login')}
-        </Button>
+        {token ? (
+          <Button
+            variant="contained"
+            aria-haspopup="menu"
+            aria-expanded={accountAnchor ? 'true' : 'false'}
+            data-testid="nav-account"
+            onClick={(event) => setAccountAnchor(event.currentTarget)}
+            sx={{ ml: 1 }}
+          >
+            {t('nav.account')}
+          </Button>
+        ) : (
+          <Button
+            component={RouterLink}
+            to={paths.auth.login.getHref()}
+            variant="contained"
+            data-testid="nav-login"
+            sx={{ ml: 1 }}
+          >
+            {t('nav.login')}
+          </Button>
+        )}
+        {token && accountAnchor && (
+          <QuietBoundary>
+            <Suspense fallback={null}>
+              <AccountMenu anchor={accountAnchor} onClose={() => setAccountAnchor(null)} />
+            </Suspense>
+          </QuietBoundary>
+        )}
       </Toolbar>
       {isMobile && navbarOpen && (
         <QuietBoundary>

@@ -1,5 +1,203 @@
-import { PagePlaceholder } from '../../components/page-placeholder.tsx';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../app/paths.ts';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { ProfileForm } from '../../components/profile-form/profile-form.tsx';
+import { saveCurrentUser, useCurrentUser } from '../../lib/current-user.ts';
+import { signOut } from '../../lib/sign-out.ts';
+import { NS } from './i18n.ts';
 
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, gap: 0.5 }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <Box data-testid={testId} sx={{ wordBreak: 'break-all' }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function CopyButton({
+  text,
+  label,
+  copiedLabel,
+}: {
+  text: string;
+  label: string;
+  copiedLabel: string;
+}) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      size="small"
+      onClick={() =>
+        void navigator.clipboard?.writeText(text).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        )
+      }
+    >
+      {copied ? copiedLabel : label}
+    </Button>
+  );
+}
+
+/**
+ * Account → Personal data: UID, e-mail and its state, the user's own referral code, and the
+ * profile form shared with update-profile. Spec §2: name and surname are editable only until
+ * KYC is approved.
+ */
 export default function PersonalDataPage() {
-  return <PagePlaceholder titleKey="page.account.data" />;
+  const { t, i18n } = useTranslation([NS, 'profile-form', 'core']);
+  const me = useCurrentUser();
+  const [saved, setSaved] = useState(false);
+
+  if (me.isPending) return <PageSpinner />;
+  const user = me.data;
+  if (!user)
+    return (
+      <Container maxWidth="md" sx={{ py: 4 }}>
+        <Alert severity="error">{t('data.load-error')}</Alert>
+      </Container>
+    );
+
+  const referralLink = user.referralCode
+    ? `${window.location.origin}${paths.referral.getHref(user.referralCode)}`
+    : null;
+  const registered = user.createdAt
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(user.createdAt))
+    : null;
+
+  return (
+    <Container maxWidth="md" data-testid="personal-data-page" sx={{ py: { xs: 3, md: 5 } }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 3, gap: 2 }}
+      >
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
+          {t('data.title')}
+        </Typography>
+        <Button
+          variant="outlined"
+          color="inherit"
+          startIcon={<LogoutIcon />}
+          onClick={() => void signOut()}
+          data-testid="account-logout"
+        >
+          {t('data.logout')}
+        </Button>
+      </Stack>
+
+      <Box
+        component="section"
+        aria-labelledby="account-section-title"
+        sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 4, bgcolor: 'background.paper', mb: 3 }}
+      >
+        <Typography id="account-section-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+          {t('data.account')}
+        </Typography>
+        <Stack spacing={1.5}>
+          <Row label={t('data.uid')} testId="account-uid">
+            {user.id}
+          </Row>
+          <Row label={t('data.email')} testId="account-email">
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
+            >
+              <span>{user.email}</span>
+              {user.emailVerified ? (
+                <Chip
+                  size="small"
+                  color="success"
+                  label={t('data.email-verified')}
+                  data-testid="account-email-verified"
+                />
+              ) : (
+                <>
+                  <Chip
+                    size="small"
+                    color="warning"
+                    label={t('data.email-unverified')}
+                    data-testid="account-email-unverified"
+                  />
+                  <Button
+                    size="small"
+                    component={RouterLink}
+                    to={paths.auth.confirmEmail.getHref()}
+                    data-testid="account-confirm-email"
+                  >
+                    {t('data.email-confirm')}
+                  </Button>
+                </>
+              )}
+            </Stack>
+          </Row>
+          {registered && (
+            <Row label={t('data.registered')} testId="account-registered">
+              {registered}
+            </Row>
+          )}
+          {user.referralCode && (
+            <Row label={t('data.referral-code')} testId="account-referral-code">
+              <Typography component="span" sx={{ fontWeight: 700 }}>
+                {user.referralCode}
+              </Typography>
+            </Row>
+          )}
+          {referralLink && (
+            <Row label={t('data.referral-link')} testId="account-referral-link">
+              <span>{referralLink}</span>{' '}
+              <CopyButton
+                text={referralLink}
+                label={t('data.copy')}
+                copiedLabel={t('data.copied')}
+              />
+            </Row>
+          )}
+        </Stack>
+      </Box>
+
+      <Box
+        component="section"
+        aria-labelledby="profile-section-title"
+        sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 4, bgcolor: 'background.paper' }}
+      >
+        <Typography id="profile-section-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+          {t('data.profile')}
+        </Typography>
+        {saved && (
+          <Alert
+            severity="success"
+            role="status"
+            data-testid="profile-saved"
+            onClose={() => setSaved(false)}
+            sx={{ mb: 2 }}
+          >
+            {t('data.saved')}
+          </Alert>
+        )}
+        <ProfileForm
+          user={user}
+          submitLabel={t('data.save')}
+          lockNames={user.kycStatus === 'approved'}
+          onSaved={(updated) => {
+            saveCurrentUser(updated);
+            setSaved(true);
+          }}
+        />
+      </Box>
+    </Container>
+  );
 }

@@ -1,5 +1,127 @@
-import { PagePlaceholder } from '../../components/page-placeholder.tsx';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import MuiLink from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { loginRequestSchema, type LoginRequest } from '@meeet/core/api/user';
+import { paths } from '../../app/paths.ts';
+import { AppForm } from '../../components/form/app-form.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { failureMessage } from '../../components/form/server-errors.ts';
+import { useAppForm } from '../../components/form/use-app-form.ts';
+import { saveAuth } from '../../lib/current-user.ts';
+import { useLogin } from './api/login.ts';
+import { AppleLink } from './components/apple-link.tsx';
+import { AuthLayout } from './components/auth-layout.tsx';
+import { NS } from './i18n.ts';
 
+/**
+ * /auth/login, and with ?platform=cpa "Login to the advertising platform" (the same form,
+ * landing in the affiliate cabinet). Spec §4: success saves auth and goes to account.
+ */
 export default function LoginPage() {
-  return <PagePlaceholder titleKey="page.auth.login" />;
+  const { t } = useTranslation([NS, 'core']);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const cpa = params.get('platform') === 'cpa';
+  const recoverySuccess = params.get('recoverySuccess') === 'true';
+  const login = useLogin();
+  const [failure, setFailure] = useState<string | null>(null);
+  const app = useAppForm({
+    schema: loginRequestSchema,
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = async (values: LoginRequest) => {
+    setFailure(null);
+    const result = await login.mutateAsync(values);
+    if (!result.ok) {
+      // 'Invalid login or password' (spec §8), in the language the request carried.
+      setFailure(failureMessage(result, t('error.unknown')));
+      return;
+    }
+    saveAuth(result.data);
+    navigate(cpa ? paths.account.cpa.getHref() : paths.account.data.getHref(), { replace: true });
+  };
+
+  const submitting = app.form.formState.isSubmitting;
+  return (
+    <AuthLayout
+      testId="login-page"
+      title={cpa ? t('login.title-cpa') : t('login.title')}
+      subtitle={cpa ? t('login.subtitle-cpa') : t('login.subtitle')}
+    >
+      {recoverySuccess && (
+        <Alert severity="success" role="status" data-testid="login-recovery-success" sx={{ mb: 3 }}>
+          {t('login.recovery-success')}
+        </Alert>
+      )}
+      <AppForm form={app} onSubmit={onSubmit} testId="login-form">
+        <Stack spacing={2.5}>
+          <FormTextField
+            name="email"
+            testId="login-email"
+            label={t('field.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+          />
+          <FormTextField
+            name="password"
+            testId="login-password"
+            label={t('field.password')}
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          {failure && (
+            <Alert severity="error" role="alert" data-testid="login-error">
+              {failure}
+            </Alert>
+          )}
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={submitting}
+            data-testid="login-submit"
+          >
+            {submitting ? t('login.submitting') : t('login.submit')}
+          </Button>
+        </Stack>
+      </AppForm>
+      <Box sx={{ mt: 2, textAlign: 'right' }}>
+        <MuiLink
+          component={RouterLink}
+          to={paths.auth.recovery.getHref()}
+          data-testid="login-to-recovery"
+        >
+          {t('login.forgot')}
+        </MuiLink>
+      </Box>
+      {!cpa && (
+        <>
+          <Divider sx={{ my: 3 }}>{t('or')}</Divider>
+          <AppleLink label={t('apple.sign-in')} testId="login-apple" />
+        </>
+      )}
+      <Typography color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+        {t('login.no-account')}{' '}
+        <MuiLink
+          component={RouterLink}
+          to={paths.auth.register.getHref()}
+          data-testid="login-to-register"
+        >
+          {t('login.to-register')}
+        </MuiLink>
+      </Typography>
+    </AuthLayout>
+  );
 }

@@ -1,18 +1,153 @@
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import MuiLink from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PagePlaceholder } from '../../components/page-placeholder.tsx';
+import { useTranslation } from 'react-i18next';
+import { registerRequestSchema, type RegisterRequest } from '@meeet/core/api/user';
+import { passwordsMatch } from '@meeet/core/rules/password';
+import { paths } from '../../app/paths.ts';
+import { AppForm } from '../../components/form/app-form.tsx';
+import { FormCheckbox } from '../../components/form/form-checkbox.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { failureMessage, showServerFieldErrors } from '../../components/form/server-errors.ts';
+import { useAppForm } from '../../components/form/use-app-form.ts';
+import { currentLocale } from '../../i18n/i18n.ts';
+import { saveAuth } from '../../lib/current-user.ts';
+import { useRegister } from './api/register.ts';
+import { AppleLink } from './components/apple-link.tsx';
+import { AuthLayout } from './components/auth-layout.tsx';
+import { TermsLabel } from './components/terms-label.tsx';
+import { NS } from './i18n.ts';
+import { forgetReferralPromocode, useReferralPromocode } from './promocode.ts';
 
+interface RegisterValues {
+  email: string;
+  password: string;
+  confirmPassword: string;
+  promocode: string;
+  acceptTerms: boolean;
+}
+
+const FIELDS = ['email', 'password', 'confirmPassword', 'promocode', 'acceptTerms'];
+
+/** The confirmation stays on the page; an empty promo code is no promo code. */
+const toRequest = ({ confirmPassword: _confirmation, promocode, ...rest }: RegisterValues) => ({
+  ...rest,
+  promocode: promocode.trim() === '' ? undefined : promocode,
+});
+
+/** /auth/register ("Join"). Spec §4: success saves auth and replaces the route with account. */
 export default function RegisterPage() {
-  // /ref/:promocode lands here with ?promocode=…; shown so the hand-over is visible until the form exists.
-  const [params] = useSearchParams();
-  const promocode = params.get('promocode');
+  const { t } = useTranslation([NS, 'core']);
+  const navigate = useNavigate();
+  const register = useRegister();
+  const promocode = useReferralPromocode();
+  const [failure, setFailure] = useState<string | null>(null);
+  const app = useAppForm({
+    schema: registerRequestSchema,
+    defaultValues: {
+      email: '',
+      password: '',
+      confirmPassword: '',
+      promocode,
+      acceptTerms: false,
+    } satisfies RegisterValues,
+    toInput: toRequest,
+    checks: {
+      confirmPassword: (values) => passwordsMatch(values.password, values.confirmPassword),
+    },
+    dependents: { password: ['confirmPassword'] },
+  });
+
+  const onSubmit = async (values: RegisterRequest) => {
+    setFailure(null);
+    const result = await register.mutateAsync({ ...values, locale: currentLocale() });
+    if (!result.ok) {
+      if (!showServerFieldErrors(app.form, result, FIELDS))
+        setFailure(failureMessage(result, t('error.unknown')));
+      return;
+    }
+    saveAuth(result.data);
+    forgetReferralPromocode();
+    navigate(paths.account.data.getHref(), { replace: true });
+  };
+
+  const submitting = app.form.formState.isSubmitting;
   return (
-    <PagePlaceholder titleKey="page.auth.register">
-      {promocode && (
-        <Typography data-testid="register-promocode" sx={{ mb: 1 }}>
-          {promocode}
-        </Typography>
-      )}
-    </PagePlaceholder>
+    <AuthLayout
+      testId="register-page"
+      title={t('register.title')}
+      subtitle={t('register.subtitle')}
+    >
+      <AppForm form={app} onSubmit={onSubmit} testId="register-form">
+        <Stack spacing={2.5}>
+          <FormTextField
+            name="email"
+            testId="register-email"
+            label={t('field.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+          />
+          <FormTextField
+            name="password"
+            testId="register-password"
+            label={t('field.password')}
+            type="password"
+            autoComplete="new-password"
+            hint={t('field.password-hint')}
+            required
+          />
+          <FormTextField
+            name="confirmPassword"
+            testId="register-password-confirm"
+            label={t('field.password-confirm')}
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+          <FormTextField
+            name="promocode"
+            testId="register-promocode"
+            label={t('field.promocode')}
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
+          <FormCheckbox name="acceptTerms" testId="register-accept-terms" label={<TermsLabel />} />
+          {failure && (
+            <Alert severity="error" role="alert" data-testid="register-error">
+              {failure}
+            </Alert>
+          )}
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={submitting}
+            data-testid="register-submit"
+          >
+            {submitting ? t('register.submitting') : t('register.submit')}
+          </Button>
+        </Stack>
+      </AppForm>
+      <Divider sx={{ my: 3 }}>{t('or')}</Divider>
+      <AppleLink label={t('apple.sign-up')} testId="register-apple" />
+      <Typography color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+        {t('register.have-account')}{' '}
+        <MuiLink
+          component={RouterLink}
+          to={paths.auth.login.getHref()}
+          data-testid="register-to-login"
+        >
+          {t('register.to-login')}
+        </MuiLink>
+      </Typography>
+    </AuthLayout>
   );
 }

@@ -16,9 +16,14 @@ export interface AuthRecord {
 }
 
 interface AuthState extends AuthRecord {
+  /**
+   * Where a signed-in screen's guard sends the visitor after a logout with a redirect (home),
+   * so the guard and the logout do not race to different pages. Not stored.
+   */
+  signedOutTo: string | null;
   setAuth: (record: { token: string; user?: SessionUser | null }) => void;
   setUser: (user: SessionUser | null) => void;
-  clear: () => void;
+  clear: (options?: { redirectTo?: string }) => void;
 }
 
 function readStoredAuth(): AuthRecord {
@@ -48,17 +53,18 @@ function persist(record: AuthRecord): void {
 
 export const useAuthStore = create<AuthState>()((set, get) => ({
   ...readStoredAuth(),
+  signedOutTo: null,
   setAuth: ({ token, user = null }) => {
     persist({ token, user });
-    set({ token, user });
+    set({ token, user, signedOutTo: null });
   },
   setUser: (user) => {
     persist({ token: get().token, user });
     set({ user });
   },
-  clear: () => {
+  clear: ({ redirectTo } = {}) => {
     persist({ token: null, user: null });
-    set({ token: null, user: null });
+    set({ token: null, user: null, signedOutTo: redirectTo ?? null });
   },
 }));
 

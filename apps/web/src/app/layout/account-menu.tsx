@@ -1,0 +1,56 @@
+import { Link as RouterLink } from 'react-router';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import LogoutIcon from '@mui/icons-material/Logout';
+import PersonIcon from '@mui/icons-material/Person';
+import { useTranslation } from 'react-i18next';
+import { signOut } from '../../lib/sign-out.ts';
+import { paths } from '../paths.ts';
+
+/** The signed-in user's menu in the header; its own chunk, loaded on first open. */
+export default function AccountMenu({
+  anchor,
+  onClose,
+}: {
+  anchor: HTMLElement;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Menu
+      open
+      anchorEl={anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{
+        list: { 'aria-label': t('nav.account'), 'data-testid': 'nav-account-menu' } as object,
+      }}
+    >
+      <MenuItem
+        component={RouterLink}
+        to={paths.account.data.getHref()}
+        onClick={onClose}
+        data-testid="nav-account-data"
+      >
+        <ListItemIcon>
+          <PersonIcon fontSize="small" />
+        </ListItemIcon>
+        {t('page.account.data')}
+      </MenuItem>
+      <MenuItem
+        onClick={() => {
+          onClose();
+          void signOut();
+        }}
+        data-testid="nav-logout"
+      >
+        <ListItemIcon>
+          <LogoutIcon fontSize="small" />
+        </ListItemIcon>
+        {t('nav.logout')}
+      </MenuItem>
+    </Menu>
+  );
+}

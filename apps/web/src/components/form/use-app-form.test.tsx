@@ -1,0 +1,209 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { feedbackRequestSchema, sendCodeRequestSchema } from '@meeet/core/api/user';
+import i18n from '../../i18n/i18n.ts';
+import { AppForm } from './app-form.tsx';
+import { FormTextField } from './form-text-field.tsx';
+import { useAppForm, type AsyncFieldCheck } from './use-app-form.ts';
+import { formModes, type ValidateOn } from './validate-on.ts';
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+  await i18n.loadNamespaces('core');
+});
+afterEach(cleanup);
+
+function EmailForm({ validateOn }: { validateOn: ValidateOn }) {
+  const app = useAppForm({
+    schema: sendCodeRequestSchema,
+    defaultValues: { email: '' },
+    validateOn,
+  });
+  return (
+    <AppForm form={app} onSubmit={() => undefined} testId="form">
+      <FormTextField name="email" testId="email" label="E-mail" />
+      <button type="submit">Send</button>
+    </AppForm>
+  );
+}
+
+const email = () => screen.getByTestId('email');
+const formState = () => screen.getByTestId('form').getAttribute('data-state');
+const fieldState = () => email().getAttribute('data-state');
+
+async function settle() {
+  // The resolver is asynchronous (zod parseAsync); let it and React's updates finish.
+  for (let i = 0; i < 5; i++) await act(async () => Promise.resolve());
+}
+async function type(value: string) {
+  fireEvent.change(email(), { target: { value } });
+  await settle();
+}
+async function blur() {
+  fireEvent.blur(email());
+  await settle();
+}
+async function submit() {
+  fireEvent.submit(screen.getByTestId('form'));
+  await settle();
+}
+
+describe('validateOn → react-hook-form modes', () => {
+  it('maps every spec §4 timing option', () => {
+    expect(formModes('input')).toMatchObject({ mode: 'onChange', reValidateMode: 'onChange' });
+    expect(formModes('blur')).toMatchObject({ mode: 'onBlur', reValidateMode: 'onBlur' });
+    expect(formModes('submit')).toMatchObject({ mode: 'onSubmit', reValidateMode: 'onSubmit' });
+    expect(formModes('eager')).toMatchObject({ mode: 'onTouched' });
+    expect(formModes('lazy')).toMatchObject({ mode: 'onSubmit', reValidateMode: 'onChange' });
+    expect(formModes('invalid-input')).toEqual({
+      mode: 'onSubmit',
+      reValidateMode: 'onSubmit',
+      recheckInvalidOnInput: true,
+    });
+  });
+});
+
+describe('form timing modes and states', () => {
+  it('input (the default): checks on every input', async () => {
+    render(<EmailForm validateOn="input" />);
+    expect(fieldState()).toBe('pristine');
+    expect(formState()).toBe('pristine');
+    await type('ann@');
+    expect(fieldState()).toBe('invalid');
+    expect(formState()).toBe('invalid');
+    expect(screen.getByTestId('email-message').textContent).toBe('Invalid e-mail');
+    await type('ann@example.com');
+    expect(fieldState()).toBe('valid');
+    expect(formState()).toBe('valid');
+  });
+
+  it('blur: not while typing, on leaving the field', async () => {
+    render(<EmailForm validateOn="blur" />);
+    await type('ann@');
+    expect(fieldState()).toBe('pristine');
+    await blur();
+    expect(fieldState()).toBe('invalid');
+  });
+
+  it('submit: only when the form is sent', async () => {
+    render(<EmailForm validateOn="submit" />);
+    await type('ann@');
+    await blur();
+    expect(fieldState()).toBe('pristine');
+    await submit();
+    expect(fieldState()).toBe('invalid');
+    await type('ann@example.com');
+    expect(fieldState()).toBe('invalid');
+    await submit();
+    expect(fieldState()).toBe('valid');
+  });
+
+  it('eager: first on blur, then on every input', async () => {
+    render(<EmailForm validateOn="eager" />);
+    await type('ann@');
+    expect(fieldState()).toBe('pristine');
+    await blur();
+    expect(fieldState()).toBe('invalid');
+    await type('ann@example.com');
+    expect(fieldState()).toBe('valid');
+    await type('ann@');
+    expect(fieldState()).toBe('invalid');
+  });
+
+  it('lazy: nothing until the first submit, then on input', async () => {
+    render(<EmailForm validateOn="lazy" />);
+    await type('ann@');
+    await blur();
+    expect(fieldState()).toBe('pristine');
+    await submit();
+    expect(fieldState()).toBe('invalid');
+    await type('ann@example.com');
+    expect(fieldState()).toBe('valid');
+  });
+
+  it('invalid-input: on input only while the field shows an error', async () => {
+    render(<EmailForm validateOn="invalid-input" />);
+    await type('ann@');
+    await blur();
+    expect(fieldState()).toBe('pristine');
+    await submit();
+    expect(fieldState()).toBe('invalid');
+    await type('ann@example.com');
+    expect(fieldState()).toBe('valid');
+    // Valid now, so typing a mistake is not judged until the next submit.
+    await type('ann@');
+    expect(fieldState()).toBe('valid');
+    await submit();
+    expect(fieldState()).toBe('invalid');
+  });
+});
+
+describe('form state', () => {
+  function FeedbackForm() {
+    const app = useAppForm({
+      schema: feedbackRequestSchema,
+      defaultValues: { name: '', email: '', message: '' },
+    });
+    return (
+      <AppForm form={app} onSubmit={() => undefined} testId="form">
+        <FormTextField name="name" testId="name" label="Name" />
+        <FormTextField name="email" testId="email" label="E-mail" />
+        <FormTextField name="message" testId="message" label="Message" />
+      </AppForm>
+    );
+  }
+
+  it('is valid only when every field is, and shows one error with the schema count', async () => {
+    render(<FeedbackForm />);
+    fireEvent.change(screen.getByTestId('name'), { target: { value: 'Ann' } });
+    await settle();
+    expect(screen.getByTestId('name').getAttribute('data-state')).toBe('valid');
+    // One field valid, the others unchecked: the form is not valid yet.
+    expect(formState()).toBe('pristine');
+    fireEvent.change(screen.getByTestId('email'), { target: { value: 'ann@example.com' } });
+    fireEvent.change(screen.getByTestId('message'), { target: { value: 'short' } });
+    await settle();
+    expect(formState()).toBe('invalid');
+    // The count comes from the contract's own limit (min 10).
+    expect(screen.getByTestId('message-message').textContent).toBe('Minimum 10 characters');
+    fireEvent.change(screen.getByTestId('message'), { target: { value: 'Long enough message' } });
+    await settle();
+    expect(formState()).toBe('valid');
+  });
+});
+
+describe('server checks', () => {
+  function NicknameForm({ check }: { check: AsyncFieldCheck<string> }) {
+    const app = useAppForm({
+      schema: sendCodeRequestSchema,
+      defaultValues: { email: '' },
+      asyncChecks: { email: check },
+    });
+    return (
+      <AppForm form={app} onSubmit={() => undefined} testId="form">
+        <FormTextField name="email" testId="email" label="E-mail" />
+      </AppForm>
+    );
+  }
+
+  it('is validating while the check is in flight, then shows its answer', async () => {
+    let answer: (key: string | null) => void = () => undefined;
+    const check: AsyncFieldCheck<string> = () => new Promise((resolve) => (answer = resolve));
+    render(<NicknameForm check={check} />);
+    await type('taken@example.com');
+    expect(fieldState()).toBe('validating');
+    expect(formState()).toBe('validating');
+    await act(async () => answer('msg.username-taken'));
+    await settle();
+    expect(fieldState()).toBe('invalid');
+    expect(screen.getByTestId('email-message').textContent).toBe('This username is already taken');
+  });
+
+  it('is not asked when the rule already failed', async () => {
+    let calls = 0;
+    render(<NicknameForm check={async () => (calls++, null)} />);
+    await type('not-an-email');
+    expect(calls).toBe(0);
+    expect(fieldState()).toBe('invalid');
+  });
+});
