@@ -20,6 +20,8 @@ const chromiumLaunch = {
 
 export default defineConfig({
   testDir: 'e2e',
+  // Its own folder: Playwright empties it at start, and test-results/ also holds other reports.
+  outputDir: 'test-results/playwright',
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,
