@@ -3,6 +3,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { SubmitWithError } from './components/submit-with-error.tsx';
 import { useTranslation } from 'react-i18next';
 import {
   appleRegistrationRequestSchema,
@@ -148,21 +149,13 @@ function CompleteRegistration({ ticket }: { ticket: string }) {
           spellCheck={false}
         />
         <FormCheckbox name="acceptTerms" testId="apple-accept-terms" label={<TermsLabel />} />
-        {failure && (
-          <Alert severity="error" role="alert" data-testid="apple-error">
-            {failure}
-          </Alert>
-        )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={submitting}
-          data-testid="apple-complete-submit"
-        >
-          {t('apple.complete-submit')}
-        </Button>
+        <SubmitWithError
+          failure={failure}
+          submitting={submitting}
+          label={t('apple.complete-submit')}
+          errorTestId="apple-error"
+          submitTestId="apple-complete-submit"
+        />
       </Stack>
     </AppForm>
   );

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { SubmitWithError } from './components/submit-with-error.tsx';
 import { useTranslation } from 'react-i18next';
 import { zCode } from '@meeet/core/api/user';
 import { paths } from '../../app/paths.ts';
@@ -135,21 +136,14 @@ function ConfirmEmail() {
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
             required
           />
-          {failure && (
-            <Alert severity="error" role="alert" data-testid="confirm-error">
-              {failure}
-            </Alert>
-          )}
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            disabled={submitting}
-            data-testid="confirm-submit"
-          >
-            {submitting ? t('confirm.submitting') : t('confirm.submit')}
-          </Button>
+          <SubmitWithError
+            failure={failure}
+            submitting={submitting}
+            label={t('confirm.submit')}
+            submittingLabel={t('confirm.submitting')}
+            errorTestId="confirm-error"
+            submitTestId="confirm-submit"
+          />
           <Button
             onClick={() => void requestCode()}
             disabled={secondsLeft > 0 || send.isPending}

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { SubmitWithError } from './components/submit-with-error.tsx';
 import { useTranslation } from 'react-i18next';
 import { loginRequestSchema, type LoginRequest } from '@meeet/core/api/user';
 import { paths } from '../../app/paths.ts';
@@ -80,21 +80,14 @@ export default function LoginPage() {
             autoComplete="current-password"
             required
           />
-          {failure && (
-            <Alert severity="error" role="alert" data-testid="login-error">
-              {failure}
-            </Alert>
-          )}
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            disabled={submitting}
-            data-testid="login-submit"
-          >
-            {submitting ? t('login.submitting') : t('login.submit')}
-          </Button>
+          <SubmitWithError
+            failure={failure}
+            submitting={submitting}
+            label={t('login.submit')}
+            submittingLabel={t('login.submitting')}
+            errorTestId="login-error"
+            submitTestId="login-submit"
+          />
         </Stack>
       </AppForm>
       <Box sx={{ mt: 2, textAlign: 'right' }}>

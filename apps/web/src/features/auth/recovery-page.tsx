@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { SubmitWithError } from './components/submit-with-error.tsx';
 import { useTranslation } from 'react-i18next';
 import { recoveryCheckCodeRequestSchema, sendCodeRequestSchema } from '@meeet/core/api/user';
 import { passwordsMatch } from '@meeet/core/rules/password';
@@ -106,21 +106,14 @@ function EmailStep({
           inputMode="email"
           required
         />
-        {failure && (
-          <Alert severity="error" role="alert" data-testid="recovery-error">
-            {failure}
-          </Alert>
-        )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={submitting}
-          data-testid="recovery-send"
-        >
-          {submitting ? t('recovery.sending') : t('recovery.send')}
-        </Button>
+        <SubmitWithError
+          failure={failure}
+          submitting={submitting}
+          label={t('recovery.send')}
+          submittingLabel={t('recovery.sending')}
+          errorTestId="recovery-error"
+          submitTestId="recovery-send"
+        />
       </Stack>
     </AppForm>
   );
@@ -197,21 +190,14 @@ function CodeStep({
           autoComplete="new-password"
           required
         />
-        {(failure ?? resendFailure) && (
-          <Alert severity="error" role="alert" data-testid="recovery-error">
-            {failure ?? resendFailure}
-          </Alert>
-        )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={submitting}
-          data-testid="recovery-submit"
-        >
-          {submitting ? t('recovery.submitting') : t('recovery.submit')}
-        </Button>
+        <SubmitWithError
+          failure={failure ?? resendFailure}
+          submitting={submitting}
+          label={t('recovery.submit')}
+          submittingLabel={t('recovery.submitting')}
+          errorTestId="recovery-error"
+          submitTestId="recovery-submit"
+        />
         <Stack
           direction="row"
           spacing={1}

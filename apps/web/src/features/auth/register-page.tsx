@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { SubmitWithError } from './components/submit-with-error.tsx';
 import { useTranslation } from 'react-i18next';
 import { registerRequestSchema, type RegisterRequest } from '@meeet/core/api/user';
 import { passwordsMatch } from '@meeet/core/rules/password';
@@ -119,21 +118,14 @@ export default function RegisterPage() {
             spellCheck={false}
           />
           <FormCheckbox name="acceptTerms" testId="register-accept-terms" label={<TermsLabel />} />
-          {failure && (
-            <Alert severity="error" role="alert" data-testid="register-error">
-              {failure}
-            </Alert>
-          )}
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            disabled={submitting}
-            data-testid="register-submit"
-          >
-            {submitting ? t('register.submitting') : t('register.submit')}
-          </Button>
+          <SubmitWithError
+            failure={failure}
+            submitting={submitting}
+            label={t('register.submit')}
+            submittingLabel={t('register.submitting')}
+            errorTestId="register-error"
+            submitTestId="register-submit"
+          />
         </Stack>
       </AppForm>
       <Divider sx={{ my: 3 }}>{t('or')}</Divider>

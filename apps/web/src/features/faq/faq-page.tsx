@@ -10,7 +10,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NS } from './i18n';
-import RichText from './rich-text';
+import RichText from '../../components/rich-text';
 import { values } from './values';
 
 export interface FaqTopic {

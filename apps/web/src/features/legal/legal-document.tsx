@@ -4,7 +4,7 @@ import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { NS } from './i18n';
-import RichText from './rich-text';
+import RichText from '../../components/rich-text';
 import { EFFECTIVE_DATE, values } from './values';
 
 interface LegalSection {
