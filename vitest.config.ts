@@ -13,6 +13,17 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        test: {
+          name: 'contracts',
+          root: 'packages/contracts',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          // Each file starts its own anvil, and the artifact drift check runs solc-js (~10 s).
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
     ],
