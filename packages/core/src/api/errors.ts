@@ -21,6 +21,12 @@ export const ErrorCode = {
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
   UNKNOWN_ERROR: 'UNKNOWN_ERROR',
+  /** A withdrawal above the withdrawable amount (422). */
+  INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
+  /** Not enough BNB at the user's address for the network fee (422); `details` has balance and minFee. */
+  INSUFFICIENT_FEE: 'INSUFFICIENT_FEE',
+  /** An Idempotency-Key already used for a different request, or whose first request is still running (409). */
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -33,6 +39,8 @@ export const errorBodySchema = z.object({
   /** Field-level problems for validation errors: path → translated message. */
   fields: z.record(z.string(), z.string()).optional(),
   requestId: z.string().optional(),
+  /** Machine-readable facts of the refusal (INSUFFICIENT_FEE: balance, minFee in wei). */
+  details: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
@@ -48,6 +56,8 @@ export class AppError extends Error {
   readonly fields: Record<string, string> | undefined;
   /** Sent as the Retry-After header (rate limits, overload). */
   readonly retryAfterSeconds: number | undefined;
+  /** Sent as the body's `details`. */
+  readonly details: Record<string, string> | undefined;
 
   constructor(
     code: ErrorCode,
@@ -58,6 +68,7 @@ export class AppError extends Error {
       /** Field path → message key (or text); keys are translated like validation messages. */
       fields?: Record<string, string>;
       retryAfterSeconds?: number;
+      details?: Record<string, string>;
     } = {},
   ) {
     super(options.messageKey ?? `error.${code}`);
@@ -68,5 +79,6 @@ export class AppError extends Error {
     this.params = options.params;
     this.fields = options.fields;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
   }
 }

@@ -15,9 +15,21 @@ export const notificationPayloadSchema = z.object({
 });
 export type NotificationPayload = z.infer<typeof notificationPayloadSchema>;
 
+/**
+ * A wallet change of the user (a deposit recorded, a withdrawal confirmed or failed), sent
+ * after the database commit; the client refetches its wallet and transaction queries.
+ */
+export const walletEventPayloadSchema = z.object({
+  transactionId: z.number().int(),
+  type: z.string(),
+  status: z.string(),
+});
+export type WalletEventPayload = z.infer<typeof walletEventPayloadSchema>;
+
 /** Events the server emits. */
 export interface ServerToClientEvents {
   notification: (payload: NotificationPayload) => void;
+  wallet: (payload: WalletEventPayload) => void;
 }
 
 /** Events a client emits; none yet. */

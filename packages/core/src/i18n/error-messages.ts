@@ -20,6 +20,11 @@ export const errorMessagesEn: ErrorMessages = {
   'error.INTERNAL_ERROR': 'Something went wrong on our side. Please try again later',
   'error.UNKNOWN_ERROR':
     'Unknown error. Please inform support of the actions you took before this happened',
+  'error.INSUFFICIENT_FUNDS': 'Insufficient funds',
+  'error.INSUFFICIENT_FEE':
+    'Withdrawal is not possible: there is not enough BNB to pay the network fee',
+  'error.IDEMPOTENCY_KEY_REUSED':
+    'This request was already sent with different data or is still being processed',
 };
 
 export const errorMessagesRu: ErrorMessages = {
@@ -40,4 +45,8 @@ export const errorMessagesRu: ErrorMessages = {
   'error.INTERNAL_ERROR': 'Что-то пошло не так на нашей стороне. Попробуйте позже',
   'error.UNKNOWN_ERROR':
     'Неизвестная ошибка. Пожалуйста, сообщите в поддержку, какие действия вы выполняли',
+  'error.INSUFFICIENT_FUNDS': 'Недостаточно средств',
+  'error.INSUFFICIENT_FEE': 'Вывод невозможен: недостаточно BNB для оплаты комиссии сети',
+  'error.IDEMPOTENCY_KEY_REUSED':
+    'Этот запрос уже был отправлен с другими данными или ещё обрабатывается',
 };

@@ -34,6 +34,38 @@ const appMessagesEn = {
   'msg.apple-account-exists': 'This Apple ID is already linked to an account. Please log in',
   'msg.apple-ticket-invalid': 'Sign in with Apple has expired. Please try again',
   'msg.too-many-codes': 'A code has just been sent. You can ask for a new one in {count} s',
+  'msg.invalid-amount': 'Enter an amount as a number, e.g. 12.5',
+  'msg.amount-not-positive': 'The amount must be greater than zero',
+  'msg.amount-too-precise': 'Too many digits after the decimal point',
+  'msg.idempotency-key-required': 'Idempotency-Key header is required',
+
+  'media.unsupported-type': 'Only JPEG, PNG, WebP or HEIC photos can be uploaded',
+  'media.too-large': 'The file is too large: at most {count} MB',
+  'media.too-many-pixels': 'The image is too large: at most {count} megapixels',
+  'media.unreadable': 'The image could not be read. It may be damaged or incomplete',
+  'media.too-many-files': 'At most {count} files can be uploaded at once',
+  'media.album-forbidden': 'You cannot upload to this album',
+  'media.kind-required': 'Say whether this is the document or the selfie',
+  'media.album-full': 'This album is full: at most {count} photos',
+  'media.kyc-locked': 'Verification photos cannot be changed while they are being checked',
+
+  'kyc.transition-forbidden': 'Verification status cannot change from {from} to {to}',
+  'kyc.profile-incomplete': 'Complete your profile before verification',
+  'kyc.document-required': 'Add a photo of your identity document',
+  'kyc.selfie-required': 'Add a selfie',
+  'kyc.max-nft-required': 'Choose the highest NFT level allowed',
+  'kyc.comment-required': 'Write the reason for the user',
+  'kyc.own-application': 'You cannot moderate your own verification',
+  'kyc.status.draft': 'Not submitted',
+  'kyc.status.requested': 'Under review',
+  'kyc.status.approved': 'Verified',
+  'kyc.status.rejected': 'Rejected',
+  'kyc.status.rejected_forever': 'Rejected permanently',
+  'kyc.notice.approved': 'Your identity is verified. NFT levels up to {level} are open to you',
+  'kyc.notice.requested': 'Your verification is being checked again',
+  'kyc.notice.rejected':
+    'Your verification was rejected: {comment}. You can correct it and submit again',
+  'kyc.notice.rejected_forever': 'Your verification was rejected permanently: {comment}',
 
   'market.transaction-failed': 'Transaction failed',
   'market.transaction-canceled': 'Transaction canceled',
@@ -47,6 +79,10 @@ const appMessagesEn = {
     'Withdrawal is not possible: there is not enough BNB to pay the network fee. Your balance is {balance}; top it up to at least the minimum transfer fee of {minFee}',
   'wallet.deposit-warning':
     'Send only {symbol} to this address. Anything else sent here will not be credited or refunded',
+  'wallet.deposit-received': 'Deposit received: {amount} {symbol}',
+  'wallet.withdrawal-confirmed': 'Withdrawal sent: {amount} {symbol}',
+  'wallet.withdrawal-failed': 'Withdrawal failed: {amount} {symbol}. The amount is available again',
+  'wallet.transaction-reverted': 'The transaction was reverted on chain',
 } as const;
 
 export type MessageKey = keyof typeof appMessagesEn | keyof typeof errorMessagesEn;
@@ -80,6 +116,39 @@ const appMessagesRu = {
   'msg.apple-account-exists': 'Этот Apple ID уже привязан к аккаунту. Пожалуйста, войдите',
   'msg.apple-ticket-invalid': 'Время входа через Apple истекло. Попробуйте ещё раз',
   'msg.too-many-codes': 'Код уже отправлен. Запросить новый можно через {count} с',
+  'msg.invalid-amount': 'Введите сумму числом, например 12.5',
+  'msg.amount-not-positive': 'Сумма должна быть больше нуля',
+  'msg.amount-too-precise': 'Слишком много знаков после запятой',
+  'msg.idempotency-key-required': 'Нужен заголовок Idempotency-Key',
+
+  'media.unsupported-type': 'Можно загрузить только фото в формате JPEG, PNG, WebP или HEIC',
+  'media.too-large': 'Файл слишком большой: не более {count} МБ',
+  'media.too-many-pixels': 'Изображение слишком большое: не более {count} мегапикселей',
+  'media.unreadable':
+    'Не удалось прочитать изображение. Возможно, файл повреждён или загружен не полностью',
+  'media.too-many-files': 'За один раз можно загрузить не более {count} файлов',
+  'media.album-forbidden': 'В этот альбом нельзя загружать файлы',
+  'media.kind-required': 'Укажите, документ это или селфи',
+  'media.album-full': 'Альбом заполнен: не более {count} фото',
+  'media.kyc-locked': 'Фото для верификации нельзя изменить, пока их проверяют',
+
+  'kyc.transition-forbidden': 'Статус верификации нельзя изменить с «{from}» на «{to}»',
+  'kyc.profile-incomplete': 'Перед верификацией заполните профиль',
+  'kyc.document-required': 'Добавьте фото документа, удостоверяющего личность',
+  'kyc.selfie-required': 'Добавьте селфи',
+  'kyc.max-nft-required': 'Выберите максимальный доступный уровень NFT',
+  'kyc.comment-required': 'Укажите причину для пользователя',
+  'kyc.own-application': 'Нельзя проверять собственную верификацию',
+  'kyc.status.draft': 'Не отправлена',
+  'kyc.status.requested': 'На проверке',
+  'kyc.status.approved': 'Пройдена',
+  'kyc.status.rejected': 'Отклонена',
+  'kyc.status.rejected_forever': 'Отклонена без права повторной подачи',
+  'kyc.notice.approved': 'Ваша личность подтверждена. Вам доступны NFT до уровня {level}',
+  'kyc.notice.requested': 'Ваша верификация отправлена на повторную проверку',
+  'kyc.notice.rejected':
+    'Верификация отклонена: {comment}. Исправьте данные и отправьте заявку снова',
+  'kyc.notice.rejected_forever': 'Верификация отклонена без права повторной подачи: {comment}',
 
   'market.transaction-failed': 'Транзакция не выполнена',
   'market.transaction-canceled': 'Транзакция отменена',
@@ -93,6 +162,10 @@ const appMessagesRu = {
     'Вывод невозможен: недостаточно BNB для оплаты комиссии сети. Ваш баланс: {balance}; пополните его как минимум на сумму минимальной комиссии за перевод: {minFee}',
   'wallet.deposit-warning':
     'Отправляйте на этот адрес только {symbol}. Другие средства, отправленные на этот адрес, не будут зачислены и не будут возвращены',
+  'wallet.deposit-received': 'Получено пополнение: {amount} {symbol}',
+  'wallet.withdrawal-confirmed': 'Вывод выполнен: {amount} {symbol}',
+  'wallet.withdrawal-failed': 'Вывод не выполнен: {amount} {symbol}. Сумма снова доступна',
+  'wallet.transaction-reverted': 'Транзакция отклонена сетью',
 } as const satisfies Record<keyof typeof appMessagesEn, string>;
 
 export const messages = {

@@ -1,0 +1,152 @@
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { KycStatus } from '@meeet/core/enums';
+import type { DbExecutor } from '../../db/client.ts';
+import { users, type UserRow } from '../users/users.schema.ts';
+import {
+  kycDecisions,
+  kycVerifications,
+  type KycDecisionRow,
+  type KycVerificationRow,
+} from './kyc.schema.ts';
+
+export interface KycListFilter {
+  offset: number;
+  limit: number;
+  status?: KycStatus | undefined;
+  lastName?: string | undefined;
+}
+
+/** `%` and `_` typed by a moderator are letters, not wildcards. */
+function likePrefix(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** All SQL of KYC, including the `users.kyc_status` mirror it owns. */
+export const kycRepository = {
+  /** The user's KYC status, with the user's row locked until the transaction ends. */
+  async lockUserStatus(db: DbExecutor, userId: number): Promise<KycStatus | undefined> {
+    const [row] = await db
+      .select({ kycStatus: users.kycStatus })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    return row?.kycStatus as KycStatus | undefined;
+  },
+
+  async setUserStatus(db: DbExecutor, userId: number, status: KycStatus): Promise<UserRow> {
+    const [row] = await db
+      .update(users)
+      .set({ kycStatus: status, updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!row) throw new Error(`user ${userId} vanished`);
+    return row;
+  },
+
+  async findUser(db: DbExecutor, userId: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    return row;
+  },
+
+  async find(db: DbExecutor, userId: number): Promise<KycVerificationRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(kycVerifications)
+      .where(eq(kycVerifications.userId, userId))
+      .limit(1);
+    return row;
+  },
+
+  async upsertSubmission(
+    db: DbExecutor,
+    values: { userId: number; documentMediaId: string; selfieMediaId: string },
+  ): Promise<KycVerificationRow> {
+    const [row] = await db
+      .insert(kycVerifications)
+      .values({ ...values, status: 'requested', submittedAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: kycVerifications.userId,
+        set: {
+          status: 'requested',
+          documentMediaId: values.documentMediaId,
+          selfieMediaId: values.selfieMediaId,
+          maxNftType: null,
+          moderatorComment: null,
+          submittedAt: sql`now()`,
+          decidedAt: null,
+          decidedBy: null,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning();
+    if (!row) throw new Error('kyc upsert returned no row');
+    return row;
+  },
+
+  async decide(
+    db: DbExecutor,
+    userId: number,
+    changes: {
+      status: KycStatus;
+      maxNftType: number | null;
+      moderatorComment: string | null;
+      decidedBy: number;
+    },
+  ): Promise<KycVerificationRow> {
+    const [row] = await db
+      .update(kycVerifications)
+      .set({ ...changes, decidedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(kycVerifications.userId, userId))
+      .returning();
+    if (!row) throw new Error(`kyc of ${userId} vanished`);
+    return row;
+  },
+
+  async addDecision(
+    db: DbExecutor,
+    values: Omit<KycDecisionRow, 'id' | 'createdAt'>,
+  ): Promise<KycDecisionRow> {
+    const [row] = await db.insert(kycDecisions).values(values).returning();
+    if (!row) throw new Error('kyc decision insert returned no row');
+    return row;
+  },
+
+  async history(db: DbExecutor, userIds: readonly number[]): Promise<KycDecisionRow[]> {
+    if (userIds.length === 0) return [];
+    return db
+      .select()
+      .from(kycDecisions)
+      .where(inArray(kycDecisions.userId, [...userIds]))
+      .orderBy(asc(kycDecisions.id));
+  },
+
+  /** A page of verifications with their users, waiting ones first-come first-served. */
+  async list(
+    db: DbExecutor,
+    filter: KycListFilter,
+  ): Promise<{ total: number; rows: { kyc: KycVerificationRow; user: UserRow }[] }> {
+    const conditions: SQL[] = [];
+    if (filter.status) conditions.push(eq(kycVerifications.status, filter.status));
+    if (filter.lastName) conditions.push(ilike(users.lastName, likePrefix(filter.lastName)));
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
+    const [totalRow] = await db
+      .select({ total: count() })
+      .from(kycVerifications)
+      .innerJoin(users, eq(users.id, kycVerifications.userId))
+      .where(where);
+    const rows = await db
+      .select({ kyc: kycVerifications, user: users })
+      .from(kycVerifications)
+      .innerJoin(users, eq(users.id, kycVerifications.userId))
+      .where(where)
+      .orderBy(
+        sql`case when ${kycVerifications.status} = 'requested' then 0 else 1 end`,
+        sql`case when ${kycVerifications.status} = 'requested' then ${kycVerifications.submittedAt} end asc`,
+        desc(kycVerifications.updatedAt),
+        asc(kycVerifications.userId),
+      )
+      .offset(filter.offset)
+      .limit(filter.limit);
+    return { total: totalRow?.total ?? 0, rows };
+  },
+};

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  kycModerateParamsSchema,
+  kycModerateRequestSchema,
+  kycModerationItemSchema,
+  kycModerationListQuerySchema,
+  kycModerationListSchema,
+  kycStateSchema,
+} from '@meeet/core/api/kyc';
+import { kycPaths } from '@meeet/core/api/kyc-paths';
+import { Role } from '@meeet/core/enums';
+import { authOf } from '../../plugins/auth.ts';
+import { userRoom } from '../../plugins/socket.ts';
+import { KycService } from './kyc.service.ts';
+
+const tags = ['kyc'];
+const bearer = [{ bearerAuth: [] }];
+
+/** The user's own verification and its moderation (spec §4, §7). */
+export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
+  const kyc = new KycService({
+    db: app.db,
+    mail: app.mail,
+    notify: (userId, payload) => app.io.to(userRoom(userId)).emit('notification', payload),
+    log: app.log,
+  });
+
+  app.get(
+    kycPaths.state,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Your verification: status, steps, photos, decisions',
+        response: { 200: kycStateSchema },
+      },
+    },
+    (request) => kyc.state(authOf(request)),
+  );
+
+  app.post(
+    kycPaths.submit,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Submit your verification for review',
+        response: { 200: kycStateSchema },
+      },
+    },
+    (request) => kyc.submit(authOf(request)),
+  );
+
+  app.get(
+    kycPaths.moderateList,
+    {
+      onRequest: app.requireRole(Role.MODERATOR),
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Verifications to moderate (moderators and admins)',
+        querystring: kycModerationListQuerySchema,
+        response: { 200: kycModerationListSchema },
+      },
+    },
+    (request) => kyc.list(request.query),
+  );
+
+  app.patch(
+    '/kyc/moderate/:id',
+    {
+      onRequest: app.requireRole(Role.MODERATOR),
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Decide a user's verification (moderators and admins)",
+        params: kycModerateParamsSchema,
+        body: kycModerateRequestSchema,
+        response: { 200: kycModerationItemSchema },
+      },
+    },
+    (request) => kyc.moderate(authOf(request), request.params.id, request.body),
+  );
+};

@@ -1,0 +1,242 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, ErrorCode } from '@meeet/core/api/errors';
+import type {
+  KycModerateRequest,
+  KycModerationItem,
+  KycModerationList,
+  KycState,
+} from '@meeet/core/api/kyc';
+import type { NotificationPayload } from '@meeet/core/api/realtime';
+import { KycStatus, nftTypeName, type NftType } from '@meeet/core/enums';
+import type { Locale } from '@meeet/core/i18n/locale';
+import { translate } from '@meeet/core/i18n/translate';
+import { checkKycTransition, KycActor } from '@meeet/core/rules/kyc-status';
+import { isProfileComplete } from '@meeet/core/rules/profile';
+import type { Database } from '../../db/client.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { mediaRepository } from '../media/media.repository.ts';
+import { toMediaItem } from '../media/media.service.ts';
+import type { AuthContext } from '../users/sessions.service.ts';
+import type { UserRow } from '../users/users.schema.ts';
+import { kycRepository, type KycListFilter } from './kyc.repository.ts';
+import type { KycDecisionRow, KycVerificationRow } from './kyc.schema.ts';
+
+export interface KycServiceDeps {
+  db: Database;
+  mail: MailService;
+  /** Pushes a notification to every socket of a user (room `user:<id>`). */
+  notify: (userId: number, payload: NotificationPayload) => void;
+  log: FastifyBaseLogger;
+}
+
+function transitionRefused(from: KycStatus, to: KycStatus): AppError {
+  return new AppError(ErrorCode.CONFLICT, 409, {
+    messageKey: 'kyc.transition-forbidden',
+    params: { from, to },
+  });
+}
+
+function iso(date: Date | null | undefined): string | null {
+  return date ? date.toISOString() : null;
+}
+
+function toDecision(row: KycDecisionRow) {
+  return {
+    fromStatus: row.fromStatus as KycStatus,
+    toStatus: row.toStatus as KycStatus,
+    actor: row.actor as KycActor,
+    comment: row.comment,
+    maxNftType: row.maxNftType as NftType | null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toModerationItem(
+  user: UserRow,
+  kyc: KycVerificationRow,
+  history: readonly KycDecisionRow[],
+): KycModerationItem {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    surName: user.surName,
+    bdate: iso(user.bdate),
+    country: user.country,
+    status: kyc.status as KycStatus,
+    moderatorComment: kyc.moderatorComment,
+    maxNftType: kyc.maxNftType as NftType | null,
+    documentId: kyc.documentMediaId,
+    selfieId: kyc.selfieMediaId,
+    submittedAt: iso(kyc.submittedAt),
+    decidedAt: iso(kyc.decidedAt),
+    history: history.map((row) => ({ ...toDecision(row), actorId: row.actorId })),
+  };
+}
+
+/**
+ * Identity verification (spec §4): the user's steps and submission, and moderation. Every
+ * status change goes through core's status machine, is written to the history and mirrored
+ * on `users.kyc_status` in one transaction; the user hears of a decision after the commit.
+ */
+export class KycService {
+  constructor(private readonly deps: KycServiceDeps) {}
+
+  async state(auth: AuthContext): Promise<KycState> {
+    const { db } = this.deps;
+    const userId = auth.user.id;
+    const [user, kyc, images, history] = await Promise.all([
+      kycRepository.findUser(db, userId),
+      kycRepository.find(db, userId),
+      mediaRepository.findKycImages(db, userId),
+      kycRepository.history(db, [userId]),
+    ]);
+    if (!user) throw new AppError(ErrorCode.TOKEN_INVALID, 401);
+    return {
+      status: user.kycStatus as KycStatus,
+      moderatorComment: kyc?.moderatorComment ?? null,
+      maxNftType: (kyc?.maxNftType ?? null) as NftType | null,
+      profileComplete: isProfileComplete(user),
+      document: images.document ? toMediaItem(images.document) : null,
+      selfie: images.selfie ? toMediaItem(images.selfie) : null,
+      submittedAt: iso(kyc?.submittedAt),
+      decidedAt: iso(kyc?.decidedAt),
+      history: history.map(toDecision),
+    };
+  }
+
+  /** Draft or rejected → requested, once the profile, document and selfie are there. */
+  async submit(auth: AuthContext): Promise<KycState> {
+    const userId = auth.user.id;
+    await this.deps.db.transaction(async (tx) => {
+      const from = await kycRepository.lockUserStatus(tx, userId);
+      if (!from) throw new AppError(ErrorCode.TOKEN_INVALID, 401);
+      if (checkKycTransition(from, KycStatus.REQUESTED, KycActor.USER)) {
+        throw transitionRefused(from, KycStatus.REQUESTED);
+      }
+      const user = await kycRepository.findUser(tx, userId);
+      const fields: Record<string, string> = {};
+      if (!isProfileComplete(user)) fields.profile = 'kyc.profile-incomplete';
+      const images = await mediaRepository.findKycImages(tx, userId);
+      if (!images.document) fields.document = 'kyc.document-required';
+      if (!images.selfie) fields.selfie = 'kyc.selfie-required';
+      const [first] = Object.values(fields);
+      if (first || !images.document || !images.selfie) {
+        throw new AppError(ErrorCode.VALIDATION_ERROR, 400, { messageKey: first, fields });
+      }
+      await kycRepository.upsertSubmission(tx, {
+        userId,
+        documentMediaId: images.document.id,
+        selfieMediaId: images.selfie.id,
+      });
+      await kycRepository.setUserStatus(tx, userId, KycStatus.REQUESTED);
+      await kycRepository.addDecision(tx, {
+        userId,
+        fromStatus: from,
+        toStatus: KycStatus.REQUESTED,
+        actor: KycActor.USER,
+        actorId: userId,
+        comment: null,
+        maxNftType: null,
+      });
+    });
+    return this.state(auth);
+  }
+
+  async list(filter: KycListFilter): Promise<KycModerationList> {
+    const { db } = this.deps;
+    const page = await kycRepository.list(db, filter);
+    const history = await kycRepository.history(
+      db,
+      page.rows.map((row) => row.user.id),
+    );
+    return {
+      offset: filter.offset,
+      limit: filter.limit,
+      total: page.total,
+      list: page.rows.map(({ kyc, user }) =>
+        toModerationItem(
+          user,
+          kyc,
+          history.filter((row) => row.userId === user.id),
+        ),
+      ),
+    };
+  }
+
+  /** A moderator's (or admin's) decision on the verification of user `userId`. */
+  async moderate(
+    auth: AuthContext,
+    userId: number,
+    input: KycModerateRequest,
+  ): Promise<KycModerationItem> {
+    if (userId === auth.user.id) {
+      throw new AppError(ErrorCode.FORBIDDEN, 403, { messageKey: 'kyc.own-application' });
+    }
+    const to = input.status;
+    const comment = input.moderatorComment || null;
+    const maxNftType = to === KycStatus.APPROVED ? (input.maxNftType ?? null) : null;
+    const result = await this.deps.db.transaction(async (tx) => {
+      const from = await kycRepository.lockUserStatus(tx, userId);
+      if (!from)
+        throw new AppError(ErrorCode.USER_NOT_FOUND, 404, { messageKey: 'error.NOT_FOUND' });
+      const kyc = await kycRepository.find(tx, userId);
+      if (!kyc || checkKycTransition(from, to, KycActor.MODERATOR)) {
+        throw transitionRefused(from, to);
+      }
+      const decided = await kycRepository.decide(tx, userId, {
+        status: to,
+        maxNftType,
+        moderatorComment: comment,
+        decidedBy: auth.user.id,
+      });
+      const user = await kycRepository.setUserStatus(tx, userId, to);
+      await kycRepository.addDecision(tx, {
+        userId,
+        fromStatus: from,
+        toStatus: to,
+        actor: KycActor.MODERATOR,
+        actorId: auth.user.id,
+        comment,
+        maxNftType,
+      });
+      return { user, kyc: decided };
+    });
+    await this.tell(result.user, to, comment, maxNftType as NftType | null);
+    const history = await kycRepository.history(this.deps.db, [userId]);
+    return toModerationItem(result.user, result.kyc, history);
+  }
+
+  /** In the app and by mail, in the user's language; a failed mail never undoes the decision. */
+  private async tell(
+    user: UserRow,
+    status: KycStatus,
+    comment: string | null,
+    maxNftType: NftType | null,
+  ): Promise<void> {
+    const locale = user.locale as Locale;
+    const params = {
+      comment: comment ?? '—',
+      level: maxNftType === null ? '—' : nftTypeName(maxNftType),
+    };
+    this.deps.notify(user.id, {
+      text: translate(locale, `kyc.notice.${status}`, params),
+      color:
+        status === KycStatus.APPROVED
+          ? 'success'
+          : status === KycStatus.REQUESTED
+            ? 'info'
+            : 'warning',
+    });
+    try {
+      await this.deps.mail.send({
+        to: user.email,
+        locale,
+        template: { kind: 'kyc-decision', status, comment, maxNftType },
+      });
+    } catch (error) {
+      this.deps.log.error({ err: error, userId: user.id }, 'kyc decision mail not sent');
+    }
+  }
+}
