@@ -50,6 +50,9 @@ const env = {
   // Every browser test comes from 127.0.0.1: per-IP limits sized for one person would trip.
   AUTH_RATE_LIMIT_PER_IP: '10000',
   LOGIN_RATE_LIMIT_PER_IP: '10000',
+  // The local chain on any free port (a dev server may hold 8545); deposits seen quickly.
+  ANVIL_PORT: process.env.E2E_ANVIL_PORT ?? '0',
+  CHAIN_POLL_MS: '300',
 };
 mkdirSync(join(root, 'test-results'), { recursive: true });
 writeFileSync(

@@ -10,7 +10,12 @@ import type { AppConfig } from './config.ts';
 import { createPool } from './db/client.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import type { Chain } from './modules/chain/chain.client.ts';
+import { walletRoutes, type WalletServiceCodes } from './modules/wallet/wallet.routes.ts';
+import { chainRuntimePlugin } from './plugins/chain.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin, handleError } from './plugins/error-handler.ts';
@@ -32,6 +37,10 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export interface AppDeps {
   /** The pool the app uses and ends on close; by default one is opened to DATABASE_URL. */
   pool?: pg.Pool;
+  /** The chain, when it is known at build time (tests); the server attaches it after start-up. */
+  chain?: Chain;
+  /** Replaces the mailed withdrawal codes (tests that drive many withdrawals at once). */
+  withdrawalCodes?: WalletServiceCodes;
 }
 
 function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
@@ -101,12 +110,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(authPlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(socketPlugin);
+  await app.register(chainRuntimePlugin, deps.chain ? { chain: deps.chain } : {});
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(usersRoutes, { config });
       await api.register(feedbackRoutes, { config });
+      await api.register(walletRoutes, {
+        config,
+        ...(deps.withdrawalCodes ? { codes: deps.withdrawalCodes } : {}),
+      });
+      await api.register(mediaRoutes, { config });
+      await api.register(kycRoutes);
     },
     { prefix: '/api' },
   );

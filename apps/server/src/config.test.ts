@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
+import { english, generateMnemonic } from 'viem/accounts';
+import { ConfigError, loadConfig, REPO_ROOT, validateMnemonic } from './config.ts';
 
 const tempDirs: string[] = [];
 function tempDataDir(): string {
@@ -108,5 +109,79 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ APP_ENV: 'production', JWT_SECRET: 'short' })).toThrow(
       /JWT_SECRET: must be at least 32/,
     );
+  });
+
+  describe('chain', () => {
+    const usdt = '0x55d398326f99059fF775485246999027B3197955';
+    const token = '0x1111111111111111111111111111111111111111';
+    const market = '0x2222222222222222222222222222222222222222';
+
+    it('defaults to a local chain and a mnemonic generated once into DATA_DIR', () => {
+      const dataDir = tempDataDir();
+      const config = loadConfig({ DATA_DIR: dataDir });
+      expect(config.chain).toMatchObject({
+        rpcUrl: undefined,
+        confirmations: 0,
+        anvilPort: 8545,
+        pollMs: 2000,
+      });
+      expect(config.chain.mnemonic.split(' ')).toHaveLength(12);
+      expect(readFileSync(join(dataDir, 'wallet-mnemonic'), 'utf8').trim()).toBe(
+        config.chain.mnemonic,
+      );
+      expect(loadConfig({ DATA_DIR: dataDir }).chain.mnemonic).toBe(config.chain.mnemonic);
+      // Not enumerable: a logged or serialised config never shows it.
+      expect(JSON.stringify(config)).not.toContain(config.chain.mnemonic);
+    });
+
+    it('reads a remote chain and requires its id and contracts', () => {
+      const config = loadConfig({
+        DATA_DIR: tempDataDir(),
+        CHAIN_RPC_URL: 'https://bsc-dataseed.bnbchain.org',
+        CHAIN_ID: '56',
+        USDT_ADDRESS: usdt,
+        TOKEN_ADDRESS: token,
+        MARKET_ADDRESS: market,
+        CHAIN_CONFIRMATIONS: '15',
+        EXPLORER_URL: 'https://bscscan.com/',
+        WALLET_MNEMONIC: 'test test test test test test test test test test test junk',
+      });
+      expect(config.chain).toMatchObject({
+        rpcUrl: 'https://bsc-dataseed.bnbchain.org',
+        chainId: 56,
+        usdtAddress: usdt,
+        confirmations: 15,
+        explorerUrl: 'https://bscscan.com',
+      });
+      expect(() =>
+        loadConfig({ DATA_DIR: tempDataDir(), CHAIN_RPC_URL: 'https://bsc-dataseed.bnbchain.org' }),
+      ).toThrow(/CHAIN_ID: required[\s\S]*USDT_ADDRESS: required[\s\S]*MARKET_ADDRESS/);
+    });
+
+    it('checks BIP-39 checksums', () => {
+      expect(
+        validateMnemonic('test test test test test test test test test test test junk', english),
+      ).toBe(true);
+      expect(validateMnemonic(generateMnemonic(english, 256), english)).toBe(true);
+      expect(
+        validateMnemonic('test test test test test test test test test test test test', english),
+      ).toBe(false);
+      expect(validateMnemonic('test test test', english)).toBe(false);
+      expect(
+        validateMnemonic('test test test test test test test test test test test junkk', english),
+      ).toBe(false);
+    });
+
+    it('refuses a bad mnemonic, bad addresses, and no mnemonic in production', () => {
+      expect(() =>
+        loadConfig({ DATA_DIR: tempDataDir(), WALLET_MNEMONIC: 'one two three' }),
+      ).toThrow(/WALLET_MNEMONIC: must be a valid BIP-39 mnemonic/);
+      expect(() => loadConfig({ DATA_DIR: tempDataDir(), USDT_ADDRESS: '0x12' })).toThrow(
+        /USDT_ADDRESS: must be 0x/,
+      );
+      expect(() =>
+        loadConfig({ DATA_DIR: tempDataDir(), APP_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }),
+      ).toThrow(/WALLET_MNEMONIC: required when APP_ENV=production/);
+    });
   });
 });

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { generateMnemonic, english } from 'viem/accounts';
 import { SUPPORT_EMAIL } from '@meeet/core/constants';
 
 /** The monorepo root, so defaults do not depend on the directory a command was started from. */
@@ -78,6 +79,39 @@ const envSchema = z.object({
   /** Password hashes computed at once, and how many more may wait before 503. */
   PASSWORD_HASH_CONCURRENCY: withDefault(z.coerce.number().int().min(1).max(16), 2),
   PASSWORD_HASH_QUEUE: withDefault(z.coerce.number().int().min(0), 32),
+  /** Where uploaded images are kept; unset → DATA_DIR/media. */
+  MEDIA_DIR: optionalString,
+  /** Largest accepted upload, per file, in megabytes. */
+  MEDIA_MAX_UPLOAD_MB: withDefault(z.coerce.number().int().min(1).max(100), 10),
+  /** Largest accepted image in megapixels (width × height), checked before decoding. */
+  MEDIA_MAX_MEGAPIXELS: withDefault(z.coerce.number().int().min(1).max(500), 40),
+  /** Reserved for S3-compatible storage, which is not built yet: setting it fails the start. */
+  S3_BUCKET: optionalString,
+  /** EVM JSON-RPC (BSC 56 / 97); unset → a local anvil is started and the contracts deployed. */
+  CHAIN_RPC_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  /** Expected chain id: 56 BSC mainnet, 97 BSC testnet; the local anvil uses 31337. */
+  CHAIN_ID: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().positive().optional(),
+  ),
+  USDT_ADDRESS: optionalString,
+  TOKEN_ADDRESS: optionalString,
+  MARKET_ADDRESS: optionalString,
+  /** Blocks a deposit waits for; 0 (default) → the chain's `finalized` block tag. */
+  CHAIN_CONFIRMATIONS: withDefault(z.coerce.number().int().min(0).max(10_000), 0),
+  /** Block explorer base URL, e.g. https://bscscan.com or https://testnet.bscscan.com. */
+  EXPLORER_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  /** BIP-39 mnemonic of the platform's HD wallet (deposit addresses, hot wallet); never logged. */
+  WALLET_MNEMONIC: optionalString,
+  /** Alias of WALLET_MNEMONIC. */
+  HD_SEED: optionalString,
+  /** Local anvil port when CHAIN_RPC_URL is unset (0 → any free port). */
+  ANVIL_PORT: withDefault(z.coerce.number().int().min(0).max(65_535), 8545),
+  /** Milliseconds between polls of the deposit watcher and the withdrawal tracker. */
+  CHAIN_POLL_MS: withDefault(z.coerce.number().int().min(50), 2000),
 });
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -106,6 +140,7 @@ export interface AppConfig {
     readonly keysUrl: string;
     readonly authUrl: string;
   };
+  readonly chain: ChainConfig;
   readonly limits: {
     readonly loginPerIpPerMinute: number;
     readonly loginFailuresPerEmail: number;
@@ -113,6 +148,27 @@ export interface AppConfig {
     readonly hashConcurrency: number;
     readonly hashQueue: number;
   };
+  readonly media: {
+    readonly dir: string;
+    readonly maxUploadBytes: number;
+    readonly maxPixels: number;
+  };
+}
+
+export interface ChainConfig {
+  /** Undefined means: start a local anvil and deploy the contracts (development). */
+  readonly rpcUrl: string | undefined;
+  readonly chainId: number | undefined;
+  readonly usdtAddress: `0x${string}` | undefined;
+  readonly tokenAddress: `0x${string}` | undefined;
+  readonly marketAddress: `0x${string}` | undefined;
+  /** 0: use the `finalized` block tag. */
+  readonly confirmations: number;
+  readonly explorerUrl: string | undefined;
+  /** The platform's HD wallet; never logged or returned. */
+  readonly mnemonic: string;
+  readonly anvilPort: number;
+  readonly pollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -145,6 +201,65 @@ function developmentJwtSecret(dataDir: string, nodeEnv: NodeEnv): string {
 }
 
 /**
+ * Outside production a missing WALLET_MNEMONIC is generated once into DATA_DIR (gitignored),
+ * so deposit addresses stay the same across restarts. Tests get a fresh one in memory.
+ */
+function developmentMnemonic(dataDir: string, nodeEnv: NodeEnv): string {
+  if (nodeEnv === 'test') return generateMnemonic(english);
+  const file = join(dataDir, 'wallet-mnemonic');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (validateMnemonic(stored, english)) return stored;
+  }
+  const mnemonic = generateMnemonic(english);
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${mnemonic}\n`, { mode: 0o600 });
+  return mnemonic;
+}
+
+/**
+ * BIP-39: 12–24 words of the English list whose last bits are the SHA-256 checksum of the
+ * entropy, so a mistyped word is caught before it derives a wrong wallet.
+ */
+export function validateMnemonic(mnemonic: string, wordlist: readonly string[]): boolean {
+  const words = mnemonic.trim().split(/\s+/);
+  if (![12, 15, 18, 21, 24].includes(words.length)) return false;
+  const indexes = words.map((word) => wordlist.indexOf(word));
+  if (indexes.some((index) => index < 0)) return false;
+  const bits = indexes.map((index) => index.toString(2).padStart(11, '0')).join('');
+  const checksumBits = words.length / 3;
+  const entropyBits = bits.slice(0, bits.length - checksumBits);
+  const entropy = Buffer.from(entropyBits.match(/.{8}/g)?.map((byte) => parseInt(byte, 2)) ?? []);
+  const hash = createHash('sha256').update(entropy).digest();
+  const expected = (hash[0] ?? 0).toString(2).padStart(8, '0').slice(0, checksumBits);
+  return bits.slice(bits.length - checksumBits) === expected;
+}
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+function chainProblems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  const mnemonic = e.WALLET_MNEMONIC ?? e.HD_SEED;
+  if (mnemonic !== undefined && !validateMnemonic(mnemonic, english)) {
+    problems.push('WALLET_MNEMONIC: must be a valid BIP-39 mnemonic (english word list)');
+  }
+  if (e.APP_ENV === 'production' && mnemonic === undefined) {
+    problems.push('WALLET_MNEMONIC: required when APP_ENV=production');
+  }
+  for (const name of ['USDT_ADDRESS', 'TOKEN_ADDRESS', 'MARKET_ADDRESS'] as const) {
+    const value = e[name];
+    if (value !== undefined && !ADDRESS.test(value)) problems.push(`${name}: must be 0x + 40 hex`);
+  }
+  if (e.CHAIN_RPC_URL) {
+    if (e.CHAIN_ID === undefined) problems.push('CHAIN_ID: required when CHAIN_RPC_URL is set');
+    for (const name of ['USDT_ADDRESS', 'TOKEN_ADDRESS', 'MARKET_ADDRESS'] as const) {
+      if (e[name] === undefined) problems.push(`${name}: required when CHAIN_RPC_URL is set`);
+    }
+  }
+  return problems;
+}
+
+/**
  * Parses the environment once. Throws a ConfigError naming every bad variable at once, so a
  * deployment is fixed in one round rather than one variable per restart.
  */
@@ -159,6 +274,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (appEnv === 'production' && !jwtProvided) {
     problems.push('JWT_SECRET: required when APP_ENV=production');
   }
+  if (parsed.success && parsed.data.S3_BUCKET) {
+    problems.push('S3_BUCKET: S3 media storage is not available yet; unset it to use MEDIA_DIR');
+  }
+  if (parsed.success) problems.push(...chainProblems(parsed.data));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
   const e = parsed.data;
@@ -184,6 +303,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       keysUrl: e.APPLE_KEYS_URL,
       authUrl: e.APPLE_AUTH_URL,
     },
+    chain: {
+      rpcUrl: e.CHAIN_RPC_URL,
+      chainId: e.CHAIN_ID,
+      usdtAddress: e.USDT_ADDRESS as `0x${string}` | undefined,
+      tokenAddress: e.TOKEN_ADDRESS as `0x${string}` | undefined,
+      marketAddress: e.MARKET_ADDRESS as `0x${string}` | undefined,
+      confirmations: e.CHAIN_CONFIRMATIONS,
+      explorerUrl: e.EXPLORER_URL?.replace(/\/+$/, ''),
+      mnemonic: '',
+      anvilPort: e.ANVIL_PORT,
+      pollMs: e.CHAIN_POLL_MS,
+    },
     limits: {
       loginPerIpPerMinute: e.LOGIN_RATE_LIMIT_PER_IP,
       loginFailuresPerEmail: e.LOGIN_FAILURES_PER_EMAIL,
@@ -191,6 +322,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       hashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
       hashQueue: e.PASSWORD_HASH_QUEUE,
     },
+    media: {
+      dir: e.MEDIA_DIR ? absolute(e.MEDIA_DIR) : join(dataDir, 'media'),
+      maxUploadBytes: e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
+      maxPixels: e.MEDIA_MAX_MEGAPIXELS * 1_000_000,
+    },
   };
+  // The mnemonic is not enumerable, so logging or serialising the config never shows it; a
+  // development one is generated (and written to DATA_DIR) only when first asked for.
+  let mnemonic = e.WALLET_MNEMONIC ?? e.HD_SEED;
+  Object.defineProperty(config.chain, 'mnemonic', {
+    get: () => (mnemonic ??= developmentMnemonic(dataDir, e.NODE_ENV)),
+    enumerable: false,
+  });
+  Object.freeze(config.chain);
   return Object.freeze(config);
 }

@@ -10,6 +10,8 @@ import {
   type EmbeddedPostgres,
 } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
+import { Poller } from './lib/poller.ts';
+import { connectChain, type ConnectedChain } from './modules/chain/local-chain.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -38,9 +40,13 @@ async function main(): Promise<void> {
   const pool = createPool(databaseUrl);
   const app = await buildApp(config, { pool });
   let embedded: EmbeddedPostgres | undefined;
+  let connected: ConnectedChain | undefined;
+  const workers: { stop(): Promise<void> }[] = [];
 
   const shutdown = async () => {
+    for (const worker of workers) await worker.stop();
     await app.close();
+    await connected?.stop();
     await embedded?.stop();
   };
 
@@ -70,7 +76,22 @@ async function main(): Promise<void> {
       });
     }
     await runMigrations(pool);
+    connected = await connectChain(config, app.db, app.log.child({ component: 'chain' }));
+    app.chain.attach(connected.chain);
     await app.listen({ host: config.host, port: config.port });
+    // Workers start once the app serves, and stop before it closes (above).
+    const watcher = app.chain.createWatcher(config.chain.pollMs);
+    watcher.start();
+    workers.push(watcher);
+    const { sender } = app.chain.require();
+    const tracker = new Poller(
+      'withdrawal tracker pass',
+      () => sender.track(),
+      config.chain.pollMs,
+      app.log,
+    );
+    tracker.start();
+    workers.push(tracker);
   } catch (error) {
     app.log.fatal({ err: error }, 'server failed to start');
     await shutdown().catch((closeError: unknown) =>

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../src/app.ts';
+import { buildApp, type App, type AppDeps } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { createPool, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
@@ -57,12 +57,15 @@ export interface TestApp {
  * The real app on its own fresh database (call once per test file, in beforeAll). Register
  * test-only routes on `app` before the first `inject`, which readies it.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Omit<AppDeps, 'pool'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const pool = createPool(database.url);
   await runMigrations(pool);
   const config = testConfig({ DATABASE_URL: database.url, ...env });
-  const app = await buildApp(config, { pool });
+  const app = await buildApp(config, { ...deps, pool });
   return {
     app,
     db: app.db,

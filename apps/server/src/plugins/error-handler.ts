@@ -33,6 +33,7 @@ export function errorBody(
     messageKey?: string;
     params?: Record<string, string | number>;
     fields?: Record<string, string>;
+    details?: Record<string, string>;
   } = {},
 ): ErrorBody {
   return {
@@ -40,6 +41,7 @@ export function errorBody(
     message: translate(request.locale, options.messageKey ?? `error.${code}`, options.params),
     ...(options.fields && Object.keys(options.fields).length > 0 ? { fields: options.fields } : {}),
     requestId: request.id,
+    ...(options.details ? { details: options.details } : {}),
   };
 }
 
@@ -123,6 +125,7 @@ export function handleError(
         messageKey: error.messageKey,
         params: error.params,
         fields,
+        ...(error.details ? { details: error.details } : {}),
       }),
     );
   }

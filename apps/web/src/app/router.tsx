@@ -30,10 +30,11 @@ const AppleLoginPage = lazy(() => import('../features/auth/apple-login-page.tsx'
 
 const AccountLayout = lazy(() => import('../features/account/account-layout.tsx'));
 const PersonalDataPage = lazy(() => import('../features/account/personal-data-page.tsx'));
-const AccountMarketPage = lazy(() => import('../features/account/account-market-page.tsx'));
 const BusinessPage = lazy(() => import('../features/account/business-page.tsx'));
 const ReferralPage = lazy(() => import('../features/account/referral-page.tsx'));
 const AffiliateLinksPage = lazy(() => import('../features/account/affiliate-links-page.tsx'));
+// Account → Marketplace is the wallet (spec §2 wallet screens; docs/decisions.md "Wallet (web)").
+const WalletPage = lazy(() => import('../features/wallet/wallet-page.tsx'));
 
 // TanStack Query (server state) wraps only the screens that read the API through it, so the
 // content pages and the first visit to / do not download it.
@@ -112,7 +113,7 @@ export const routes: RouteObject[] = [
                         element: <AccountLayout />,
                         children: [
                           { index: true, element: <PersonalDataPage /> },
-                          { path: paths.account.market.path, element: <AccountMarketPage /> },
+                          { path: paths.account.market.path, element: <WalletPage /> },
                           { path: paths.account.business.path, element: <BusinessPage /> },
                           { path: paths.account.referral.path, element: <ReferralPage /> },
                           { path: paths.account.cpa.path, element: <AffiliateLinksPage /> },

@@ -33,6 +33,11 @@ export type QueryParams = Record<string, QueryValue>;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
+/** Per-call extras: headers a call needs besides the common ones (an Idempotency-Key). */
+export interface RequestOptions {
+  headers?: Record<string, string>;
+}
+
 // Spec §8: a failure without a status counts as 400.
 const DEFAULT_FAILURE_STATUS = 400;
 // Checked against core's ErrorCode at compile time; importing the value would pull errors.ts's
@@ -53,8 +58,8 @@ export function buildUrl(url: string, query?: QueryParams): string {
   return text ? `${path}?${text}` : path;
 }
 
-function buildHeaders(body: unknown): Headers {
-  const headers = new Headers({ Accept: 'application/json' });
+function buildHeaders(body: unknown, extra?: Record<string, string>): Headers {
+  const headers = new Headers({ Accept: 'application/json', ...extra });
   // FormData sets its own multipart boundary; a manual Content-Type would break it.
   if (!(body instanceof FormData)) headers.set('Content-Type', 'application/json');
   const token = getToken();
@@ -100,6 +105,7 @@ async function request<T>(
   url: string,
   payload?: unknown,
   schema?: ResponseSchema<T>,
+  options?: RequestOptions,
 ): Promise<ApiResult<T>> {
   // Spec §7: GET and DELETE carry their payload in the query string.
   const inQuery = method === 'GET' || method === 'DELETE';
@@ -113,7 +119,11 @@ async function request<T>(
 
   let response: Response;
   try {
-    response = await fetch(fullUrl, { method, headers: buildHeaders(payload), body });
+    response = await fetch(fullUrl, {
+      method,
+      headers: buildHeaders(payload, options?.headers),
+      body,
+    });
   } catch {
     return fail(fullUrl, DEFAULT_FAILURE_STATUS, undefined);
   }
@@ -135,8 +145,8 @@ export const api = {
     request<T>('GET', url, query, schema),
   delete: <T>(url: string, query?: QueryParams, schema?: ResponseSchema<T>) =>
     request<T>('DELETE', url, query, schema),
-  post: <T>(url: string, body?: unknown, schema?: ResponseSchema<T>) =>
-    request<T>('POST', url, body, schema),
+  post: <T>(url: string, body?: unknown, schema?: ResponseSchema<T>, options?: RequestOptions) =>
+    request<T>('POST', url, body, schema, options),
   patch: <T>(url: string, body?: unknown, schema?: ResponseSchema<T>) =>
     request<T>('PATCH', url, body, schema),
   put: <T>(url: string, body?: unknown, schema?: ResponseSchema<T>) =>

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { oneTimeCodes, type OneTimeCodeRow } from './codes.schema.ts';
 
-export type CodePurpose = 'recovery' | 'email_verify';
+export type CodePurpose = 'recovery' | 'email_verify' | 'withdrawal';
 
 /** All SQL on one-time codes. */
 export const codesRepository = {

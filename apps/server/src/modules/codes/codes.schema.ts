@@ -20,7 +20,10 @@ export const oneTimeCodes = pgTable(
   },
   (t) => [
     index('one_time_codes_email_purpose_idx').on(t.email, t.purpose, t.createdAt),
-    check('one_time_codes_purpose_check', sql`${t.purpose} in ('recovery', 'email_verify')`),
+    check(
+      'one_time_codes_purpose_check',
+      sql`${t.purpose} in ('recovery', 'email_verify', 'withdrawal')`,
+    ),
   ],
 );
 

@@ -1,15 +1,24 @@
 import { CODE_TTL_MINUTES } from '../codes/codes.service.ts';
+import { nftTypeName, type KycStatus, type NftType } from '@meeet/core/enums';
 import type { Locale } from '@meeet/core/i18n/locale';
+import { translate } from '@meeet/core/i18n/translate';
 
 export type MailTemplate =
   | { kind: 'email-verify-code'; code: string }
   | { kind: 'recovery-code'; code: string }
+  | { kind: 'withdrawal-code'; code: string; amount: string; symbol: string; address: string }
   | {
       kind: 'feedback';
       name: string;
       email: string;
       message: string;
       userId: number | null;
+    }
+  | {
+      kind: 'kyc-decision';
+      status: KycStatus;
+      comment: string | null;
+      maxNftType: NftType | null;
     };
 
 export interface RenderedMail {
@@ -65,8 +74,17 @@ const renderers: Record<Locale, (template: MailTemplate) => RenderedMail> = {
           t.code,
           `The code is valid for ${CODE_TTL_MINUTES} minutes. If you did not ask to reset your password, ignore this letter: your password stays the same.`,
         );
+      case 'withdrawal-code':
+        return codeMail(
+          `MEEET: your withdrawal confirmation code ${t.code}`,
+          `Enter this code to confirm the withdrawal of ${t.amount} ${t.symbol} to ${t.address}:`,
+          t.code,
+          `The code is valid for ${CODE_TTL_MINUTES} minutes. If you did not ask for this withdrawal, do not share the code and change your password.`,
+        );
       case 'feedback':
         return feedbackMail('Feedback from', 'User ID', 'not signed in', t);
+      case 'kyc-decision':
+        return kycDecisionMail('en', 'MEEET: your identity verification', t);
     }
   },
   ru: (t) => {
@@ -85,8 +103,17 @@ const renderers: Record<Locale, (template: MailTemplate) => RenderedMail> = {
           t.code,
           `Код действует ${CODE_TTL_MINUTES} минут. Если вы не запрашивали сброс пароля, проигнорируйте это письмо — ваш пароль не изменится.`,
         );
+      case 'withdrawal-code':
+        return codeMail(
+          `MEEET: код подтверждения вывода ${t.code}`,
+          `Введите этот код, чтобы подтвердить вывод ${t.amount} ${t.symbol} на адрес ${t.address}:`,
+          t.code,
+          `Код действует ${CODE_TTL_MINUTES} минут. Если вы не запрашивали вывод, никому не сообщайте код и смените пароль.`,
+        );
       case 'feedback':
         return feedbackMail('Обращение от', 'ID пользователя', 'не вошёл в систему', t);
+      case 'kyc-decision':
+        return kycDecisionMail('ru', 'MEEET: верификация личности', t);
     }
   },
 };
@@ -104,6 +131,19 @@ function feedbackMail(
     text: `${header}\n${who}\n\n${t.message}`,
     html: layout([header, who, t.message]),
   };
+}
+
+/** The decision's text is the in-app notice (core's catalogue), so mail and app agree. */
+function kycDecisionMail(
+  locale: Locale,
+  subject: string,
+  t: Extract<MailTemplate, { kind: 'kyc-decision' }>,
+): RenderedMail {
+  const notice = translate(locale, `kyc.notice.${t.status}`, {
+    comment: t.comment ?? '—',
+    level: t.maxNftType === null ? '—' : nftTypeName(t.maxNftType),
+  });
+  return { subject, text: `${notice}\n\nMEEET`, html: layout([notice]) };
 }
 
 export function renderMail(template: MailTemplate, locale: Locale): RenderedMail {

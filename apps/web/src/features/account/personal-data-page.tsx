@@ -8,12 +8,14 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
+import VerifiedIcon from '@mui/icons-material/Verified';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { ProfileForm } from '../../components/profile-form/profile-form.tsx';
 import { saveCurrentUser, useCurrentUser } from '../../lib/current-user.ts';
 import { signOut } from '../../lib/sign-out.ts';
+import { ProfilePhotos } from './components/profile-photos.tsx';
 import { NS } from './i18n.ts';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
@@ -74,6 +76,7 @@ export default function PersonalDataPage() {
   const referralLink = user.referralCode
     ? `${window.location.origin}${paths.referral.getHref(user.referralCode)}`
     : null;
+  const verified = user.kycStatus === 'approved';
   const registered = user.createdAt
     ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(user.createdAt))
     : null;
@@ -84,9 +87,19 @@ export default function PersonalDataPage() {
         direction="row"
         sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 3, gap: 2 }}
       >
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
-          {t('data.title')}
-        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
+            {t('data.title')}
+          </Typography>
+          {verified && (
+            <VerifiedIcon
+              color="primary"
+              fontSize="large"
+              titleAccess={t('data.verified')}
+              data-testid="account-verified-badge"
+            />
+          )}
+        </Stack>
         <Button
           variant="outlined"
           color="inherit"
@@ -144,6 +157,25 @@ export default function PersonalDataPage() {
               )}
             </Stack>
           </Row>
+          <Row label={t('data.verified')} testId="account-kyc">
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
+            >
+              <Chip
+                size="small"
+                color={verified ? 'primary' : 'default'}
+                label={t(`kyc.status.${user.kycStatus ?? 'draft'}`, { ns: 'core' })}
+                data-testid="account-kyc-status"
+              />
+              {!verified && (
+                <Button size="small" component={RouterLink} to={paths.kyc.getHref()}>
+                  {t('data.verify')}
+                </Button>
+              )}
+            </Stack>
+          </Row>
           {registered && (
             <Row label={t('data.registered')} testId="account-registered">
               {registered}
@@ -167,6 +199,17 @@ export default function PersonalDataPage() {
             </Row>
           )}
         </Stack>
+      </Box>
+
+      <Box
+        component="section"
+        aria-labelledby="photos-section-title"
+        sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 4, bgcolor: 'background.paper', mb: 3 }}
+      >
+        <Typography id="photos-section-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+          {t('data.photos')}
+        </Typography>
+        <ProfilePhotos />
       </Box>
 
       <Box

@@ -1,11 +1,15 @@
 import { create } from 'zustand';
+import type { CryptoInfoResponse, FeeResponse } from '@meeet/core/api/crypto';
 
-/** Spec §3 client state "crypto info" (GET /crypto) and "fees" (GET /crypto/fee). */
+/**
+ * Spec §3 client state "crypto info" (GET /crypto) and "fees" (GET /crypto/fee), typed by
+ * core's contract (type-only imports: no schema code in the shell).
+ */
 interface CryptoState {
-  info: Record<string, unknown> | null;
-  fees: Record<string, unknown> | null;
-  setInfo: (info: Record<string, unknown> | null) => void;
-  setFees: (fees: Record<string, unknown> | null) => void;
+  info: CryptoInfoResponse | null;
+  fees: FeeResponse | null;
+  setInfo: (info: CryptoInfoResponse | null) => void;
+  setFees: (fees: FeeResponse | null) => void;
 }
 
 export const useCryptoStore = create<CryptoState>()((set) => ({

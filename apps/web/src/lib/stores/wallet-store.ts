@@ -1,18 +1,12 @@
 import { create } from 'zustand';
+import type { WalletResponse } from '@meeet/core/api/crypto';
 
-/** Spec §3 wallet; amounts stay decimal strings (PRODUCT.md: never floats). */
-export interface Wallet {
-  balance?: string;
-  address?: string;
-  blockchain?: string;
-  network?: string;
-  symbol?: string;
-  amount?: string;
-  withdrawableAmount?: string;
-  nativeBalance?: string;
-  transferFee?: string;
-  nfts?: Array<{ id: number; type: number; [field: string]: unknown }>;
-}
+/**
+ * Spec §3 client state "wallet": the last GET /crypto/wallet answer (core's contract type;
+ * a type-only import, so no schema code reaches the shell). Amounts stay decimal strings of
+ * the smallest unit (PRODUCT.md: never floats). Cleared on logout (spec §4).
+ */
+export type Wallet = WalletResponse;
 
 interface WalletState {
   wallet: Wallet | null;

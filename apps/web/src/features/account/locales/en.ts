@@ -17,6 +17,17 @@ const en = {
   'data.saved': 'Your profile has been saved.',
   'data.logout': 'Log out',
   'data.load-error': 'Your account could not be loaded. Please reload the page.',
+  'data.photos': 'Profile photos',
+  'data.verified': 'Identity verified',
+  'data.verify': 'Verify your identity',
+  'photos.hint': 'Anyone can see your profile photos. The starred one is your avatar.',
+  'photos.add': 'Add photos',
+  'photos.uploading': 'Uploading…',
+  'photos.alt': 'Profile photo',
+  'photos.avatar': 'Avatar',
+  'photos.make-avatar': 'Make it the avatar',
+  'photos.delete': 'Delete',
+  'photos.error': 'The photos could not be changed. Please try again.',
 };
 
 export default en;

@@ -18,6 +18,17 @@ const ru: typeof en = {
   'data.saved': 'Профиль сохранён.',
   'data.logout': 'Выйти',
   'data.load-error': 'Не удалось загрузить аккаунт. Обновите страницу.',
+  'data.photos': 'Фото профиля',
+  'data.verified': 'Личность подтверждена',
+  'data.verify': 'Пройти верификацию',
+  'photos.hint': 'Фото профиля видны всем. Отмеченное фото — ваш аватар.',
+  'photos.add': 'Добавить фото',
+  'photos.uploading': 'Загрузка…',
+  'photos.alt': 'Фото профиля',
+  'photos.avatar': 'Аватар',
+  'photos.make-avatar': 'Сделать аватаром',
+  'photos.delete': 'Удалить',
+  'photos.error': 'Не удалось изменить фото. Попробуйте ещё раз.',
 };
 
 export default ru;

@@ -1,0 +1,91 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { Address } from 'viem';
+import { createNonceManager, mnemonicToAccount } from 'viem/accounts';
+import { jsonRpc } from 'viem/nonce';
+import { ANVIL_MNEMONIC } from '@meeet/contracts/anvil';
+import { USDT_DECIMALS } from '@meeet/core/constants';
+import { parseTokenAmount } from '@meeet/core/rules/amount';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDatabase, createPool } from '../db/client.ts';
+import { EMBEDDED_DATABASE, embeddedPostgresUrl } from '../db/embedded-postgres.ts';
+import { Chain } from '../modules/chain/chain.client.ts';
+import { localChainFile } from '../modules/chain/local-chain.ts';
+import { usersRepository } from '../modules/users/users.repository.ts';
+import { walletRepository } from '../modules/wallet/wallet.repository.ts';
+import { fundAddress } from '../modules/wallet/wallet.service.ts';
+
+const USAGE = 'Usage: npm run dev:fund -w @meeet/server -- <email> [usdt=1000] [bnb=1]';
+
+class UsageError extends Error {}
+
+function amount(text: string | undefined, fallback: string, name: string): bigint {
+  const result = parseTokenAmount(text ?? fallback, USDT_DECIMALS);
+  if (!result.ok) throw new UsageError(`${name}: "${text}" is not a positive amount`);
+  return result.units;
+}
+
+/**
+ * Development only: mints test USDT and sends BNB to a user's deposit address on the local
+ * chain of the RUNNING dev server (its node URL and contracts are in DATA_DIR). The server's
+ * deposit watcher then records the deposits as it would real ones.
+ */
+async function main(): Promise<number> {
+  const [email, usdtText, bnbText, ...extra] = process.argv.slice(2);
+  if (!email || extra.length > 0) throw new UsageError('an e-mail address is required');
+  const usdt = amount(usdtText, '1000', 'usdt');
+  const bnb = amount(bnbText, '1', 'bnb');
+  const config = loadConfig();
+  if (config.chain.rpcUrl)
+    throw new UsageError('CHAIN_RPC_URL is set: dev funding is for the local chain only');
+  const file = localChainFile(config.dataDir);
+  if (!existsSync(file))
+    throw new UsageError(`no local chain (${file}); start the server first (npm run dev)`);
+  const local = JSON.parse(readFileSync(file, 'utf8')) as {
+    rpcUrl: string;
+    chainId: number;
+    contracts: { usdt: Address; token: Address | null; market: Address | null };
+  };
+  const chain = new Chain({
+    rpcUrl: local.rpcUrl,
+    chainId: local.chainId,
+    contracts: local.contracts,
+    confirmations: 1,
+    explorerUrl: null,
+    mnemonic: config.chain.mnemonic,
+    local: true,
+    devFunder: mnemonicToAccount(ANVIL_MNEMONIC, {
+      // Its own nonce memory: a fresh node with the same chain id starts again at 0.
+      nonceManager: createNonceManager({ source: jsonRpc() }),
+    }),
+  });
+  const pool = createPool(
+    config.databaseUrl ?? embeddedPostgresUrl(config.embeddedPgPort, EMBEDDED_DATABASE),
+  );
+  try {
+    const db = createDatabase(pool);
+    const user = await usersRepository.findByEmail(db, email);
+    if (!user) throw new UsageError(`no user with e-mail ${email}`);
+    const address = chain.keys.depositAccount(user.id).address;
+    await walletRepository.ensureWallet(db, user.id, address);
+    const result = await fundAddress(chain, address, { usdt, bnb });
+    console.log(
+      `User #${user.id} ${address}: sent ${usdtText ?? '1000'} USDT and ${bnbText ?? '1'} BNB`,
+    );
+    for (const hash of result.hashes) console.log(`  ${hash}`);
+    return 0;
+  } finally {
+    await pool.end();
+  }
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  if (error instanceof UsageError || error instanceof ConfigError) {
+    console.error(error.message);
+    console.error(USAGE);
+  } else {
+    console.error(error);
+  }
+  process.exitCode = 1;
+}

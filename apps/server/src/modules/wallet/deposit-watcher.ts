@@ -1,0 +1,121 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { erc20Abi, getAddress, parseEventLogs, type Hex } from 'viem';
+import type { Database } from '../../db/client.ts';
+import { Poller } from '../../lib/poller.ts';
+import type { Chain } from '../chain/chain.client.ts';
+import { walletRepository as repo } from './wallet.repository.ts';
+import type { ChainTransactionRow, NewChainTransactionRow } from './wallet.schema.ts';
+
+export const DEPOSIT_CURSOR = 'deposits';
+/** Blocks read per pass; bounded so one pass is one short database transaction. */
+const BLOCKS_PER_PASS = 500n;
+
+export type DepositListener = (row: ChainTransactionRow) => void;
+
+/**
+ * Follows the chain up to the final block only (so a reorganisation never un-counts a
+ * deposit) and records every USDT Transfer log and every BNB transfer arriving at a user's
+ * deposit address as one INPUT row. The cursor (last block read) moves in the same database
+ * transaction as the rows it covers, and rows are unique by (hash, log index): a restart
+ * misses nothing and counts nothing twice. Listeners hear of new rows after the commit.
+ */
+export class DepositWatcher {
+  private poller: Poller | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly chain: Chain,
+    private readonly log: FastifyBaseLogger,
+    private readonly onDeposit: DepositListener = () => {},
+    private readonly pollMs = 2000,
+  ) {}
+
+  /**
+   * Reads everything between the cursor and the final block. A first run starts at the final
+   * block of the moment (`startBlock` overrides), since no address can have been handed out
+   * before the server knew the chain. Returns the rows recorded.
+   */
+  async tick(startBlock?: bigint): Promise<ChainTransactionRow[]> {
+    const final = await this.chain.finalBlock();
+    const stored = await repo.cursor(this.db, DEPOSIT_CURSOR);
+    let cursor: bigint = stored ?? (startBlock !== undefined ? startBlock - 1n : final);
+    if (stored === null) await repo.setCursor(this.db, DEPOSIT_CURSOR, cursor);
+    const recorded: ChainTransactionRow[] = [];
+    while (cursor < final) {
+      const from: bigint = cursor + 1n;
+      const to: bigint = final - from + 1n > BLOCKS_PER_PASS ? from + BLOCKS_PER_PASS - 1n : final;
+      recorded.push(...(await this.scan(from, to)));
+      cursor = to;
+    }
+    for (const row of recorded) this.onDeposit(row);
+    return recorded;
+  }
+
+  private async scan(from: bigint, to: bigint): Promise<ChainTransactionRow[]> {
+    const client = this.chain.publicClient;
+    const book = await repo.addressBook(this.db);
+    const found: NewChainTransactionRow[] = [];
+    if (book.size > 0) {
+      const logs = await client.getLogs({
+        address: this.chain.contracts.usdt,
+        event: erc20Abi.find(
+          (item) => item.type === 'event' && item.name === 'Transfer',
+        ) as Extract<(typeof erc20Abi)[number], { type: 'event'; name: 'Transfer' }>,
+        fromBlock: from,
+        toBlock: to,
+      });
+      for (const log of parseEventLogs({ abi: erc20Abi, logs, eventName: 'Transfer' })) {
+        const userId = book.get(log.args.to.toLowerCase());
+        if (userId === undefined || log.args.value === 0n || log.removed) continue;
+        found.push({
+          userId,
+          type: 'INPUT',
+          status: 'CONFIRMED',
+          symbol: 'USDT',
+          amount: log.args.value.toString(),
+          fromAddress: getAddress(log.args.from),
+          toAddress: getAddress(log.args.to),
+          hash: log.transactionHash,
+          logIndex: log.logIndex,
+          blockNumber: log.blockNumber.toString(),
+        });
+      }
+      for (let number = from; number <= to; number++) {
+        const block = await client.getBlock({ blockNumber: number, includeTransactions: true });
+        for (const tx of block.transactions) {
+          const userId = tx.to ? book.get(tx.to.toLowerCase()) : undefined;
+          if (userId === undefined || tx.value === 0n) continue;
+          const receipt = await client.getTransactionReceipt({ hash: tx.hash as Hex });
+          if (receipt.status !== 'success') continue;
+          found.push({
+            userId,
+            type: 'INPUT',
+            status: 'CONFIRMED',
+            symbol: 'BNB',
+            amount: tx.value.toString(),
+            fromAddress: getAddress(tx.from),
+            toAddress: getAddress(tx.to as string),
+            hash: tx.hash,
+            logIndex: -1,
+            blockNumber: number.toString(),
+          });
+        }
+      }
+    }
+    return this.db.transaction(async (tx) => {
+      const rows = await repo.insertInputs(tx, found);
+      await repo.setCursor(tx, DEPOSIT_CURSOR, to);
+      return rows;
+    });
+  }
+
+  /** Polls until stop(); RPC or database errors back off exponentially and retry. */
+  start(): void {
+    this.poller ??= new Poller('deposit watcher pass', () => this.tick(), this.pollMs, this.log);
+    this.poller.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.poller?.stop();
+  }
+}

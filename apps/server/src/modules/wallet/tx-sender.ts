@@ -1,0 +1,201 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  encodeFunctionData,
+  erc20Abi,
+  HttpRequestError,
+  keccak256,
+  TimeoutError,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+  type Address,
+  type Hex,
+} from 'viem';
+import type { Database } from '../../db/client.ts';
+import type { Chain } from '../chain/chain.client.ts';
+import { walletRepository as repo } from './wallet.repository.ts';
+import type { ChainTransactionRow } from './wallet.schema.ts';
+
+/**
+ * Gas limit of a USDT transfer: an ERC-20 transfer to a new holder costs about 52 000 gas on
+ * BSC's USDT and on the test token; the margin covers storage-cost differences. The fee shown
+ * to users (`GET /crypto/fee`) is this × the gas price, and withdrawals are signed with it.
+ */
+export const TOKEN_TRANSFER_GAS = 65_000n;
+/** A plain BNB transfer. */
+export const NATIVE_TRANSFER_GAS = 21_000n;
+
+export type SettledListener = (row: ChainTransactionRow) => void;
+
+function isNetworkError(error: unknown): boolean {
+  return error instanceof HttpRequestError || error instanceof TimeoutError;
+}
+
+function isNotFound(error: unknown): boolean {
+  return (
+    error instanceof TransactionNotFoundError || error instanceof TransactionReceiptNotFoundError
+  );
+}
+
+/**
+ * The one way money leaves a user address. A row is written (REQUESTED) before anything is
+ * signed; signing assigns the nonce under a per-sender lock (a database advisory lock, so
+ * several processes cannot hand out one nonce twice) and stores hash and signed bytes with
+ * the row (PROCESSING) before the broadcast. `track()` follows every open row: it settles
+ * rows once their block is final (CONFIRMED or FAIL), re-broadcasts signed rows the node has
+ * never seen (a crash between commit and broadcast) and signs REQUESTED rows left behind.
+ */
+export class TxSender {
+  constructor(
+    private readonly db: Database,
+    private readonly chain: Chain,
+    private readonly log: FastifyBaseLogger,
+    private readonly onSettled: SettledListener = () => {},
+  ) {}
+
+  /** Signs and broadcasts a REQUESTED row; a row already signed is only re-checked. */
+  async dispatch(id: number): Promise<ChainTransactionRow> {
+    const signed = await this.db.transaction(async (tx) => {
+      const row = await repo.lockById(tx, id);
+      if (!row) throw new Error(`transaction ${id} not found`);
+      if (row.status !== 'REQUESTED') return row;
+      if (!row.fromAddress || !row.toAddress) throw new Error(`transaction ${id} has no addresses`);
+      const account = this.chain.keys.depositAccount(row.userId);
+      if (account.address.toLowerCase() !== row.fromAddress.toLowerCase()) {
+        throw new Error(`transaction ${id} is not from the user's deposit address`);
+      }
+      await repo.lockSender(tx, account.address);
+      const client = this.chain.publicClient;
+      const [chainNonce, ownNonce, gasPrice] = await Promise.all([
+        client.getTransactionCount({ address: account.address, blockTag: 'pending' }),
+        repo.nextOwnNonce(tx, account.address),
+        client.getGasPrice(),
+      ]);
+      const nonce = Math.max(chainNonce, ownNonce ?? 0);
+      const amount = BigInt(row.amount);
+      const to = row.toAddress as Address;
+      const request =
+        row.symbol === 'USDT'
+          ? {
+              to: this.chain.contracts.usdt,
+              data: encodeFunctionData({
+                abi: erc20Abi,
+                functionName: 'transfer',
+                args: [to, amount],
+              }),
+              value: 0n,
+              gas: TOKEN_TRANSFER_GAS,
+            }
+          : { to, value: amount, gas: NATIVE_TRANSFER_GAS };
+      const raw = await account.signTransaction({
+        ...request,
+        type: 'legacy',
+        gasPrice,
+        nonce,
+        chainId: this.chain.chainId,
+      });
+      const updated = await repo.update(tx, id, {
+        status: 'PROCESSING',
+        hash: keccak256(raw),
+        nonce,
+        rawTransaction: raw,
+        gasLimit: request.gas.toString(),
+        gasPrice: gasPrice.toString(),
+      });
+      return updated ?? row;
+    });
+    if (signed.status === 'PROCESSING' && signed.rawTransaction) await this.broadcast(signed);
+    return (await repo.findById(this.db, id)) ?? signed;
+  }
+
+  /** Sends the signed bytes; the node refusing them for good fails the row. */
+  private async broadcast(row: ChainTransactionRow): Promise<void> {
+    try {
+      await this.chain.publicClient.sendRawTransaction({
+        serializedTransaction: row.rawTransaction as Hex,
+      });
+    } catch (error) {
+      if (isNetworkError(error)) {
+        this.log.warn({ err: error, transactionId: row.id }, 'broadcast failed; will retry');
+        return;
+      }
+      // "already known" and the like: the node has it, which is all we wanted.
+      if (await this.isKnown(row.hash as Hex)) return;
+      this.log.warn({ err: error, transactionId: row.id }, 'transaction refused by the node');
+      await this.settle(row, 'FAIL', null, 'market.transaction-failed');
+    }
+  }
+
+  private async isKnown(hash: Hex): Promise<boolean> {
+    try {
+      await this.chain.publicClient.getTransaction({ hash });
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
+  /** One pass over every open outgoing row; errors of one row do not stop the others. */
+  async track(): Promise<void> {
+    const open = await repo.openOutgoing(this.db);
+    if (open.length === 0) return;
+    const final = await this.chain.finalBlock();
+    for (const row of open) {
+      try {
+        await this.trackOne(row, final);
+      } catch (error) {
+        if (!isNetworkError(error))
+          this.log.error({ err: error, transactionId: row.id }, 'tracking failed');
+        else throw error;
+      }
+    }
+  }
+
+  private async trackOne(row: ChainTransactionRow, final: bigint): Promise<void> {
+    if (row.status === 'REQUESTED') {
+      await this.dispatch(row.id);
+      return;
+    }
+    const hash = row.hash as Hex;
+    let receipt;
+    try {
+      receipt = await this.chain.publicClient.getTransactionReceipt({ hash });
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      receipt = null;
+    }
+    if (receipt) {
+      if (receipt.blockNumber > final) return;
+      if (receipt.status === 'success')
+        await this.settle(row, 'CONFIRMED', receipt.blockNumber, null);
+      else await this.settle(row, 'FAIL', receipt.blockNumber, 'wallet.transaction-reverted');
+      return;
+    }
+    if (!(await this.isKnown(hash))) await this.broadcast(row);
+  }
+
+  /**
+   * Moves an open row to its end state under the user's wallet lock, so a withdrawal being
+   * reserved at the same moment sees either the row open or its effect in the final balance.
+   */
+  private async settle(
+    row: ChainTransactionRow,
+    status: 'CONFIRMED' | 'FAIL',
+    blockNumber: bigint | null,
+    error: string | null,
+  ): Promise<void> {
+    const updated = await this.db.transaction(async (tx) => {
+      await repo.lockWallet(tx, row.userId);
+      const current = await repo.lockById(tx, row.id);
+      if (!current || (current.status !== 'PROCESSING' && current.status !== 'REQUESTED')) {
+        return undefined;
+      }
+      return repo.update(tx, row.id, {
+        status,
+        error,
+        blockNumber: blockNumber === null ? null : blockNumber.toString(),
+      });
+    });
+    if (updated) this.onSettled(updated);
+  }
+}

@@ -1,0 +1,176 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cryptoInfoResponseSchema,
+  devFundRequestSchema,
+  devFundResponseSchema,
+  feeResponseSchema,
+  transactionIdParamsSchema,
+  transactionListQuerySchema,
+  transactionListResponseSchema,
+  transactionSchema,
+  walletResponseSchema,
+  withdrawCodeSentSchema,
+  withdrawRequestSchema,
+  withdrawSubmittedSchema,
+} from '@meeet/core/api/crypto';
+import { cryptoPaths, IDEMPOTENCY_KEY_HEADER } from '@meeet/core/api/crypto-paths';
+import { HttpRequestError, TimeoutError } from 'viem';
+import { AppError, ErrorCode, errorBodySchema } from '@meeet/core/api/errors';
+import type { AppConfig } from '../../config.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { handleError } from '../../plugins/error-handler.ts';
+import { CodesService } from '../codes/codes.service.ts';
+import { WalletService } from './wallet.service.ts';
+
+const tags = ['crypto'];
+const bearer = [{ bearerAuth: [] }];
+const MINUTE = 60_000;
+
+/** A client-made key (a UUID, say): printable ASCII, bounded. */
+const idempotencyHeaders = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string()
+    .regex(/^[\x21-\x7e]{8,128}$/, 'msg.idempotency-key-required')
+    .optional(),
+});
+
+/** Every /crypto call of spec §7 except the market's. Routes only translate HTTP. */
+export const walletRoutes: FastifyPluginAsyncZod<{
+  config: AppConfig;
+  codes?: WalletServiceCodes;
+}> = async (app, { config, codes }) => {
+  const wallet = new WalletService({
+    db: app.db,
+    chain: app.chain,
+    codes: codes ?? new CodesService(app.db, app.tokens.deriveKey('codes')),
+    mail: app.mail,
+    log: app.log,
+  });
+  const authLimit = { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: MINUTE } };
+
+  // A node that does not answer is a temporary outage (503), not a bug of ours (500).
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpRequestError || error instanceof TimeoutError) {
+      request.log.warn({ err: error }, 'chain node unreachable');
+      return handleError(new AppError(ErrorCode.SERVICE_UNAVAILABLE, 503), request, reply);
+    }
+    return handleError(error instanceof Error ? error : new Error(String(error)), request, reply);
+  });
+
+  app.get(
+    cryptoPaths.info,
+    {
+      schema: {
+        tags,
+        summary: 'Chain facts: network, chain id, symbols, decimals, contracts, explorer',
+        response: { 200: cryptoInfoResponseSchema },
+      },
+    },
+    () => wallet.info(),
+  );
+
+  app.get(
+    cryptoPaths.fee,
+    {
+      schema: {
+        tags,
+        summary: 'The BNB fee of a USDT transfer now (wei)',
+        response: { 200: feeResponseSchema },
+      },
+    },
+    () => wallet.fee(),
+  );
+
+  app.get(
+    cryptoPaths.wallet,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The caller's wallet: address, balances, withdrawable amount, fee, tokens",
+        response: { 200: walletResponseSchema },
+      },
+    },
+    (request) => wallet.wallet(authOf(request)),
+  );
+
+  app.get(
+    cryptoPaths.transactions,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The caller's transactions, newest first",
+        querystring: transactionListQuerySchema,
+        response: { 200: transactionListResponseSchema },
+      },
+    },
+    (request) => wallet.transactions(authOf(request), request.query),
+  );
+
+  app.get(
+    '/crypto/transaction/:id',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "One of the caller's transactions (404 for anyone else's)",
+        params: transactionIdParamsSchema,
+        response: { 200: transactionSchema },
+      },
+    },
+    (request) => wallet.transaction(authOf(request), request.params.id),
+  );
+
+  app.post(
+    cryptoPaths.withdraw,
+    {
+      onRequest: app.requireAuth,
+      config: authLimit,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Withdraw USDT: without `code` mails a code (200); with `code` and an Idempotency-Key sends (202)',
+        headers: idempotencyHeaders,
+        body: withdrawRequestSchema,
+        response: {
+          200: withdrawCodeSentSchema,
+          202: withdrawSubmittedSchema,
+          409: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { status, body } = await wallet.withdraw(
+        authOf(request),
+        request.body,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+        request.locale,
+      );
+      return reply.code(status).send(body as never);
+    },
+  );
+
+  app.post(
+    cryptoPaths.devFund,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Development chain only: mint test USDT and send BNB to the caller',
+        body: devFundRequestSchema,
+        response: { 200: devFundResponseSchema },
+      },
+    },
+    (request) => wallet.devFund(authOf(request), request.body ?? {}),
+  );
+};
+
+export type WalletServiceCodes = ConstructorParameters<typeof WalletService>[0]['codes'];

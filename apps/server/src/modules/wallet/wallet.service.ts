@@ -1,0 +1,448 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { erc20Abi, getAddress, zeroAddress, type Address } from 'viem';
+import { MeeetTokenAbi } from '@meeet/contracts/artifacts/MeeetToken';
+import { TestUSDTAbi } from '@meeet/contracts/artifacts/TestUSDT';
+import type {
+  CryptoInfoResponse,
+  DevFundResponse,
+  FeeResponse,
+  Transaction,
+  TransactionListResponse,
+  WalletNft,
+  WalletResponse,
+  WithdrawResponse,
+} from '@meeet/core/api/crypto';
+import { AppError, ErrorCode } from '@meeet/core/api/errors';
+import {
+  BNB_DECIMALS,
+  NATIVE_CURRENCY,
+  NETWORK,
+  PAYMENT_CURRENCY,
+  TOKEN_STANDARD,
+  USDT_DECIMALS,
+} from '@meeet/core/constants';
+import {
+  isNftType,
+  nftTypeName,
+  type TransactionStatus,
+  type TransactionType,
+} from '@meeet/core/enums';
+import { formatTokenAmount } from '@meeet/core/format/number';
+import type { Locale } from '@meeet/core/i18n/locale';
+import { unitsToDecimal } from '@meeet/core/rules/amount';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import type { ChainRuntime } from '../../plugins/chain.ts';
+import type { Chain } from '../chain/chain.client.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { AuthContext } from '../users/sessions.service.ts';
+import { TOKEN_TRANSFER_GAS } from './tx-sender.ts';
+import { walletRepository as repo } from './wallet.repository.ts';
+import type { ChainTransactionRow } from './wallet.schema.ts';
+
+/** What confirms a withdrawal: the mailed one-time code (CodesService in the app). */
+export interface WithdrawalCodes {
+  issue(
+    email: string,
+    purpose: 'withdrawal',
+    deliver: (code: string) => Promise<void>,
+  ): Promise<{ retryAfterSeconds: number }>;
+  consume(tx: DbExecutor, email: string, purpose: 'withdrawal', code: string): Promise<boolean>;
+}
+
+export interface WalletServiceDeps {
+  db: Database;
+  chain: ChainRuntime;
+  codes: WithdrawalCodes;
+  mail: MailService;
+  log: FastifyBaseLogger;
+}
+
+export interface WithdrawInput {
+  address: Address;
+  amount: bigint;
+  code?: string | undefined;
+}
+
+export function toTransaction(row: ChainTransactionRow, chain: Chain | null): Transaction {
+  return {
+    id: row.id,
+    type: row.type as TransactionType,
+    status: row.status as TransactionStatus,
+    amount: row.amount,
+    symbol: row.symbol as 'USDT' | 'BNB',
+    decimals: row.symbol === 'USDT' ? USDT_DECIMALS : BNB_DECIMALS,
+    from: row.fromAddress,
+    to: row.toAddress,
+    hash: row.hash,
+    explorerUrl: chain ? chain.explorerTxUrl(row.hash) : null,
+    blockNumber: row.blockNumber,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function requestHash(input: WithdrawInput): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify({ address: input.address, amount: input.amount.toString(), symbol: 'USDT' }),
+    )
+    .digest('hex');
+}
+
+function insufficientFunds(): AppError {
+  return new AppError(ErrorCode.INSUFFICIENT_FUNDS, 422, {
+    messageKey: 'msg.insufficient-funds',
+    fields: { amount: 'msg.insufficient-funds' },
+  });
+}
+
+/** Spec §8: the warning carries the BNB balance and the minimum fee to top up. */
+function insufficientFee(balance: bigint, minFee: bigint): AppError {
+  return new AppError(ErrorCode.INSUFFICIENT_FEE, 422, {
+    messageKey: 'wallet.insufficient-fee',
+    params: {
+      balance: `${formatTokenAmount(balance)} ${NATIVE_CURRENCY}`,
+      minFee: `${formatTokenAmount(minFee)} ${NATIVE_CURRENCY}`,
+    },
+    details: { balance: balance.toString(), minFee: minFee.toString() },
+  });
+}
+
+/**
+ * The wallet: deposit address, balances as the chain says, transactions as mirrored, and
+ * withdrawals. Every call acts for the signed-in caller only.
+ */
+export class WalletService {
+  constructor(private readonly deps: WalletServiceDeps) {}
+
+  info(): CryptoInfoResponse {
+    const { chain } = this.deps.chain.require();
+    return {
+      blockchain: NETWORK,
+      network: TOKEN_STANDARD,
+      chainId: chain.chainId,
+      networkName: chain.networkName,
+      devFunding: chain.local,
+      symbol: PAYMENT_CURRENCY,
+      decimals: USDT_DECIMALS,
+      nativeSymbol: NATIVE_CURRENCY,
+      nativeDecimals: BNB_DECIMALS,
+      contracts: chain.contracts,
+      explorerUrl: chain.explorerUrl,
+      confirmations: chain.confirmations,
+    };
+  }
+
+  private async gas(chain: Chain): Promise<{ gasPrice: bigint; fee: bigint }> {
+    const gasPrice = await chain.publicClient.getGasPrice();
+    return { gasPrice, fee: gasPrice * TOKEN_TRANSFER_GAS };
+  }
+
+  async fee(): Promise<FeeResponse> {
+    const { chain } = this.deps.chain.require();
+    const { gasPrice, fee } = await this.gas(chain);
+    return {
+      symbol: NATIVE_CURRENCY,
+      decimals: BNB_DECIMALS,
+      gasLimit: TOKEN_TRANSFER_GAS.toString(),
+      gasPrice: gasPrice.toString(),
+      transferFee: fee.toString(),
+      minBalance: fee.toString(),
+    };
+  }
+
+  /** The caller's deposit address, recorded so the watcher credits what arrives there. */
+  private async ensureAddress(chain: Chain, userId: number): Promise<Address> {
+    const address = chain.keys.depositAccount(userId).address;
+    await repo.ensureWallet(this.deps.db, userId, address);
+    return address;
+  }
+
+  /**
+   * What the user's open withdrawals still hold back from the balances at `final`: a row
+   * already mined at or below that block is in those balances, so it is not counted twice
+   * while the tracker has yet to settle it.
+   */
+  private async reserved(
+    chain: Chain,
+    db: DbExecutor,
+    userId: number,
+    final: bigint,
+  ): Promise<{ amount: bigint; open: number }> {
+    let amount = 0n;
+    let open = 0;
+    for (const row of await repo.openOutputs(db, userId)) {
+      if (row.status === 'PROCESSING' && row.hash) {
+        const receipt = await chain.publicClient
+          .getTransactionReceipt({ hash: row.hash as `0x${string}` })
+          .catch(() => null);
+        if (receipt && receipt.blockNumber <= final) continue;
+      }
+      amount += BigInt(row.amount);
+      open++;
+    }
+    return { amount, open };
+  }
+
+  /** USDT and BNB at `address`, at the final block (what withdrawals may spend). */
+  private async finalBalances(chain: Chain, address: Address) {
+    const blockNumber = await chain.finalBlock();
+    const [usdt, bnb] = await Promise.all([
+      chain.publicClient.readContract({
+        address: chain.contracts.usdt,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [address],
+        blockNumber,
+      }),
+      chain.publicClient.getBalance({ address, blockNumber }),
+    ]);
+    return { usdt, bnb, blockNumber };
+  }
+
+  async wallet(auth: AuthContext): Promise<WalletResponse> {
+    const { chain } = this.deps.chain.require();
+    const address = await this.ensureAddress(chain, auth.user.id);
+    const final = await this.finalBalances(chain, address);
+    const [usdt, bnb, reserved, { fee }, nfts] = await Promise.all([
+      chain.publicClient.readContract({
+        address: chain.contracts.usdt,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [address],
+      }),
+      chain.publicClient.getBalance({ address }),
+      this.reserved(chain, this.deps.db, auth.user.id, final.blockNumber),
+      this.gas(chain),
+      this.nfts(chain, address),
+    ]);
+    const withdrawable = final.usdt - reserved.amount;
+    return {
+      address,
+      blockchain: NETWORK,
+      network: TOKEN_STANDARD,
+      symbol: PAYMENT_CURRENCY,
+      decimals: USDT_DECIMALS,
+      balance: usdt.toString(),
+      amount: usdt.toString(),
+      reserved: reserved.amount.toString(),
+      withdrawable: (withdrawable > 0n ? withdrawable : 0n).toString(),
+      nativeSymbol: NATIVE_CURRENCY,
+      nativeDecimals: BNB_DECIMALS,
+      nativeBalance: bnb.toString(),
+      transferFee: fee.toString(),
+      canPayFee: final.bnb >= fee * BigInt(reserved.open + 1),
+      nfts,
+    };
+  }
+
+  /** The caller's tokens (one per level at most), read from the token contract. */
+  private async nfts(chain: Chain, address: Address): Promise<WalletNft[]> {
+    const token = chain.contracts.token;
+    if (!token) return [];
+    const ids = await chain.publicClient.readContract({
+      address: token,
+      abi: MeeetTokenAbi,
+      functionName: 'tokensOf',
+      args: [address],
+    });
+    const held = ids.flatMap((id, level) => (id > 0n && isNftType(level) ? [{ id, level }] : []));
+    if (held.length === 0) return [];
+    const book = await repo.addressBook(this.deps.db);
+    return Promise.all(
+      held.map(async ({ id, level }) => {
+        const pair = await chain.publicClient.readContract({
+          address: token,
+          abi: MeeetTokenAbi,
+          functionName: 'generatorsOf',
+          args: [id],
+        });
+        const generators = pair
+          .filter((generator) => generator !== zeroAddress)
+          .map((generator) => ({
+            address: getAddress(generator),
+            userId: book.get(generator.toLowerCase()) ?? null,
+          }));
+        return {
+          id: id.toString(),
+          type: level,
+          name: `${nftTypeName(level)} #${id}`,
+          generators,
+          queuePosition: null,
+        };
+      }),
+    );
+  }
+
+  async transactions(
+    auth: AuthContext,
+    query: {
+      type?: TransactionType | undefined;
+      status?: TransactionStatus | undefined;
+      offset: number;
+      limit: number;
+    },
+  ): Promise<TransactionListResponse> {
+    const chain = this.deps.chain.attached ? this.deps.chain.require().chain : null;
+    const page = await repo.list(
+      this.deps.db,
+      auth.user.id,
+      { type: query.type, status: query.status },
+      { offset: query.offset, limit: query.limit },
+    );
+    return {
+      offset: query.offset,
+      limit: query.limit,
+      total: page.total,
+      list: page.list.map((row) => toTransaction(row, chain)),
+    };
+  }
+
+  /** One of the caller's transactions; anybody else's is 404, as if it did not exist. */
+  async transaction(auth: AuthContext, id: number): Promise<Transaction> {
+    const row = await repo.findForUser(this.deps.db, auth.user.id, id);
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND, 404);
+    const chain = this.deps.chain.attached ? this.deps.chain.require().chain : null;
+    return toTransaction(row, chain);
+  }
+
+  /**
+   * Step 1 (no code): checks the request could go through now and mails a code. Step 2 (with
+   * code and idempotency key): under a row lock on the wallet, checks funds (final balance −
+   * open withdrawals) and BNB for the fee of every open withdrawal plus this one, uses the
+   * code, writes the REQUESTED row, commits, and hands the row to the sender.
+   */
+  async withdraw(
+    auth: AuthContext,
+    input: WithdrawInput,
+    idempotencyKey: string | undefined,
+    locale: Locale,
+  ): Promise<{ status: 200 | 202; body: WithdrawResponse }> {
+    const { chain, sender } = this.deps.chain.require();
+    const userId = auth.user.id;
+    const address = await this.ensureAddress(chain, userId);
+    if (input.address.toLowerCase() === address.toLowerCase()) {
+      throw new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+        fields: { address: 'msg.incorrect-address' },
+      });
+    }
+
+    if (input.code === undefined) {
+      const { usdt, bnb, blockNumber } = await this.finalBalances(chain, address);
+      const reserved = await this.reserved(chain, this.deps.db, userId, blockNumber);
+      const { fee } = await this.gas(chain);
+      if (input.amount > usdt - reserved.amount) throw insufficientFunds();
+      if (bnb < fee * BigInt(reserved.open + 1)) throw insufficientFee(bnb, fee);
+      const email = auth.user.email;
+      const { retryAfterSeconds } = await this.deps.codes.issue(email, 'withdrawal', (code) =>
+        this.deps.mail.send({
+          to: email,
+          locale,
+          template: {
+            kind: 'withdrawal-code',
+            code,
+            amount: unitsToDecimal(input.amount, USDT_DECIMALS),
+            symbol: PAYMENT_CURRENCY,
+            address: input.address,
+          },
+        }),
+      );
+      return { status: 200, body: { step: 'code-sent', retryAfterSeconds } };
+    }
+
+    if (!idempotencyKey) {
+      throw new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+        fields: { 'idempotency-key': 'msg.idempotency-key-required' },
+      });
+    }
+    const hash = requestHash(input);
+    const code = input.code;
+    const outcome = await this.deps.db.transaction(async (tx) => {
+      await repo.lockWallet(tx, userId);
+      const earlier = await repo.findByIdempotencyKey(tx, userId, idempotencyKey);
+      if (earlier) {
+        if (earlier.requestHash !== hash) throw new AppError(ErrorCode.IDEMPOTENCY_KEY_REUSED, 409);
+        return { row: earlier, replay: true as const };
+      }
+      // Read under the lock: a withdrawal settling meanwhile waits for it (TxSender.settle).
+      const { usdt, bnb, blockNumber } = await this.finalBalances(chain, address);
+      const reserved = await this.reserved(chain, tx, userId, blockNumber);
+      const { fee } = await this.gas(chain);
+      if (input.amount > usdt - reserved.amount) throw insufficientFunds();
+      if (bnb < fee * BigInt(reserved.open + 1)) throw insufficientFee(bnb, fee);
+      // A wrong code is counted on this transaction, so it must commit before refusing.
+      if (!(await this.deps.codes.consume(tx, auth.user.email, 'withdrawal', code))) {
+        return { row: null, replay: false as const };
+      }
+      const row = await repo.insert(tx, {
+        userId,
+        type: 'OUTPUT',
+        status: 'REQUESTED',
+        symbol: 'USDT',
+        amount: input.amount.toString(),
+        fromAddress: address,
+        toAddress: input.address,
+        idempotencyKey,
+        requestHash: hash,
+      });
+      return { row, replay: false as const };
+    });
+    if (!outcome.row) {
+      throw new AppError(ErrorCode.INVALID_CODE, 400, { fields: { code: 'error.INVALID_CODE' } });
+    }
+    let row = outcome.row;
+    if (!outcome.replay) {
+      try {
+        row = await sender.dispatch(row.id);
+      } catch (error) {
+        // The row stays REQUESTED; the tracker signs and sends it on its next pass.
+        this.deps.log.error({ err: error, transactionId: row.id }, 'withdrawal dispatch failed');
+      }
+    }
+    return { status: 202, body: { step: 'submitted', transaction: toTransaction(row, chain) } };
+  }
+
+  /** Development chain only: mints test USDT and sends BNB from the node's funded account. */
+  async devFund(
+    auth: AuthContext,
+    amounts: { usdt?: bigint | undefined; bnb?: bigint | undefined },
+  ): Promise<DevFundResponse> {
+    const { chain } = this.deps.chain.require();
+    if (!chain.local || !chain.devFunder) throw new AppError(ErrorCode.NOT_FOUND, 404);
+    const address = await this.ensureAddress(chain, auth.user.id);
+    return fundAddress(chain, address, {
+      usdt: amounts.usdt ?? 1000n * 10n ** BigInt(USDT_DECIMALS),
+      bnb: amounts.bnb ?? 10n ** BigInt(BNB_DECIMALS),
+    });
+  }
+}
+
+/** Mints test USDT and sends BNB to `address` on the local chain, waiting for both. */
+export async function fundAddress(
+  chain: Chain,
+  address: Address,
+  amounts: { usdt: bigint; bnb: bigint },
+): Promise<DevFundResponse> {
+  if (!chain.devFunder) throw new Error('no development funder on this chain');
+  const wallet = chain.walletClient(chain.devFunder);
+  const hashes: `0x${string}`[] = [];
+  if (amounts.usdt > 0n) {
+    hashes.push(
+      await wallet.writeContract({
+        address: chain.contracts.usdt,
+        abi: TestUSDTAbi,
+        functionName: 'mint',
+        args: [address, amounts.usdt],
+      }),
+    );
+  }
+  if (amounts.bnb > 0n)
+    hashes.push(await wallet.sendTransaction({ to: address, value: amounts.bnb }));
+  for (const hash of hashes) {
+    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== 'success') throw new Error(`funding transaction ${hash} reverted`);
+  }
+  return { address, usdt: amounts.usdt.toString(), bnb: amounts.bnb.toString(), hashes };
+}

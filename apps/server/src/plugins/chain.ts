@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, ErrorCode } from '@meeet/core/api/errors';
+import { formatTokenAmount } from '@meeet/core/format/number';
+import { isLocale } from '@meeet/core/i18n/locale';
+import { translate } from '@meeet/core/i18n/translate';
+import type { Chain } from '../modules/chain/chain.client.ts';
+import { usersRepository } from '../modules/users/users.repository.ts';
+import { DepositWatcher } from '../modules/wallet/deposit-watcher.ts';
+import { TxSender } from '../modules/wallet/tx-sender.ts';
+import type { ChainTransactionRow } from '../modules/wallet/wallet.schema.ts';
+import { userRoom } from './socket.ts';
+
+/**
+ * The chain as the app sees it. The app is built before the chain is reachable (the server
+ * may first start a local node and deploy), so the chain is attached later; until then, and
+ * in tests that do not attach one, wallet calls answer 503.
+ */
+export class ChainRuntime {
+  private current: { chain: Chain; sender: TxSender } | undefined;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  attach(chain: Chain): void {
+    const sender = new TxSender(this.app.db, chain, this.app.log, (row) => this.notify(row));
+    this.current = { chain, sender };
+    this.app.healthChecks.set('chain', async () => {
+      await chain.publicClient.getBlockNumber({ cacheTime: 0 });
+    });
+  }
+
+  get attached(): boolean {
+    return this.current !== undefined;
+  }
+
+  require(): { chain: Chain; sender: TxSender } {
+    if (!this.current) throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 503);
+    return this.current;
+  }
+
+  /** A deposit watcher on the attached chain; the caller starts and stops it. */
+  createWatcher(pollMs: number): DepositWatcher {
+    const { chain } = this.require();
+    return new DepositWatcher(this.app.db, chain, this.app.log, (row) => this.notify(row), pollMs);
+  }
+
+  /**
+   * Tells the user's sockets about a committed change: a `wallet` event for clients to
+   * refetch, and a readable `notification` in the user's language.
+   */
+  notify(row: ChainTransactionRow): void {
+    const room = this.app.io.to(userRoom(row.userId));
+    room.emit('wallet', { transactionId: row.id, type: row.type, status: row.status });
+    const key =
+      row.type === 'INPUT'
+        ? 'wallet.deposit-received'
+        : row.status === 'CONFIRMED'
+          ? 'wallet.withdrawal-confirmed'
+          : row.status === 'FAIL'
+            ? 'wallet.withdrawal-failed'
+            : null;
+    if (!key) return;
+    usersRepository.findById(this.app.db, row.userId).then(
+      (user) => {
+        const locale = user && isLocale(user.locale) ? user.locale : 'en';
+        room.emit('notification', {
+          text: translate(locale, key, {
+            amount: formatTokenAmount(row.amount),
+            symbol: row.symbol,
+          }),
+          color: row.status === 'FAIL' ? 'error' : 'success',
+        });
+      },
+      (error: unknown) => this.app.log.warn({ err: error }, 'wallet notification failed'),
+    );
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    chain: ChainRuntime;
+  }
+}
+
+async function chainPlugin(app: FastifyInstance, { chain }: { chain?: Chain }): Promise<void> {
+  const runtime = new ChainRuntime(app);
+  if (chain) runtime.attach(chain);
+  app.decorate('chain', runtime);
+}
+
+export const chainRuntimePlugin = fp(chainPlugin, {
+  name: 'chain',
+  dependencies: ['db', 'socket', 'health-checks'],
+});

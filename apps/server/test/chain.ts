@@ -1,0 +1,46 @@
+import { erc20Abi, type Address } from 'viem';
+import { generateMnemonic, english } from 'viem/accounts';
+import { startAnvil, type AnvilInstance } from '@meeet/contracts/anvil';
+import type { Chain } from '../src/modules/chain/chain.client.ts';
+import { prepareLocalChain } from '../src/modules/chain/local-chain.ts';
+import type { TestApp } from './helpers.ts';
+
+export interface TestChain {
+  anvil: AnvilInstance;
+  chain: Chain;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real anvil (instant mining, one block per transaction) with the real contracts deployed
+ * through the server's own start-up path, attached to `t.app`. A deposit is final once mined
+ * (CHAIN_CONFIRMATIONS 1). Start one per test file.
+ */
+export async function attachTestChain(t: TestApp): Promise<TestChain> {
+  const anvil = await startAnvil({ port: 0 });
+  try {
+    const chain = await prepareLocalChain({
+      rpcUrl: anvil.rpcUrl,
+      chainId: anvil.chainId,
+      nodeMnemonic: anvil.mnemonic,
+      mnemonic: generateMnemonic(english),
+      confirmations: 1,
+      db: t.db,
+      log: t.app.log,
+    });
+    t.app.chain.attach(chain);
+    return { anvil, chain, stop: () => anvil.stop() };
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
+}
+
+export function usdtBalance(chain: Chain, address: Address): Promise<bigint> {
+  return chain.publicClient.readContract({
+    address: chain.contracts.usdt,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [address],
+  });
+}

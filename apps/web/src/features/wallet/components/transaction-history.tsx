@@ -1,0 +1,224 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import type { Transaction } from '@meeet/core/api/crypto';
+import { transactionStatusSchema, transactionTypeSchema } from '@meeet/core/enum-schemas';
+import type { TransactionStatus as Status, TransactionType as Type } from '@meeet/core/enums';
+import { formatTokenAmount } from '@meeet/core/format/number';
+import { maskShort } from '@meeet/core/format/mask';
+import { useTranslation } from 'react-i18next';
+import { useTransactions } from '../api/list-transactions.ts';
+import { NS } from '../i18n.ts';
+import { StatusChip } from './status-chip.tsx';
+
+const PAGE_SIZE = 10;
+// Which way the money went, for the sign of the amount.
+const INCOMING: ReadonlySet<string> = new Set<Type>(['INPUT', 'REWARD', 'GASING']);
+const OUTGOING: ReadonlySet<string> = new Set<Type>(['OUTPUT', 'BUY_NFT']);
+
+function signed(transaction: Transaction): string {
+  const amount = `${formatTokenAmount(transaction.amount, transaction.decimals)} ${transaction.symbol}`;
+  if (INCOMING.has(transaction.type)) return `+${amount}`;
+  if (OUTGOING.has(transaction.type)) return `−${amount}`;
+  return amount;
+}
+
+/** The other side of a transaction as the user sees it: who paid in, or where it went. */
+function counterpart(transaction: Transaction): string | null {
+  return INCOMING.has(transaction.type) ? transaction.from : transaction.to;
+}
+
+/** Transaction history: type and status filters, pages, status chips, explorer links. */
+export function TransactionHistory() {
+  const { t, i18n } = useTranslation(NS);
+  const [type, setType] = useState<Type | ''>('');
+  const [status, setStatus] = useState<Status | ''>('');
+  const [page, setPage] = useState(0);
+  const limit = PAGE_SIZE;
+  const query = {
+    ...(type ? { type } : {}),
+    ...(status ? { status } : {}),
+    offset: page * limit,
+    limit,
+  };
+  const list = useTransactions(query);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          select
+          size="small"
+          label={t('history.type')}
+          value={type}
+          onChange={(event) => {
+            setType(event.target.value as Type | '');
+            setPage(0);
+          }}
+          sx={{ minWidth: 200 }}
+          slotProps={{
+            select: {
+              displayEmpty: true,
+              SelectDisplayProps: { 'data-testid': 'tx-filter-type' } as object,
+            },
+            inputLabel: { shrink: true },
+          }}
+        >
+          <MenuItem value="">{t('history.all')}</MenuItem>
+          {transactionTypeSchema.options.map((value) => (
+            <MenuItem key={value} value={value}>
+              {t(`type.${value}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('history.status')}
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as Status | '');
+            setPage(0);
+          }}
+          sx={{ minWidth: 200 }}
+          slotProps={{
+            select: {
+              displayEmpty: true,
+              SelectDisplayProps: { 'data-testid': 'tx-filter-status' } as object,
+            },
+            inputLabel: { shrink: true },
+          }}
+        >
+          <MenuItem value="">{t('history.all')}</MenuItem>
+          {transactionStatusSchema.options.map((value) => (
+            <MenuItem key={value} value={value}>
+              {t(`status.${value}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+
+      {list.isError && <Alert severity="error">{t('history.error')}</Alert>}
+      {list.data && list.data.list.length === 0 && (
+        <Typography color="text.secondary" data-testid="tx-empty">
+          {t('history.empty')}
+        </Typography>
+      )}
+      {list.data && list.data.list.length > 0 && (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" data-testid="tx-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('history.date')}</TableCell>
+                <TableCell>{t('history.type')}</TableCell>
+                <TableCell align="right">{t('history.amount')}</TableCell>
+                <TableCell>{t('history.status')}</TableCell>
+                <TableCell>{t('history.details')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.data.list.map((transaction) => {
+                const other = counterpart(transaction);
+                return (
+                  <TableRow
+                    key={transaction.id}
+                    data-testid="tx-row"
+                    data-id={transaction.id}
+                    data-type={transaction.type}
+                    data-status={transaction.status}
+                  >
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {date.format(new Date(transaction.createdAt))}
+                    </TableCell>
+                    <TableCell>{t(`type.${transaction.type}`)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {signed(transaction)}
+                    </TableCell>
+                    <TableCell>
+                      <StatusChip status={transaction.status} />
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {other && (
+                        <Box component="span" title={other} sx={{ fontFamily: 'monospace', mr: 1 }}>
+                          {maskShort(other)}
+                        </Box>
+                      )}
+                      {transaction.explorerUrl ? (
+                        <Link
+                          href={transaction.explorerUrl}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          data-testid="tx-explorer"
+                          aria-label={t('history.explorer')}
+                          title={t('history.explorer')}
+                        >
+                          <OpenInNewIcon fontSize="inherit" />
+                        </Link>
+                      ) : (
+                        transaction.hash && (
+                          <Box
+                            component="span"
+                            title={transaction.hash}
+                            sx={{ color: 'text.secondary' }}
+                            data-testid="tx-hash"
+                          >
+                            {t('history.hash', { hash: maskShort(transaction.hash) })}
+                          </Box>
+                        )
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      {list.data && list.data.total > limit && (
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', justifyContent: 'flex-end' }}
+          data-testid="tx-pager"
+        >
+          <Typography variant="body2" color="text.secondary">
+            {t('history.range', {
+              from: list.data.offset + 1,
+              to: list.data.offset + list.data.list.length,
+              count: list.data.total,
+            })}
+          </Typography>
+          <Button
+            size="small"
+            disabled={page === 0}
+            onClick={() => setPage(page - 1)}
+            data-testid="tx-prev"
+          >
+            {t('history.prev')}
+          </Button>
+          <Button
+            size="small"
+            disabled={(page + 1) * limit >= list.data.total}
+            onClick={() => setPage(page + 1)}
+            data-testid="tx-next"
+          >
+            {t('history.next')}
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
