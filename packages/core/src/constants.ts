@@ -1,4 +1,17 @@
-import { NftType } from './enums.ts';
+// Type-only: the shell loads these constants on every page, and a runtime import would pull
+// every enum of the product into the first page with them. Levels are keyed by their stored
+// numbers (Silver 0, Gold 1, Platinum 2), checked against NftType by `satisfies`.
+import type { NftType } from './enums.ts';
+
+const LEVELS = [0, 1, 2] as const satisfies readonly NftType[];
+
+function perLevel<T>(value: (level: NftType) => T): Readonly<Record<NftType, T>> {
+  return {
+    [LEVELS[0]]: value(LEVELS[0]),
+    [LEVELS[1]]: value(LEVELS[1]),
+    [LEVELS[2]]: value(LEVELS[2]),
+  };
+}
 
 // Business constants of spec §9 (and the few PRODUCT.md fixes). One name per number so a
 // change happens in one place. The unclear numbers 2000 / 25 / 50 of §9 have no known use
@@ -21,30 +34,26 @@ export const BNB_DECIMALS = 18;
 export const USDT_UNIT = 10n ** BigInt(USDT_DECIMALS);
 
 export const NFT_PRICE_USDT = {
-  [NftType.SILVER]: 100,
-  [NftType.GOLD]: 1000,
-  [NftType.PLATINUM]: 10000,
+  0: 100,
+  1: 1000,
+  2: 10000,
 } as const satisfies Record<NftType, number>;
 
 /** Prices in the smallest USDT unit; money is never a float. */
-export const NFT_PRICE_UNITS: Readonly<Record<NftType, bigint>> = {
-  [NftType.SILVER]: BigInt(NFT_PRICE_USDT[NftType.SILVER]) * USDT_UNIT,
-  [NftType.GOLD]: BigInt(NFT_PRICE_USDT[NftType.GOLD]) * USDT_UNIT,
-  [NftType.PLATINUM]: BigInt(NFT_PRICE_USDT[NftType.PLATINUM]) * USDT_UNIT,
-};
+export const NFT_PRICE_UNITS: Readonly<Record<NftType, bigint>> = perLevel(
+  (level) => BigInt(NFT_PRICE_USDT[level]) * USDT_UNIT,
+);
 
 /** Share of a minted token's price paid to its two generators (split equally) on each sale. */
 export const SELLER_PAYOUT_PERCENT = 40;
 export const SELLER_PAYOUT_USDT = {
-  [NftType.SILVER]: (NFT_PRICE_USDT[NftType.SILVER] * SELLER_PAYOUT_PERCENT) / 100,
-  [NftType.GOLD]: (NFT_PRICE_USDT[NftType.GOLD] * SELLER_PAYOUT_PERCENT) / 100,
-  [NftType.PLATINUM]: (NFT_PRICE_USDT[NftType.PLATINUM] * SELLER_PAYOUT_PERCENT) / 100,
+  0: (NFT_PRICE_USDT[0] * SELLER_PAYOUT_PERCENT) / 100,
+  1: (NFT_PRICE_USDT[1] * SELLER_PAYOUT_PERCENT) / 100,
+  2: (NFT_PRICE_USDT[2] * SELLER_PAYOUT_PERCENT) / 100,
 } as const satisfies Record<NftType, number>;
-export const SELLER_PAYOUT_UNITS: Readonly<Record<NftType, bigint>> = {
-  [NftType.SILVER]: (NFT_PRICE_UNITS[NftType.SILVER] * BigInt(SELLER_PAYOUT_PERCENT)) / 100n,
-  [NftType.GOLD]: (NFT_PRICE_UNITS[NftType.GOLD] * BigInt(SELLER_PAYOUT_PERCENT)) / 100n,
-  [NftType.PLATINUM]: (NFT_PRICE_UNITS[NftType.PLATINUM] * BigInt(SELLER_PAYOUT_PERCENT)) / 100n,
-};
+export const SELLER_PAYOUT_UNITS: Readonly<Record<NftType, bigint>> = perLevel(
+  (level) => (NFT_PRICE_UNITS[level] * BigInt(SELLER_PAYOUT_PERCENT)) / 100n,
+);
 
 /** Default referral shares down three levels of the tree; admins may change them. */
 export const DEFAULT_REFERRAL_REWARD_PERCENTS = [10, 5, 2] as const;
@@ -58,7 +67,7 @@ export const NFT_LEVEL_COUNT = 3;
 export const MAX_TOKENS_PER_HOLDER = 3;
 export const MAX_TOKENS_PER_LEVEL_PER_HOLDER = 1;
 /** Selected level when nothing else says (client state selectedNftType). */
-export const DEFAULT_NFT_TYPE = NftType.SILVER;
+export const DEFAULT_NFT_TYPE: NftType = LEVELS[0];
 export const FIRST_MINT_DELAY_HOURS = 24;
 export const FIRST_MINT_DELAY_MS = FIRST_MINT_DELAY_HOURS * 60 * 60 * 1000;
 export const MEETING_DISTANCE_METRES = 5;

@@ -9,10 +9,10 @@ import {
   Period,
   ReferralLevel,
   RewardAction,
-  Role,
   TransactionStatus,
   TransactionType,
 } from './enums.ts';
+import { Role } from './roles.ts';
 import { LOCALES } from './i18n/locale.ts';
 
 // Zod schemas of the enums, kept apart from enums.ts so pages that only need the values do

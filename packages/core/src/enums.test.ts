@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   Gender,
-  hasRole,
   isGender,
   isNftType,
   KycStatus,
@@ -18,10 +17,10 @@ import {
   periodStart,
   ReferralLevel,
   RewardAction,
-  Role,
   TransactionStatus,
   TransactionType,
 } from './enums.ts';
+import { hasRole, Role } from './roles.ts';
 import {
   genderSchema,
   kycStatusSchema,

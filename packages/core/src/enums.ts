@@ -105,16 +105,6 @@ export function isGender(value: unknown): value is Gender {
   return value === Gender.MALE || value === Gender.FEMALE;
 }
 
-export const Role = { USER: 'user', MODERATOR: 'moderator', ADMIN: 'admin' } as const;
-export type Role = (typeof Role)[keyof typeof Role];
-
-const ROLE_RANK: Record<Role, number> = { user: 0, moderator: 1, admin: 2 };
-
-/** Admins can do everything moderators can, and moderators everything users can. */
-export function hasRole(role: Role, required: Role): boolean {
-  return ROLE_RANK[role] >= ROLE_RANK[required];
-}
-
 export const ReferralLevel = { HUMAN: 'human', BUSINESS: 'business' } as const;
 export type ReferralLevel = (typeof ReferralLevel)[keyof typeof ReferralLevel];
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import { HTTP_HEADERS } from '@meeet/core/constants';
-import { hasRole, type Role } from '@meeet/core/enums';
+import { hasRole, type Role } from '@meeet/core/roles';
 import type { AppConfig } from '../config.ts';
 import {
   SessionsService,

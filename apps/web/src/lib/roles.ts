@@ -1,4 +1,4 @@
-import { Role, hasRole } from '@meeet/core/enums';
+import { Role, hasRole } from '@meeet/core/roles';
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (Object.values(Role) as string[]).includes(value);

@@ -8,7 +8,7 @@ import {
   kycStateSchema,
 } from '@meeet/core/api/kyc';
 import { kycPaths } from '@meeet/core/api/kyc-paths';
-import { Role } from '@meeet/core/enums';
+import { Role } from '@meeet/core/roles';
 import { authOf } from '../../plugins/auth.ts';
 import { userRoom } from '../../plugins/socket.ts';
 import { KycService } from './kyc.service.ts';

@@ -1,5 +1,5 @@
 import { roleSchema } from '@meeet/core/enum-schemas';
-import type { Role } from '@meeet/core/enums';
+import type { Role } from '@meeet/core/roles';
 import { normalizeEmail } from '@meeet/core/rules/email';
 import type { DbExecutor } from '../../db/client.ts';
 import { usersRepository } from './users.repository.ts';

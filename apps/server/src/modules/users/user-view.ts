@@ -1,6 +1,7 @@
 import type { UserPrivate, UserPublic } from '@meeet/core/api/user';
 import { KycStatus, type Gender, type KycStatus as KycStatusValue } from '@meeet/core/enums';
-import type { Role, ReferralLevel } from '@meeet/core/enums';
+import type { ReferralLevel } from '@meeet/core/enums';
+import type { Role } from '@meeet/core/roles';
 import type { Locale } from '@meeet/core/i18n/locale';
 import { formatPromoCode } from '@meeet/core/rules/promo-code';
 import type { UserRow } from './users.schema.ts';

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Role } from '@meeet/core/enums';
+import type { Role } from '@meeet/core/roles';
 import type { DbExecutor } from '../../db/client.ts';
 import { users, type NewUserRow, type UserRow } from './users.schema.ts';
 

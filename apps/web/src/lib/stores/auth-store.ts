@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Role } from '@meeet/core/enums';
+import type { Role } from '@meeet/core/roles';
 import { STORAGE_KEYS, readStorage, removeStorage, writeStorage } from '../storage.ts';
 
 /** The part of the user the shell relies on; account screens carry the full profile. */
