@@ -19,7 +19,7 @@ import { useCheckEmailVerifyCode } from './api/check-email-verify-code.ts';
 import { useSendEmailVerifyCode } from './api/send-email-verify-code.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { NS } from './i18n.ts';
-import { useCountdown } from './use-countdown.ts';
+import { useCountdown } from '../../lib/use-countdown.ts';
 
 /** The code the server takes in the path of POST /user/email/verify/check/{code}. */
 const codeSchema = z.strictObject({ code: zCode });

@@ -18,7 +18,7 @@ import { useCheckRecoveryCode } from './api/check-recovery-code.ts';
 import { useSendRecoveryCode } from './api/send-recovery-code.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { NS } from './i18n.ts';
-import { useCountdown } from './use-countdown.ts';
+import { useCountdown } from '../../lib/use-countdown.ts';
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 

@@ -23,7 +23,7 @@ import { isFinalStatus, useTransaction } from '../api/get-transaction.ts';
 import { useWithdraw } from '../api/withdraw.ts';
 import { canPayFee, checkAmountAvailable, maxAmountText, newIdempotencyKey } from '../amount.ts';
 import { NS } from '../i18n.ts';
-import { useCountdown } from '../use-countdown.ts';
+import { useCountdown } from '../../../lib/use-countdown.ts';
 import { StatusChip } from './status-chip.tsx';
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 6);
