@@ -1,15 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import {
-  completeProfile,
-  expect,
-  registerUser,
-  setRole,
-  signIn,
-  test,
-  type AuthRecord,
-} from './support/fixtures.ts';
-import { waitForMail } from './support/mailbox.ts';
+import { expect, registerUser, setRole, signIn, test, readyUser } from './support/fixtures.ts';
 
 /** A camera-like JPEG (with EXIF, as phones write them). */
 async function photo(color: string): Promise<Buffer> {
@@ -17,23 +7,6 @@ async function photo(color: string): Promise<Buffer> {
     .jpeg()
     .withExif({ IFD0: { Make: 'PhoneCam' } })
     .toBuffer();
-}
-
-/** A user whose e-mail is confirmed and profile complete: the account area opens for them. */
-async function readyUser(request: APIRequestContext): Promise<AuthRecord> {
-  const since = Date.now();
-  const auth = await registerUser(request);
-  const headers = { authorization: `Bearer ${auth.token}` };
-  const sent = await request.post('/api/user/email/verify/send-code', { headers, data: {} });
-  expect([200, 429], await sent.text()).toContain(sent.status());
-  const mail = await waitForMail(auth.user.email, { since });
-  const checked = await request.post(`/api/user/email/verify/check/${mail.code}`, {
-    headers,
-    data: {},
-  });
-  expect(checked.status(), await checked.text()).toBe(200);
-  await completeProfile(request, auth);
-  return auth;
 }
 
 test('a user is verified: photos and submit, a moderator approves up to Gold, the name locks', async ({

@@ -1,31 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import {
-  completeProfile,
-  expect,
-  registerUser,
-  signIn,
-  test,
-  type AuthRecord,
-} from './support/fixtures.ts';
+import { expect, signIn, test, readyUser } from './support/fixtures.ts';
 import { waitForMail } from './support/mailbox.ts';
-
-/** A user whose e-mail is confirmed and profile complete: the account area opens for them. */
-async function readyUser(request: APIRequestContext): Promise<AuthRecord> {
-  const since = Date.now();
-  const auth = await registerUser(request);
-  const headers = { authorization: `Bearer ${auth.token}` };
-  const sent = await request.post('/api/user/email/verify/send-code', { headers, data: {} });
-  expect([200, 429], await sent.text()).toContain(sent.status());
-  const mail = await waitForMail(auth.user.email, { since });
-  const checked = await request.post(`/api/user/email/verify/check/${mail.code}`, {
-    headers,
-    data: {},
-  });
-  expect(checked.status(), await checked.text()).toBe(200);
-  await completeProfile(request, auth);
-  return auth;
-}
 
 // Chain work (funding, a withdrawal signed, mined and confirmed) takes longer than a form.
 const CHAIN_TIMEOUT = 60_000;

@@ -1,5 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
+import { waitForMail } from './mailbox.ts';
 import { e2eServerInfo, repoRoot } from './server.ts';
 
 export { expect };
@@ -44,6 +45,23 @@ export async function completeProfile(request: APIRequestContext, auth: AuthReco
   });
   expect(response.status(), await response.text()).toBe(200);
   return response.json();
+}
+
+/** A user whose e-mail is confirmed (code read from the delivered mail) and profile complete. */
+export async function readyUser(request: APIRequestContext): Promise<AuthRecord> {
+  const since = Date.now();
+  const auth = await registerUser(request);
+  const headers = { authorization: `Bearer ${auth.token}` };
+  const sent = await request.post('/api/user/email/verify/send-code', { headers, data: {} });
+  expect([200, 429], await sent.text()).toContain(sent.status());
+  const mail = await waitForMail(auth.user.email, { since });
+  const checked = await request.post(`/api/user/email/verify/check/${mail.code}`, {
+    headers,
+    data: {},
+  });
+  expect(checked.status(), await checked.text()).toBe(200);
+  await completeProfile(request, auth);
+  return auth;
 }
 
 /** Gives a user a role with the project's own command, against the test server's database. */

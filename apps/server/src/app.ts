@@ -11,6 +11,7 @@ import { createPool } from './db/client.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { marketRoutes } from './modules/market/market.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
@@ -123,6 +124,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       });
       await api.register(mediaRoutes, { config });
       await api.register(kycRoutes);
+      await api.register(marketRoutes);
     },
     { prefix: '/api' },
   );

@@ -11,6 +11,7 @@ import {
 } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
 import { Poller } from './lib/poller.ts';
+import { MarketWatcher } from './modules/market/market-watcher.ts';
 import { connectChain, type ConnectedChain } from './modules/chain/local-chain.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -83,6 +84,15 @@ async function main(): Promise<void> {
     const watcher = app.chain.createWatcher(config.chain.pollMs);
     watcher.start();
     workers.push(watcher);
+    const marketWatcher = new MarketWatcher(
+      app.db,
+      connected.chain,
+      app.log,
+      (row) => app.chain.notify(row),
+      config.chain.pollMs,
+    );
+    marketWatcher.start();
+    workers.push(marketWatcher);
     const { sender } = app.chain.require();
     const tracker = new Poller(
       'withdrawal tracker pass',

@@ -7,7 +7,7 @@ import { translate } from '@meeet/core/i18n/translate';
 import type { Chain } from '../modules/chain/chain.client.ts';
 import { usersRepository } from '../modules/users/users.repository.ts';
 import { DepositWatcher } from '../modules/wallet/deposit-watcher.ts';
-import { TxSender } from '../modules/wallet/tx-sender.ts';
+import { TxSender, type ReceiptInterpreter } from '../modules/wallet/tx-sender.ts';
 import type { ChainTransactionRow } from '../modules/wallet/wallet.schema.ts';
 import { userRoom } from './socket.ts';
 
@@ -18,11 +18,31 @@ import { userRoom } from './socket.ts';
  */
 export class ChainRuntime {
   private current: { chain: Chain; sender: TxSender } | undefined;
+  /** Per transaction type, how a module reads its mined rows (the market: BUY_NFT). */
+  private readonly interpreters = new Map<string, ReceiptInterpreter>();
+  /** Per transaction type, the notification a settled row shows (default: wallet's). */
+  private readonly notices = new Map<string, (row: ChainTransactionRow) => NoticeText | null>();
 
   constructor(private readonly app: FastifyInstance) {}
 
+  /** Lets a module decide the end state of its mined rows of `type` (see TxSender). */
+  interpret(type: string, interpreter: ReceiptInterpreter): void {
+    this.interpreters.set(type, interpreter);
+  }
+
+  /** Lets a module word the notification of its settled rows of `type`. */
+  describe(type: string, notice: (row: ChainTransactionRow) => NoticeText | null): void {
+    this.notices.set(type, notice);
+  }
+
   attach(chain: Chain): void {
-    const sender = new TxSender(this.app.db, chain, this.app.log, (row) => this.notify(row));
+    const sender = new TxSender(
+      this.app.db,
+      chain,
+      this.app.log,
+      (row) => this.notify(row),
+      this.interpreters,
+    );
     this.current = { chain, sender };
     this.app.healthChecks.set('chain', async () => {
       await chain.publicClient.getBlockNumber({ cacheTime: 0 });
@@ -51,15 +71,18 @@ export class ChainRuntime {
   notify(row: ChainTransactionRow): void {
     const room = this.app.io.to(userRoom(row.userId));
     room.emit('wallet', { transactionId: row.id, type: row.type, status: row.status });
-    const key =
-      row.type === 'INPUT'
-        ? 'wallet.deposit-received'
+    const custom = this.notices.get(row.type);
+    const notice: NoticeText | null = custom
+      ? custom(row)
+      : row.type === 'INPUT'
+        ? { key: 'wallet.deposit-received' }
         : row.status === 'CONFIRMED'
-          ? 'wallet.withdrawal-confirmed'
+          ? { key: 'wallet.withdrawal-confirmed' }
           : row.status === 'FAIL'
-            ? 'wallet.withdrawal-failed'
+            ? { key: 'wallet.withdrawal-failed' }
             : null;
-    if (!key) return;
+    if (!notice) return;
+    const key = notice.key;
     usersRepository.findById(this.app.db, row.userId).then(
       (user) => {
         const locale = user && isLocale(user.locale) ? user.locale : 'en';
@@ -67,13 +90,21 @@ export class ChainRuntime {
           text: translate(locale, key, {
             amount: formatTokenAmount(row.amount),
             symbol: row.symbol,
+            ...notice.params,
           }),
-          color: row.status === 'FAIL' ? 'error' : 'success',
+          color:
+            row.status === 'FAIL' ? 'error' : row.status === 'CANCELED' ? 'warning' : 'success',
         });
       },
       (error: unknown) => this.app.log.warn({ err: error }, 'wallet notification failed'),
     );
   }
+}
+
+/** A notification's message key and extra parameters (amount and symbol are always given). */
+export interface NoticeText {
+  key: string;
+  params?: Record<string, string>;
 }
 
 declare module 'fastify' {

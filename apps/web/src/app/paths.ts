@@ -10,7 +10,15 @@ const withQuery = (path: string, query: Record<string, string | undefined>): str
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
-  market: { path: '/market', getHref: () => '/market' },
+  market: {
+    path: '/market',
+    // nft: the level to preselect (spec §2 root `nft`); token: a token's page (dialog).
+    getHref: (options: { nft?: number; token?: string } = {}) =>
+      withQuery('/market', {
+        nft: options.nft === undefined ? undefined : String(options.nft),
+        token: options.token,
+      }),
+  },
   promo: { path: '/promo', getHref: () => '/promo' },
   meetAndPlay: { path: '/meet-and-play', getHref: () => '/meet-and-play' },
   terms: { path: '/terms', getHref: () => '/terms' },

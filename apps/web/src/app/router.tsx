@@ -35,6 +35,10 @@ const ReferralPage = lazy(() => import('../features/account/referral-page.tsx'))
 const AffiliateLinksPage = lazy(() => import('../features/account/affiliate-links-page.tsx'));
 // Account → Marketplace is the wallet (spec §2 wallet screens; docs/decisions.md "Wallet (web)").
 const WalletPage = lazy(() => import('../features/wallet/wallet-page.tsx'));
+// Below the wallet: tokens, queue places and purchases (docs/decisions.md "Marketplace (web)").
+const MarketAccountSection = lazy(() => import('../features/market/account-section.tsx'));
+// /account after a login goes on to /market when a level was being bought (buyingNftId).
+const ResumePurchase = lazy(() => import('../features/market/resume-purchase.tsx'));
 
 // TanStack Query (server state) wraps only the screens that read the API through it, so the
 // content pages and the first visit to / do not download it.
@@ -112,8 +116,19 @@ export const routes: RouteObject[] = [
                         path: paths.account.data.path,
                         element: <AccountLayout />,
                         children: [
-                          { index: true, element: <PersonalDataPage /> },
-                          { path: paths.account.market.path, element: <WalletPage /> },
+                          {
+                            element: <ResumePurchase />,
+                            children: [{ index: true, element: <PersonalDataPage /> }],
+                          },
+                          {
+                            path: paths.account.market.path,
+                            element: (
+                              <>
+                                <WalletPage />
+                                <MarketAccountSection />
+                              </>
+                            ),
+                          },
                           { path: paths.account.business.path, element: <BusinessPage /> },
                           { path: paths.account.referral.path, element: <ReferralPage /> },
                           { path: paths.account.cpa.path, element: <AffiliateLinksPage /> },

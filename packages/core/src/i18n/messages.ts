@@ -74,6 +74,21 @@ const appMessagesEn = {
   'market.try-again': 'Try again',
   'market.already-have-nft': 'You already have NFT {name}',
   'market.login-to-buy': 'Please Log in for buy NFT',
+  'market.kyc-required': 'Buying {name} needs a verified identity (KYC)',
+  'market.kyc-level-too-low': 'Your verification allows NFT levels up to {max}; {name} is above it',
+  'market.insufficient-usdt': 'Insufficient funds: {name} costs {price}, your balance is {balance}',
+  'market.insufficient-bnb':
+    'Not enough BNB to pay the network fee. Your balance is {balance}; top it up to at least {minFee}',
+  'market.already-queued': 'You are already in the queue for {name}',
+  'market.purchase-pending': 'Your purchase of {name} is still on its way',
+  'market.not-queued': 'You are not in the queue for {name}',
+  'market.unavailable': 'The marketplace is not available on this network',
+  'market.purchase-confirmed': 'NFT {name} is yours',
+  'market.purchase-queued':
+    'You joined the queue for {name}; the NFT is credited when your turn comes',
+  'market.queue-left': 'You left the queue for {name}; the prepayment is returned',
+  'market.queue-refunded': 'The prepayment for {name} was returned: you already hold this level',
+  'market.reward-received': 'Reward for a sold NFT: {amount} {symbol}',
 
   'wallet.insufficient-fee':
     'Withdrawal is not possible: there is not enough BNB to pay the network fee. Your balance is {balance}; top it up to at least the minimum transfer fee of {minFee}',
@@ -157,6 +172,21 @@ const appMessagesRu = {
   'market.try-again': 'Попробовать снова',
   'market.already-have-nft': 'У вас уже есть NFT {name}',
   'market.login-to-buy': 'Войдите, чтобы купить NFT',
+  'market.kyc-required': 'Для покупки {name} нужна верификация личности (KYC)',
+  'market.kyc-level-too-low': 'Ваша верификация разрешает NFT до уровня {max}; {name} выше',
+  'market.insufficient-usdt': 'Недостаточно средств: {name} стоит {price}, ваш баланс {balance}',
+  'market.insufficient-bnb':
+    'Недостаточно BNB для оплаты комиссии сети. Ваш баланс {balance}; пополните его хотя бы до {minFee}',
+  'market.already-queued': 'Вы уже стоите в очереди за {name}',
+  'market.purchase-pending': 'Ваша покупка {name} ещё выполняется',
+  'market.not-queued': 'Вы не стоите в очереди за {name}',
+  'market.unavailable': 'Маркетплейс недоступен в этой сети',
+  'market.purchase-confirmed': 'NFT {name} теперь ваш',
+  'market.purchase-queued':
+    'Вы встали в очередь за {name}; NFT будет зачислен, когда подойдёт ваша очередь',
+  'market.queue-left': 'Вы вышли из очереди за {name}; предоплата возвращена',
+  'market.queue-refunded': 'Предоплата за {name} возвращена: у вас уже есть NFT этого уровня',
+  'market.reward-received': 'Вознаграждение за проданный NFT: {amount} {symbol}',
 
   'wallet.insufficient-fee':
     'Вывод невозможен: недостаточно BNB для оплаты комиссии сети. Ваш баланс: {balance}; пополните его как минимум на сумму минимальной комиссии за перевод: {minFee}',

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { erc20Abi, getAddress, parseEventLogs, type Hex } from 'viem';
+import { MeeetMarketAbi } from '@meeet/contracts/artifacts/MeeetMarket';
 import type { Database } from '../../db/client.ts';
 import { Poller } from '../../lib/poller.ts';
 import type { Chain } from '../chain/chain.client.ts';
@@ -55,6 +56,7 @@ export class DepositWatcher {
     const client = this.chain.publicClient;
     const book = await repo.addressBook(this.db);
     const found: NewChainTransactionRow[] = [];
+    const market = this.chain.contracts.market?.toLowerCase();
     if (book.size > 0) {
       const logs = await client.getLogs({
         address: this.chain.contracts.usdt,
@@ -64,9 +66,31 @@ export class DepositWatcher {
         fromBlock: from,
         toBlock: to,
       });
+      // A sale from stock pays the generators straight from the buyer: those transfers are
+      // told apart by the market's GeneratorsPaid event of the same transaction.
+      const rewarded = new Set<string>();
+      if (market) {
+        const paid = await client.getLogs({
+          address: market as Hex,
+          fromBlock: from,
+          toBlock: to,
+        });
+        for (const event of parseEventLogs({
+          abi: MeeetMarketAbi,
+          logs: paid,
+          eventName: 'GeneratorsPaid',
+        })) {
+          rewarded.add(`${event.transactionHash}:${event.args.generatorA.toLowerCase()}`);
+          rewarded.add(`${event.transactionHash}:${event.args.generatorB.toLowerCase()}`);
+        }
+      }
       for (const log of parseEventLogs({ abi: erc20Abi, logs, eventName: 'Transfer' })) {
         const userId = book.get(log.args.to.toLowerCase());
         if (userId === undefined || log.args.value === 0n || log.removed) continue;
+        // Money the market pays out (generator rewards, queue refunds) is recorded by the
+        // market module as REWARD or as the canceled purchase, not as a deposit.
+        if (market && log.args.from.toLowerCase() === market) continue;
+        if (rewarded.has(`${log.transactionHash}:${log.args.to.toLowerCase()}`)) continue;
         found.push({
           userId,
           type: 'INPUT',

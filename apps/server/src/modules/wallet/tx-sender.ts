@@ -9,8 +9,9 @@ import {
   TransactionReceiptNotFoundError,
   type Address,
   type Hex,
+  type TransactionReceipt,
 } from 'viem';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import type { Chain } from '../chain/chain.client.ts';
 import { walletRepository as repo } from './wallet.repository.ts';
 import type { ChainTransactionRow } from './wallet.schema.ts';
@@ -25,6 +26,18 @@ export const TOKEN_TRANSFER_GAS = 65_000n;
 export const NATIVE_TRANSFER_GAS = 21_000n;
 
 export type SettledListener = (row: ChainTransactionRow) => void;
+
+/**
+ * Decides the end state of a mined row of one type, inside the settling database transaction
+ * (so a module's own records move with the row). Return null to settle as usual.
+ */
+export type ReceiptInterpreter = (
+  tx: DbExecutor,
+  row: ChainTransactionRow,
+  /** Null when the node refused the transaction (nothing was mined). */
+  receipt: TransactionReceipt | null,
+) => Promise<{ status: SettledStatus; error: string | null } | null>;
+export type SettledStatus = 'CONFIRMED' | 'FAIL' | 'PENDING' | 'CANCELED';
 
 function isNetworkError(error: unknown): boolean {
   return error instanceof HttpRequestError || error instanceof TimeoutError;
@@ -50,6 +63,7 @@ export class TxSender {
     private readonly chain: Chain,
     private readonly log: FastifyBaseLogger,
     private readonly onSettled: SettledListener = () => {},
+    private readonly interpreters: ReadonlyMap<string, ReceiptInterpreter> = new Map(),
   ) {}
 
   /** Signs and broadcasts a REQUESTED row; a row already signed is only re-checked. */
@@ -73,8 +87,14 @@ export class TxSender {
       const nonce = Math.max(chainNonce, ownNonce ?? 0);
       const amount = BigInt(row.amount);
       const to = row.toAddress as Address;
-      const request =
-        row.symbol === 'USDT'
+      const request = row.callData
+        ? {
+            to,
+            data: row.callData as Hex,
+            value: 0n,
+            gas: BigInt(row.gasLimit ?? TOKEN_TRANSFER_GAS),
+          }
+        : row.symbol === 'USDT'
           ? {
               to: this.chain.contracts.usdt,
               data: encodeFunctionData({
@@ -167,8 +187,9 @@ export class TxSender {
     if (receipt) {
       if (receipt.blockNumber > final) return;
       if (receipt.status === 'success')
-        await this.settle(row, 'CONFIRMED', receipt.blockNumber, null);
-      else await this.settle(row, 'FAIL', receipt.blockNumber, 'wallet.transaction-reverted');
+        await this.settle(row, 'CONFIRMED', receipt.blockNumber, null, receipt);
+      else
+        await this.settle(row, 'FAIL', receipt.blockNumber, 'wallet.transaction-reverted', receipt);
       return;
     }
     if (!(await this.isKnown(hash))) await this.broadcast(row);
@@ -180,9 +201,10 @@ export class TxSender {
    */
   private async settle(
     row: ChainTransactionRow,
-    status: 'CONFIRMED' | 'FAIL',
+    status: SettledStatus,
     blockNumber: bigint | null,
     error: string | null,
+    receipt?: TransactionReceipt,
   ): Promise<void> {
     const updated = await this.db.transaction(async (tx) => {
       await repo.lockWallet(tx, row.userId);
@@ -190,6 +212,9 @@ export class TxSender {
       if (!current || (current.status !== 'PROCESSING' && current.status !== 'REQUESTED')) {
         return undefined;
       }
+      const interpret = this.interpreters.get(current.type);
+      const decided = interpret ? await interpret(tx, current, receipt ?? null) : null;
+      if (decided) ({ status, error } = decided);
       return repo.update(tx, row.id, {
         status,
         error,

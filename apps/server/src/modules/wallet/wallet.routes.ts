@@ -27,8 +27,8 @@ const tags = ['crypto'];
 const bearer = [{ bearerAuth: [] }];
 const MINUTE = 60_000;
 
-/** A client-made key (a UUID, say): printable ASCII, bounded. */
-const idempotencyHeaders = z.object({
+/** A client-made key (a UUID, say): printable ASCII, bounded. Shared with the market's calls. */
+export const idempotencyHeaders = z.object({
   [IDEMPOTENCY_KEY_HEADER]: z
     .string()
     .regex(/^[\x21-\x7e]{8,128}$/, 'msg.idempotency-key-required')

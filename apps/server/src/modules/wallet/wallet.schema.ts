@@ -64,6 +64,11 @@ export const chainTransactions = pgTable(
     rawTransaction: text(),
     gasLimit: units('gas_limit'),
     gasPrice: units('gas_price'),
+    /**
+     * A contract call (APPROVE, BUY_NFT): the call data sent to `toAddress` with no value and
+     * `gasLimit` gas. Null for a plain USDT or BNB transfer.
+     */
+    callData: text(),
     idempotencyKey: text(),
     /** SHA-256 of the request a key was first used with; another request with the key is refused. */
     requestHash: text(),

@@ -15,6 +15,7 @@ import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { failureMessage } from '../../components/form/server-errors.ts';
 import { useAppForm } from '../../components/form/use-app-form.ts';
 import { saveAuth } from '../../lib/current-user.ts';
+import { STORAGE_KEYS, readStorage } from '../../lib/storage.ts';
 import { useLogin } from './api/login.ts';
 import { AppleLink } from './components/apple-link.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
@@ -30,6 +31,9 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const cpa = params.get('platform') === 'cpa';
   const recoverySuccess = params.get('recoverySuccess') === 'true';
+  // Marketplace (docs/decisions.md): a guest who came to buy a level (buyingNftId) is told why
+  // they are here; after the login /account passes them on to /market with that level.
+  const [buying] = useState(() => readStorage(STORAGE_KEYS.buyingNftId) !== null);
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
   const app = useAppForm({
@@ -56,6 +60,11 @@ export default function LoginPage() {
       title={cpa ? t('login.title-cpa') : t('login.title')}
       subtitle={cpa ? t('login.subtitle-cpa') : t('login.subtitle')}
     >
+      {buying && (
+        <Alert severity="info" data-testid="login-buy-nft" sx={{ mb: 3 }}>
+          {t('market.login-to-buy', { ns: 'core' })}
+        </Alert>
+      )}
       {recoverySuccess && (
         <Alert severity="success" role="status" data-testid="login-recovery-success" sx={{ mb: 3 }}>
           {t('login.recovery-success')}

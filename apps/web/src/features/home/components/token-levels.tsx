@@ -1,6 +1,10 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths';
+import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { NS } from '../i18n';
 import { LEVELS, levelPayout, levelPrice, values } from '../values';
 import Section from './section';
@@ -78,6 +82,18 @@ export default function TokenLevels() {
                 {t('tokens.kyc')}
               </Typography>
             )}
+            {/* The level travels as ?nft= and, for a guest sent to log in first, as the stored
+                buying intent (Silver too: the spec's root rule keeps only a truthy nft). */}
+            <Button
+              component={Link}
+              to={paths.market.getHref({ nft: level.type })}
+              onClick={() => writeStorage(STORAGE_KEYS.buyingNftId, String(level.type))}
+              variant="outlined"
+              data-testid={`home-buy-${level.key}`}
+              sx={{ mt: 'auto', alignSelf: 'flex-start' }}
+            >
+              {t('tokens.buy', { level: t(`tokens.levels.${level.key}`) })}
+            </Button>
           </Box>
         ))}
       </Box>

@@ -58,6 +58,7 @@ const en = {
   'tokens.price': '{price, number} USDT',
   'tokens.priceLabel': 'Price',
   'tokens.payout': 'Creators get {payout, number} USDT when a minted token sells',
+  'tokens.buy': 'Buy {level}',
   'tokens.kyc': 'Identity verification required',
   'tokens.levels.silver': 'Silver',
   'tokens.levels.gold': 'Gold',

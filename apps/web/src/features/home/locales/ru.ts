@@ -59,6 +59,7 @@ const ru: typeof en = {
   'tokens.price': '{price, number} USDT',
   'tokens.priceLabel': 'Цена',
   'tokens.payout': 'Создатели получают {payout, number} USDT, когда выпущенный токен продаётся',
+  'tokens.buy': 'Купить {level}',
   'tokens.kyc': 'Нужна верификация личности',
   'tokens.levels.silver': 'Silver',
   'tokens.levels.gold': 'Gold',

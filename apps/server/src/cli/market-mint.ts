@@ -1,0 +1,94 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { Address } from 'viem';
+import { parseNftType } from '@meeet/core/enums';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDatabase, createPool } from '../db/client.ts';
+import { EMBEDDED_DATABASE, embeddedPostgresUrl } from '../db/embedded-postgres.ts';
+import { Chain } from '../modules/chain/chain.client.ts';
+import { localChainFile } from '../modules/chain/local-chain.ts';
+import { mintStock } from '../modules/market/market.service.ts';
+
+const USAGE =
+  'Usage: npm run market:mint -w @meeet/server -- <level: silver|gold|platinum|0-2> <count 1-100>';
+
+class UsageError extends Error {}
+
+/**
+ * Mints genesis stock into the market with the platform's hot wallet (MINTER_ROLE), as
+ * `POST /crypto/market/mint` does. With CHAIN_RPC_URL: that chain and its configured
+ * contracts; else the local chain of the RUNNING dev server (its URL is in DATA_DIR). Queued
+ * buyers are served at once; the server's market watcher records their tokens.
+ */
+async function main(): Promise<number> {
+  const [levelText, countText, ...extra] = process.argv.slice(2);
+  const level = parseNftType(levelText);
+  const count = Number(countText);
+  if (level === null || extra.length > 0) throw new UsageError(`unknown level "${levelText}"`);
+  if (!Number.isInteger(count) || count < 1 || count > 100) {
+    throw new UsageError(`count: "${countText}" is not a whole number from 1 to 100`);
+  }
+  const config = loadConfig();
+  const c = config.chain;
+  let chain: Chain;
+  if (c.rpcUrl) {
+    if (!c.chainId || !c.usdtAddress)
+      throw new UsageError('CHAIN_ID and USDT_ADDRESS are required');
+    chain = new Chain({
+      rpcUrl: c.rpcUrl,
+      chainId: c.chainId,
+      contracts: {
+        usdt: c.usdtAddress,
+        token: c.tokenAddress ?? null,
+        market: c.marketAddress ?? null,
+      },
+      confirmations: c.confirmations,
+      explorerUrl: c.explorerUrl ?? null,
+      mnemonic: c.mnemonic,
+      local: false,
+    });
+  } else {
+    const file = localChainFile(config.dataDir);
+    if (!existsSync(file))
+      throw new UsageError(`no local chain (${file}); start the server first (npm run dev)`);
+    const local = JSON.parse(readFileSync(file, 'utf8')) as {
+      rpcUrl: string;
+      chainId: number;
+      contracts: { usdt: Address; token: Address | null; market: Address | null };
+    };
+    chain = new Chain({
+      rpcUrl: local.rpcUrl,
+      chainId: local.chainId,
+      contracts: local.contracts,
+      confirmations: 1,
+      explorerUrl: null,
+      mnemonic: c.mnemonic,
+      local: true,
+    });
+  }
+  if (!chain.contracts.market) throw new UsageError('no market contract on this chain');
+  const pool = createPool(
+    config.databaseUrl ?? embeddedPostgresUrl(config.embeddedPgPort, EMBEDDED_DATABASE),
+  );
+  try {
+    const result = await mintStock(createDatabase(pool), chain, level, count);
+    console.log(
+      `Minted ${result.tokenIds.length} (ids ${result.tokenIds.join(', ')}) in ${result.hash}: ` +
+        `${result.served} to queued buyers; stock ${result.stock}, queue ${result.queueLength}`,
+    );
+    return 0;
+  } finally {
+    await pool.end();
+  }
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  if (error instanceof UsageError || error instanceof ConfigError) {
+    console.error(error.message);
+    console.error(USAGE);
+  } else {
+    console.error(error);
+  }
+  process.exitCode = 1;
+}

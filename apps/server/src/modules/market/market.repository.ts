@@ -1,0 +1,115 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.ts';
+import { chainTransactions, type ChainTransactionRow } from '../wallet/wallet.schema.ts';
+import { marketPurchases, type MarketPurchaseRow } from './market.schema.ts';
+
+export type PurchaseStatus = 'pending' | 'queued' | 'completed' | 'canceled' | 'failed';
+export const OPEN_PURCHASE = ['pending', 'queued'] as const;
+
+/** All SQL of market purchases. */
+export const marketRepository = {
+  async insert(
+    db: DbExecutor,
+    values: typeof marketPurchases.$inferInsert,
+  ): Promise<MarketPurchaseRow> {
+    const [row] = await db.insert(marketPurchases).values(values).returning();
+    if (!row) throw new Error('insert into market_purchases returned no row');
+    return row;
+  },
+
+  async find(db: DbExecutor, transactionId: number): Promise<MarketPurchaseRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(marketPurchases)
+      .where(eq(marketPurchases.transactionId, transactionId))
+      .limit(1);
+    return row;
+  },
+
+  async lock(db: DbExecutor, transactionId: number): Promise<MarketPurchaseRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(marketPurchases)
+      .where(eq(marketPurchases.transactionId, transactionId))
+      .for('update')
+      .limit(1);
+    return row;
+  },
+
+  async findByLeave(db: DbExecutor, leaveId: number): Promise<MarketPurchaseRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(marketPurchases)
+      .where(eq(marketPurchases.leaveTransactionId, leaveId))
+      .for('update')
+      .limit(1);
+    return row;
+  },
+
+  /** The user's purchases that are on their way or waiting in a queue. */
+  async open(db: DbExecutor, userId: number): Promise<MarketPurchaseRow[]> {
+    return db
+      .select()
+      .from(marketPurchases)
+      .where(
+        and(
+          eq(marketPurchases.userId, userId),
+          inArray(marketPurchases.status, [...OPEN_PURCHASE]),
+        ),
+      );
+  },
+
+  async openFor(
+    db: DbExecutor,
+    userId: number,
+    level: number,
+  ): Promise<MarketPurchaseRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(marketPurchases)
+      .where(
+        and(
+          eq(marketPurchases.userId, userId),
+          eq(marketPurchases.level, level),
+          inArray(marketPurchases.status, [...OPEN_PURCHASE]),
+        ),
+      )
+      .limit(1);
+    return row;
+  },
+
+  async update(
+    db: DbExecutor,
+    transactionId: number,
+    changes: Partial<Pick<MarketPurchaseRow, 'status' | 'tokenId' | 'leaveTransactionId'>>,
+  ): Promise<void> {
+    await db
+      .update(marketPurchases)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(marketPurchases.transactionId, transactionId));
+  },
+
+  /** The user's outgoing rows still open (REQUESTED or PROCESSING), any type but INPUT. */
+  async openOutgoing(db: DbExecutor, userId: number): Promise<ChainTransactionRow[]> {
+    return db
+      .select()
+      .from(chainTransactions)
+      .where(
+        and(
+          eq(chainTransactions.userId, userId),
+          inArray(chainTransactions.status, ['REQUESTED', 'PROCESSING']),
+          sql`${chainTransactions.type} <> 'INPUT'`,
+        ),
+      );
+  },
+
+  /** Serialises the market watcher's passes across processes until the transaction ends. */
+  async lockWatcher(db: DbExecutor): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext('market-watcher'))`);
+  },
+
+  /** Serialises the hot wallet's minting across processes until the transaction ends. */
+  async lockMinter(db: DbExecutor): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext('market-minter'))`);
+  },
+};

@@ -1,0 +1,157 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { decodeFunctionData, type Hex } from 'viem';
+import { MeeetMarketAbi } from '@meeet/contracts/artifacts/MeeetMarket';
+import { IDEMPOTENCY_KEY_HEADER } from '@meeet/core/api/crypto-paths';
+import { AppError, ErrorCode, errorBodySchema } from '@meeet/core/api/errors';
+import {
+  buyNftRequestSchema,
+  buyNftResponseSchema,
+  leaveQueueRequestSchema,
+  leaveQueueResponseSchema,
+  marketNftParamsSchema,
+  marketNftResponseSchema,
+  marketResponseSchema,
+  mintStockRequestSchema,
+  mintStockResponseSchema,
+} from '@meeet/core/api/market';
+import { marketPaths } from '@meeet/core/api/market-paths';
+import { isNftType, nftTypeName, type NftType } from '@meeet/core/enums';
+import { Role } from '@meeet/core/roles';
+import { authOf } from '../../plugins/auth.ts';
+import { idempotencyHeaders } from '../wallet/wallet.routes.ts';
+import type { ChainTransactionRow } from '../wallet/wallet.schema.ts';
+import { buyInterpreter, buyNotice } from './market-watcher.ts';
+import { BUY_SELECTOR, MarketService } from './market.service.ts';
+
+const tags = ['market'];
+const bearer = [{ bearerAuth: [] }];
+
+/** The level a market row is about, read from its own call data. */
+function levelOf(row: ChainTransactionRow): NftType | null {
+  if (!row.callData) return null;
+  try {
+    const call = decodeFunctionData({ abi: MeeetMarketAbi, data: row.callData as Hex });
+    const level = call.args?.[0];
+    return isNftType(level) ? level : null;
+  } catch {
+    return null;
+  }
+}
+
+function nameOf(level: NftType | null): string {
+  return level === null ? 'NFT' : nftTypeName(level);
+}
+
+/** The marketplace calls of spec §7. Routes only translate HTTP. */
+export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
+  const market = new MarketService({ db: app.db, chain: app.chain, log: app.log });
+  app.chain.interpret('BUY_NFT', async (tx, row, receipt) => {
+    const { chain } = app.chain.require();
+    return buyInterpreter(chain)(tx, row, receipt);
+  });
+  app.chain.describe('BUY_NFT', (row) =>
+    row.callData?.startsWith(BUY_SELECTOR)
+      ? buyNotice(row, levelOf(row))
+      : row.status === 'CONFIRMED'
+        ? { key: 'market.queue-left', params: { name: nameOf(levelOf(row)) } }
+        : buyNotice(row, levelOf(row)),
+  );
+  app.chain.describe('REWARD', (row) => buyNotice(row, null));
+  app.chain.describe('APPROVE', () => null);
+
+  app.get(
+    marketPaths.market,
+    {
+      schema: {
+        tags,
+        summary: 'Per level: price, stock, queue; for a signed-in caller also their state',
+        response: { 200: marketResponseSchema },
+      },
+    },
+    async (request) => market.overview(await request.authenticate()),
+  );
+
+  app.get(
+    '/crypto/market/nft/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One token: level, name, generators, owner',
+        params: marketNftParamsSchema,
+        response: { 200: marketNftResponseSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => market.nft(await request.authenticate(), request.params.id),
+  );
+
+  app.post(
+    marketPaths.buy,
+    {
+      // Spec §8: a guest is told to log in to buy ('Please Log in for buy NFT').
+      onRequest: async (request) => {
+        if (!(await request.authenticate())) {
+          throw new AppError(ErrorCode.TOKEN_INVALID, 401, { messageKey: 'market.login-to-buy' });
+        }
+      },
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Buy a token of a level (approve + buy); out of stock, join the queue prepaid',
+        headers: idempotencyHeaders,
+        body: buyNftRequestSchema,
+        response: {
+          202: buyNftResponseSchema,
+          403: errorBodySchema,
+          409: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { status, body } = await market.buy(
+        authOf(request),
+        request.body.level,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+      );
+      return reply.code(status).send(body);
+    },
+  );
+
+  app.post(
+    marketPaths.leaveQueue,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Leave the queue of a level; the prepayment is refunded by the contract',
+        headers: idempotencyHeaders,
+        body: leaveQueueRequestSchema,
+        response: { 202: leaveQueueResponseSchema, 409: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { status, body } = await market.leaveQueue(
+        authOf(request),
+        request.body.level,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+      );
+      return reply.code(status).send(body);
+    },
+  );
+
+  app.post(
+    marketPaths.mint,
+    {
+      onRequest: app.requireRole(Role.ADMIN),
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Admin: mint genesis stock of a level into the market (hot wallet minter)',
+        body: mintStockRequestSchema,
+        response: { 200: mintStockResponseSchema },
+      },
+    },
+    (request) => market.mintStock(request.body.level, request.body.count),
+  );
+};
