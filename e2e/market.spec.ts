@@ -148,4 +148,15 @@ test.describe.serial('buying Silver', () => {
       timeout: CHAIN_TIMEOUT,
     });
   });
+
+  test('an admin mints genesis stock from the control area', async ({ page, request }) => {
+    test.setTimeout(CHAIN_TIMEOUT);
+    const before = await silverStock(request);
+    await signIn(page, admin);
+    await page.goto('/control/monitor');
+    await page.getByTestId('mint-count').fill('2');
+    await page.getByTestId('mint-submit').click();
+    await expect(page.getByTestId('mint-result')).toBeVisible({ timeout: CHAIN_TIMEOUT });
+    await expect.poll(() => silverStock(request)).toBe(before + 2);
+  });
 });

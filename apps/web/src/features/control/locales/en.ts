@@ -35,6 +35,16 @@ const en = {
   'kyc.close': 'Close',
   'kyc.saved': 'The decision is saved and the user has been told.',
   'kyc.error': 'The decision could not be saved.',
+  'monitor.title': 'Monitor',
+  'mint.title': 'Genesis stock',
+  'mint.text':
+    "Mint new tokens of a level into the market. Buyers waiting in that level's queue get them first; the rest go on sale.",
+  'mint.level': 'Level',
+  'mint.count': 'How many',
+  'mint.count-range': 'From 1 to {max}',
+  'mint.submit': 'Mint',
+  'mint.minting': 'Minting…',
+  'mint.done': 'Minted {count}: {served} went to the queue, {stock} now in stock.',
 };
 
 export default en;
