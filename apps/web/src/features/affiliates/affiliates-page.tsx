@@ -142,58 +142,14 @@ export default function AffiliatesPage() {
         <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 820 }}>
           {t('actions.text')}
         </Typography>
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' },
-            columnGap: 3,
-            rowGap: 1,
-          }}
-        >
-          {REWARD_ACTIONS.map((action) => (
-            <Box key={action} sx={{ display: 'contents' }}>
-              <Box component="dt" sx={{ mt: { xs: 1, sm: 0 } }}>
-                <Box component="code" sx={code}>
-                  {action}
-                </Box>
-              </Box>
-              <Box component="dd" sx={{ m: 0, color: 'text.secondary' }}>
-                {t(`action.${action}`)}
-              </Box>
-            </Box>
-          ))}
-        </Box>
+        <TermList terms={REWARD_ACTIONS} describe={(action) => t(`action.${action}`)} />
       </Block>
 
       <Block id="statistics" title={t('stats.title')}>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('stats.text', values)}
         </Typography>
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' },
-            columnGap: 3,
-            rowGap: 1,
-          }}
-        >
-          {STATS.map((stat) => (
-            <Box key={stat} sx={{ display: 'contents' }}>
-              <Box component="dt" sx={{ mt: { xs: 1, sm: 0 } }}>
-                <Box component="code" sx={code}>
-                  {stat}
-                </Box>
-              </Box>
-              <Box component="dd" sx={{ m: 0, color: 'text.secondary' }}>
-                {t(`stat.${stat}`)}
-              </Box>
-            </Box>
-          ))}
-        </Box>
+        <TermList terms={STATS} describe={(stat) => t(`stat.${stat}`)} />
       </Block>
 
       <Block id="fair-play" title={t('rules.title')}>
@@ -203,5 +159,40 @@ export default function AffiliatesPage() {
         <Actions />
       </Block>
     </Container>
+  );
+}
+
+/** A two-column list of wire names (as code) and what each means. */
+function TermList({
+  terms,
+  describe,
+}: {
+  terms: readonly string[];
+  describe: (term: string) => string;
+}) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' },
+        columnGap: 3,
+        rowGap: 1,
+      }}
+    >
+      {terms.map((term) => (
+        <Box key={term} sx={{ display: 'contents' }}>
+          <Box component="dt" sx={{ mt: { xs: 1, sm: 0 } }}>
+            <Box component="code" sx={code}>
+              {term}
+            </Box>
+          </Box>
+          <Box component="dd" sx={{ m: 0, color: 'text.secondary' }}>
+            {describe(term)}
+          </Box>
+        </Box>
+      ))}
+    </Box>
   );
 }
