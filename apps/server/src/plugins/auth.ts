@@ -32,6 +32,24 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Marks the route hooks that authenticate, so the OpenAPI document takes each operation's
+ * security and 401/403 answers from the hook itself (one source), not from a hand-written copy.
+ */
+export const AUTH_HOOK = Symbol.for('meeet.auth-hook');
+export type AuthHookKind = 'auth' | 'role';
+
+function markAuthHook<T extends object>(hook: T, kind: AuthHookKind): T {
+  return Object.assign(hook, { [AUTH_HOOK]: kind });
+}
+
+/** The kind of authentication a hook performs, or undefined for any other hook. */
+export function authHookKind(hook: unknown): AuthHookKind | undefined {
+  return typeof hook === 'function'
+    ? ((hook as unknown as Record<symbol, AuthHookKind | undefined>)[AUTH_HOOK] ?? undefined)
+    : undefined;
+}
+
 /** Printable ASCII without spaces, bounded: anything else is not a fingerprint we store. */
 const FINGERPRINT = /^[\x21-\x7e]{1,128}$/;
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -93,11 +111,14 @@ async function auth(app: FastifyInstance, { config }: { config: AppConfig }): Pr
   const requireAuth: onRequestAsyncHookHandler = async (request) => {
     if (!(await request.authenticate())) throw new AppError(ErrorCode.TOKEN_INVALID, 401);
   };
-  app.decorate('requireAuth', requireAuth);
-  app.decorate('requireRole', (role: Role): onRequestAsyncHookHandler => async (request) => {
-    const caller = await request.authenticate();
-    if (!caller) throw new AppError(ErrorCode.TOKEN_INVALID, 401);
-    if (!hasRole(caller.user.role as Role, role)) throw new AppError(ErrorCode.FORBIDDEN, 403);
+  app.decorate('requireAuth', markAuthHook(requireAuth, 'auth'));
+  app.decorate('requireRole', (role: Role): onRequestAsyncHookHandler => {
+    const requireRole: onRequestAsyncHookHandler = async (request) => {
+      const caller = await request.authenticate();
+      if (!caller) throw new AppError(ErrorCode.TOKEN_INVALID, 401);
+      if (!hasRole(caller.user.role as Role, role)) throw new AppError(ErrorCode.FORBIDDEN, 403);
+    };
+    return markAuthHook(requireRole, 'role');
   });
 }
 
