@@ -30,11 +30,37 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/**
+ * The one HTTP status of each code: a code always travels with the same status, so throwing
+ * sites name only the code.
+ */
+export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  TOKEN_INVALID: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  CONDITIONS_NOT_MET: 400,
+  INVALID_CODE: 400,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+  UNKNOWN_ERROR: 500,
+  INSUFFICIENT_FUNDS: 422,
+  INSUFFICIENT_FEE: 422,
+  IDEMPOTENCY_KEY_REUSED: 409,
+};
+
 export const errorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);
 
 /** The one error body every failing call answers with. */
 export const errorBodySchema = z.object({
-  code: z.string(),
+  code: errorCodeSchema,
   message: z.string(),
   /** Field-level problems for validation errors: path → translated message. */
   fields: z.record(z.string(), z.string()).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { transactionStatusSchema, transactionTypeSchema } from '../enum-schemas.ts';
 
 /**
  * The realtime socket's contract (Socket.IO 4, default path `/socket.io`), typed both ways.
@@ -21,8 +22,8 @@ export type NotificationPayload = z.infer<typeof notificationPayloadSchema>;
  */
 export const walletEventPayloadSchema = z.object({
   transactionId: z.number().int(),
-  type: z.string(),
-  status: z.string(),
+  type: transactionTypeSchema,
+  status: transactionStatusSchema,
 });
 export type WalletEventPayload = z.infer<typeof walletEventPayloadSchema>;
 

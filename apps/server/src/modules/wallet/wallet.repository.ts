@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
+import type { TransactionStatus, TransactionType } from '@meeet/core/enums';
 import {
   chainCursors,
   chainDeployments,
@@ -130,7 +131,7 @@ export const walletRepository = {
   async list(
     db: DbExecutor,
     userId: number,
-    filter: { type?: string | undefined; status?: string | undefined },
+    filter: { type?: TransactionType | undefined; status?: TransactionStatus | undefined },
     page: { offset: number; limit: number },
   ): Promise<{ total: number; list: ChainTransactionRow[] }> {
     const where = and(

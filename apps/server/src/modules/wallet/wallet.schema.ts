@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { TransactionStatus, TransactionType } from '@meeet/core/enums';
 import { users } from '../users/users.schema.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
@@ -49,8 +50,8 @@ export const chainTransactions = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    type: text().notNull(),
-    status: text().notNull(),
+    type: text().$type<TransactionType>().notNull(),
+    status: text().$type<TransactionStatus>().notNull(),
     symbol: text().notNull(),
     amount: units('amount').notNull(),
     fromAddress: text(),
