@@ -1,10 +1,6 @@
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { AppConfig } from './config.ts';
 import { createPool } from './db/client.ts';
@@ -29,6 +25,7 @@ import {
   requestContextPlugin,
 } from './plugins/request-context.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { validatorWithTextRule } from './plugins/validation.ts';
 import { socketPlugin } from './plugins/socket.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 
@@ -96,7 +93,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorWithTextRule);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestContextPlugin);

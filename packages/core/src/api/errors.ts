@@ -27,6 +27,10 @@ export const ErrorCode = {
   INSUFFICIENT_FEE: 'INSUFFICIENT_FEE',
   /** An Idempotency-Key already used for a different request, or whose first request is still running (409). */
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  /** The request body did not arrive in time (408). */
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+  /** The request's headers are larger than the server accepts (431). */
+  HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -54,6 +58,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   INSUFFICIENT_FUNDS: 422,
   INSUFFICIENT_FEE: 422,
   IDEMPOTENCY_KEY_REUSED: 409,
+  REQUEST_TIMEOUT: 408,
+  HEADERS_TOO_LARGE: 431,
 };
 
 export const errorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);

@@ -25,6 +25,8 @@ export const errorMessagesEn: ErrorMessages = {
     'Withdrawal is not possible: there is not enough BNB to pay the network fee',
   'error.IDEMPOTENCY_KEY_REUSED':
     'This request was already sent with different data or is still being processed',
+  'error.REQUEST_TIMEOUT': 'The request took too long to arrive. Please try again',
+  'error.HEADERS_TOO_LARGE': 'The request headers are too large',
 };
 
 export const errorMessagesRu: ErrorMessages = {
@@ -49,4 +51,6 @@ export const errorMessagesRu: ErrorMessages = {
   'error.INSUFFICIENT_FEE': 'Вывод невозможен: недостаточно BNB для оплаты комиссии сети',
   'error.IDEMPOTENCY_KEY_REUSED':
     'Этот запрос уже был отправлен с другими данными или ещё обрабатывается',
+  'error.REQUEST_TIMEOUT': 'Запрос передавался слишком долго. Попробуйте ещё раз',
+  'error.HEADERS_TOO_LARGE': 'Слишком большие заголовки запроса',
 };

@@ -38,6 +38,10 @@ const appMessagesEn = {
   'msg.amount-not-positive': 'The amount must be greater than zero',
   'msg.amount-too-precise': 'Too many digits after the decimal point',
   'msg.idempotency-key-required': 'Idempotency-Key header is required',
+  'msg.invalid-characters': 'The text contains a character that is not allowed',
+  'msg.codes-locked':
+    'Too many wrong codes for this account. A new code can be requested after {time} (UTC)',
+  'msg.login-locked': 'Too many failed sign-in attempts. Try again in {count} s',
 
   'media.unsupported-type': 'Only JPEG, PNG, WebP or HEIC photos can be uploaded',
   'media.too-large': 'The file is too large: at most {count} MB',
@@ -98,6 +102,14 @@ const appMessagesEn = {
   'wallet.withdrawal-confirmed': 'Withdrawal sent: {amount} {symbol}',
   'wallet.withdrawal-failed': 'Withdrawal failed: {amount} {symbol}. The amount is available again',
   'wallet.transaction-reverted': 'The transaction was reverted on chain',
+  'wallet.address-is-contract':
+    'This address is a smart contract: funds sent there may be lost. Enter the address of a personal wallet',
+  'wallet.address-is-platform':
+    'This is an address of the MEEET platform itself: funds sent there would be lost',
+  'wallet.address-is-internal':
+    'This is the deposit address of another MEEET user. Transfers between users are not available: ask them for the address of their own external wallet',
+  'wallet.dev-fund-too-much':
+    'The development chain cannot fund that much: at most {usdt} USDT and {bnb} BNB now',
 } as const;
 
 export type MessageKey = keyof typeof appMessagesEn | keyof typeof errorMessagesEn;
@@ -135,6 +147,10 @@ const appMessagesRu = {
   'msg.amount-not-positive': 'Сумма должна быть больше нуля',
   'msg.amount-too-precise': 'Слишком много знаков после запятой',
   'msg.idempotency-key-required': 'Нужен заголовок Idempotency-Key',
+  'msg.invalid-characters': 'Текст содержит недопустимый символ',
+  'msg.codes-locked':
+    'Слишком много неверных кодов для этого аккаунта. Новый код можно запросить после {time} (UTC)',
+  'msg.login-locked': 'Слишком много неудачных попыток входа. Попробуйте через {count} с',
 
   'media.unsupported-type': 'Можно загрузить только фото в формате JPEG, PNG, WebP или HEIC',
   'media.too-large': 'Файл слишком большой: не более {count} МБ',
@@ -196,6 +212,14 @@ const appMessagesRu = {
   'wallet.withdrawal-confirmed': 'Вывод выполнен: {amount} {symbol}',
   'wallet.withdrawal-failed': 'Вывод не выполнен: {amount} {symbol}. Сумма снова доступна',
   'wallet.transaction-reverted': 'Транзакция отклонена сетью',
+  'wallet.address-is-contract':
+    'Этот адрес — смарт-контракт: отправленные туда средства могут быть потеряны. Укажите адрес личного кошелька',
+  'wallet.address-is-platform':
+    'Это адрес самой платформы MEEET: отправленные туда средства будут потеряны',
+  'wallet.address-is-internal':
+    'Это адрес пополнения другого пользователя MEEET. Переводы между пользователями недоступны: попросите адрес его внешнего кошелька',
+  'wallet.dev-fund-too-much':
+    'Тестовая сеть не может начислить столько: сейчас не больше {usdt} USDT и {bnb} BNB',
 } as const satisfies Record<keyof typeof appMessagesEn, string>;
 
 export const messages = {
