@@ -15,7 +15,7 @@ import { walletRoutes, type WalletServiceCodes } from './modules/wallet/wallet.r
 import { chainRuntimePlugin } from './plugins/chain.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { errorHandlerPlugin, handleError } from './plugins/error-handler.ts';
+import { clientErrorHandler, errorHandlerPlugin, handleError } from './plugins/error-handler.ts';
 import { healthChecksPlugin } from './plugins/health-checks.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -87,6 +87,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     trustProxy: config.trustProxy,
     // Requests Fastify rejects before routing (a malformed URL) get the same error body; no
     // hook has run for them, so the locale is English and the id header is set here.
+    clientErrorHandler,
     frameworkErrors: (error, request, reply) => {
       reply.header(REQUEST_ID_HEADER, request.id);
       return handleError(error, request, reply);

@@ -1,10 +1,11 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
   ResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { AppError, ErrorCode, type ErrorBody } from '@meeet/core/api/errors';
+import { AppError, ERROR_STATUS, ErrorCode, type ErrorBody } from '@meeet/core/api/errors';
 import type { Locale } from '@meeet/core/i18n/locale';
 import { isMessageKey } from '@meeet/core/i18n/messages';
 import { translate } from '@meeet/core/i18n/translate';
@@ -174,6 +175,31 @@ export function handleError(
 /** Answers an unknown API route in the same shape as every other failure. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return send(reply, 404, errorBody(request, ErrorCode.NOT_FOUND));
+}
+
+/** Node's parser errors that have a status of their own; anything else it cannot parse is 400. */
+const CLIENT_ERROR_CODES: Readonly<Record<string, ErrorCode>> = {
+  HPE_HEADER_OVERFLOW: ErrorCode.HEADERS_TOO_LARGE,
+  ERR_HTTP_REQUEST_TIMEOUT: ErrorCode.REQUEST_TIMEOUT,
+};
+
+/**
+ * Requests Node's HTTP parser rejects (a malformed request line, oversized headers) never
+ * reach Fastify's routing; they still get the one error body. No request exists yet, so there
+ * is no locale (English) and no request id.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code = CLIENT_ERROR_CODES[error.code ?? ''] ?? ErrorCode.BAD_REQUEST;
+  const status = ERROR_STATUS[code];
+  const body = JSON.stringify({ code, message: translate('en', `error.${code}`) });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${code}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 async function errorHandler(app: FastifyInstance): Promise<void> {
