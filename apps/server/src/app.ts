@@ -85,6 +85,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    requestTimeout: config.requestTimeoutMs,
+    // Node reads the request timeout when the server is made, and enforces it on this tick (by
+    // default every 30 s, which would let a short bound slip).
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.requestTimeoutMs / 4)),
+    },
     // Requests Fastify rejects before routing (a malformed URL) get the same error body; no
     // hook has run for them, so the locale is English and the id header is set here.
     clientErrorHandler,

@@ -58,6 +58,8 @@ const envSchema = z.object({
   ),
   /** Behind a load balancer: trust X-Forwarded-* so client IPs (rate limits, logs) are real. */
   TRUST_PROXY: withDefault(booleanFlag, 'false'),
+  /** A request whose headers and body have not all arrived by then is answered 408. */
+  REQUEST_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(3_600_000), 120_000),
   /** Any SMTP server (`smtp://user:pass@host:587`, `smtps://…`); unset → the dev mailbox table. */
   SMTP_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -132,6 +134,7 @@ export interface AppConfig {
   readonly publicUrl: string;
   readonly jwtSecret: string;
   readonly trustProxy: boolean;
+  readonly requestTimeoutMs: number;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly supportEmail: string;
@@ -295,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET ?? developmentJwtSecret(dataDir, e.NODE_ENV),
     trustProxy: e.TRUST_PROXY,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,

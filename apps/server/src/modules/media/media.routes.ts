@@ -44,8 +44,15 @@ function multipartError(error: unknown, config: AppConfig): unknown {
       return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 413);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 415);
-    default:
-      return error;
+    default: {
+      if (error instanceof AppError) return error;
+      // Only the multipart parser runs while the parts are read: whatever else it throws (no
+      // or an empty boundary, a body cut off, a malformed part header) is the request's fault.
+      const status = (error as { statusCode?: unknown } | null)?.statusCode;
+      return typeof status === 'number' && status >= 400 && status < 500
+        ? error
+        : new AppError(ErrorCode.BAD_REQUEST, 400);
+    }
   }
 }
 
