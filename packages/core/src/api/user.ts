@@ -87,18 +87,6 @@ export const loginRequestSchema = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const registerRequestSchema = z.strictObject({
-  email: zEmail,
-  password: zPassword,
-  firstName: optionalName,
-  lastName: optionalName,
-  promocode: zPromoCode.optional(),
-  locale: localeSchema.optional(),
-  /** The user confirms they are an adult and accept the terms; the form will not send without it. */
-  acceptTerms: z.literal(true, 'msg.required'),
-});
-export type RegisterRequest = z.infer<typeof registerRequestSchema>;
-
 const countrySchema = z
   .string()
   .trim()
@@ -109,7 +97,8 @@ const phoneSchema = z
   .trim()
   .regex(/^\+?[0-9 ()-]{6,20}$/, 'msg.invalid-phone');
 
-export const profileUpdateRequestSchema = z.strictObject({
+/** The profile data of spec §7: the same rules at registration and at profile update. */
+const profileFields = {
   firstName: optionalName,
   lastName: optionalName,
   surName: optionalName,
@@ -119,7 +108,25 @@ export const profileUpdateRequestSchema = z.strictObject({
   phone: phoneSchema.nullable().optional(),
   country: countrySchema.nullable().optional(),
   locale: localeSchema.optional(),
+};
+
+export const profileUpdateRequestSchema = z.strictObject(profileFields);
+
+/**
+ * Spec §7: registration carries the profile data, so a client may register in one call (every
+ * profile field, checked by the very rules of profile update) or in two (e-mail and password
+ * now, the rest through profile-update).
+ */
+export const registerRequestSchema = z.strictObject({
+  ...profileFields,
+  email: zEmail,
+  password: zPassword,
+  promocode: zPromoCode.optional(),
+  /** The user confirms they are an adult and accept the terms; the form will not send without it. */
+  acceptTerms: z.literal(true, 'msg.required'),
 });
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
 
 export const userIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() });

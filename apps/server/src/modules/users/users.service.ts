@@ -57,6 +57,21 @@ const invalidPromocode = () =>
     fields: { promocode: 'msg.invalid-promocode' },
   });
 
+/** The stored form of the profile fields a request carries; absent fields are left out. */
+function profileChanges(input: ProfileUpdateRequest): UserChanges {
+  const changes: UserChanges = {};
+  if (input.firstName !== undefined) changes.firstName = input.firstName || null;
+  if (input.lastName !== undefined) changes.lastName = input.lastName || null;
+  if (input.surName !== undefined) changes.surName = input.surName || null;
+  if (input.domain !== undefined) changes.domain = input.domain;
+  if (input.gender !== undefined) changes.gender = input.gender;
+  if (input.bdate !== undefined) changes.bdate = new Date(input.bdate);
+  if (input.phone !== undefined) changes.phone = input.phone || null;
+  if (input.country !== undefined) changes.country = input.country;
+  if (input.locale !== undefined) changes.locale = input.locale;
+  return changes;
+}
+
 /** Accounts: sign-up, sign-in, profile, codes by mail. Each method checks access first. */
 export class UsersService {
   constructor(private readonly deps: UsersServiceDeps) {}
@@ -92,7 +107,8 @@ export class UsersService {
     requestLocale: Locale,
   ): Promise<AuthResponse> {
     const { db, hasher, sessions } = this.deps;
-    const referrerId = await this.referrerOf(input.promocode);
+    const { email, password, promocode, acceptTerms: _accepted, ...profile } = input;
+    const referrerId = await this.referrerOf(promocode);
     assertPasswordNotCommon(input.password, [
       input.email,
       input.firstName ?? '',
@@ -100,24 +116,28 @@ export class UsersService {
     ]);
     // Checked before hashing so a taken address costs no argon2 work; the unique index still
     // decides a race between two registrations.
-    if (await usersRepository.findByEmail(db, input.email)) throw emailTaken();
-    const passwordHash = await hasher.hash(input.password);
+    if (await usersRepository.findByEmail(db, email)) throw emailTaken();
+    if (profile.domain !== undefined && (await usersRepository.isDomainTaken(db, profile.domain))) {
+      throw domainTaken();
+    }
+    const passwordHash = await hasher.hash(password);
     try {
       const started = await db.transaction(async (tx) => {
         const user = await usersRepository.insert(tx, {
-          email: input.email,
+          ...profileChanges(profile),
+          email,
           passwordHash,
-          firstName: input.firstName ?? null,
-          lastName: input.lastName ?? null,
-          locale: input.locale ?? requestLocale,
-          promocode: input.promocode ?? null,
+          locale: profile.locale ?? requestLocale,
+          promocode: promocode ?? null,
           referrerId,
         });
         return sessions.start(tx, user, client);
       });
       return { token: started.token, user: toUserPrivate(started.user) };
     } catch (error) {
-      if (uniqueViolation(error) === EMAIL_UNIQUE) throw emailTaken();
+      const violated = uniqueViolation(error);
+      if (violated === EMAIL_UNIQUE) throw emailTaken();
+      if (violated === DOMAIN_UNIQUE) throw domainTaken();
       throw error;
     }
   }
@@ -155,16 +175,7 @@ export class UsersService {
     ) {
       throw domainTaken();
     }
-    const changes: UserChanges = {};
-    if (input.firstName !== undefined) changes.firstName = input.firstName || null;
-    if (input.lastName !== undefined) changes.lastName = input.lastName || null;
-    if (input.surName !== undefined) changes.surName = input.surName || null;
-    if (input.domain !== undefined) changes.domain = input.domain;
-    if (input.gender !== undefined) changes.gender = input.gender;
-    if (input.bdate !== undefined) changes.bdate = new Date(input.bdate);
-    if (input.phone !== undefined) changes.phone = input.phone || null;
-    if (input.country !== undefined) changes.country = input.country;
-    if (input.locale !== undefined) changes.locale = input.locale;
+    const changes = profileChanges(input);
     if (Object.keys(changes).length === 0) return toUserPrivate(current);
     try {
       const updated = await usersRepository.update(db, current.id, changes);
