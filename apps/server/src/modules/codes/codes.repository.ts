@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { oneTimeCodes, type OneTimeCodeRow } from './codes.schema.ts';
 
@@ -27,6 +27,27 @@ export const codesRepository = {
       .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
       .limit(1);
     return row;
+  },
+
+  /** Codes for the address and purpose made after `since` that were guessed wrong, oldest first. */
+  async failedSince(
+    db: DbExecutor,
+    email: string,
+    purpose: CodePurpose,
+    since: Date,
+  ): Promise<{ createdAt: Date; failedAttempts: number }[]> {
+    return db
+      .select({ createdAt: oneTimeCodes.createdAt, failedAttempts: oneTimeCodes.failedAttempts })
+      .from(oneTimeCodes)
+      .where(
+        and(
+          eq(oneTimeCodes.email, email),
+          eq(oneTimeCodes.purpose, purpose),
+          gt(oneTimeCodes.createdAt, since),
+          gt(oneTimeCodes.failedAttempts, 0),
+        ),
+      )
+      .orderBy(asc(oneTimeCodes.createdAt));
   },
 
   async insert(

@@ -9,11 +9,19 @@ const CODE_TTL_MS = CODE_TTL_MINUTES * 60_000;
 export const CODE_MAX_FAILURES = 5;
 /** One new code per address and purpose per this many seconds. */
 export const CODE_RESEND_SECONDS = 60;
+/** Wrong guesses an account may make across all its codes of one purpose in the window. */
+export const CODE_DAILY_FAILURES = 10;
+const CODE_FAILURE_WINDOW_MS = 24 * 60 * 60_000;
 
 export type { CodePurpose };
 
 export function invalidCode(): AppError {
   return new AppError(ErrorCode.INVALID_CODE, 400, { fields: { code: 'error.INVALID_CODE' } });
+}
+
+/** `2026-11-24 08:15`: when a locked purpose opens again, as the message shows it (UTC). */
+function formatUtc(at: Date): string {
+  return at.toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /**
@@ -51,6 +59,14 @@ export class CodesService {
           retryAfterSeconds: wait,
         });
       }
+      const lockedUntil = await this.lockedUntil(tx, email, purpose, now);
+      if (lockedUntil) {
+        throw new AppError(ErrorCode.RATE_LIMITED, 429, {
+          messageKey: 'msg.codes-locked',
+          params: { time: formatUtc(lockedUntil) },
+          retryAfterSeconds: Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000)),
+        });
+      }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await codesRepository.insert(tx, {
         email,
@@ -83,7 +99,8 @@ export class CodesService {
       !latest ||
       latest.usedAt !== null ||
       latest.expiresAt.getTime() <= now.getTime() ||
-      latest.failedAttempts >= CODE_MAX_FAILURES
+      latest.failedAttempts >= CODE_MAX_FAILURES ||
+      (await this.lockedUntil(tx, email, purpose, now))
     ) {
       return false;
     }
@@ -95,6 +112,30 @@ export class CodesService {
     }
     await codesRepository.markUsed(tx, latest.id, now);
     return true;
+  }
+
+  /**
+   * While the account has made CODE_DAILY_FAILURES wrong guesses at codes of this purpose in
+   * the last 24 h, the moment that window lets go of enough of them; null when not locked.
+   * Counted in PostgreSQL, so every server process sees the same ceiling.
+   */
+  private async lockedUntil(
+    tx: DbExecutor,
+    email: string,
+    purpose: CodePurpose,
+    now: Date,
+  ): Promise<Date | null> {
+    const since = new Date(now.getTime() - CODE_FAILURE_WINDOW_MS);
+    const failed = await codesRepository.failedSince(tx, email, purpose, since);
+    let total = failed.reduce((sum, row) => sum + row.failedAttempts, 0);
+    for (const row of failed) {
+      if (total < CODE_DAILY_FAILURES) break;
+      total -= row.failedAttempts;
+      if (total < CODE_DAILY_FAILURES) {
+        return new Date(row.createdAt.getTime() + CODE_FAILURE_WINDOW_MS);
+      }
+    }
+    return null;
   }
 
   private hash(email: string, purpose: CodePurpose, code: string): string {

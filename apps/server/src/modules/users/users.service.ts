@@ -222,16 +222,13 @@ export class UsersService {
    */
   async recoverPassword(input: { email: string; code: string; password: string }): Promise<void> {
     const { db, codes, hasher, sessions } = this.deps;
+    // Checked before the address is looked up, and the same work follows either way (a hash,
+    // a code lookup), so neither the answer nor its timing tells whether the address exists.
+    assertPasswordNotCommon(input.password, [input.email]);
     const user = await usersRepository.findByEmail(db, input.email);
-    if (!user) throw invalidCode();
-    assertPasswordNotCommon(input.password, [
-      user.email,
-      user.firstName ?? '',
-      user.lastName ?? '',
-    ]);
     const passwordHash = await hasher.hash(input.password);
     const revoked = await db.transaction(async (tx) => {
-      if (!(await codes.consume(tx, user.email, 'recovery', input.code))) return null;
+      if (!(await codes.consume(tx, input.email, 'recovery', input.code)) || !user) return null;
       await usersRepository.update(tx, user.id, { passwordHash, emailVerified: true });
       return sessionsRepository.revokeAllForUser(tx, user.id);
     });
