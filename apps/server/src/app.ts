@@ -17,6 +17,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { clientErrorHandler, errorHandlerPlugin, handleError } from './plugins/error-handler.ts';
 import { healthChecksPlugin } from './plugins/health-checks.ts';
+import { limitersPlugin } from './plugins/limiters.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import {
@@ -113,6 +114,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(openapiPlugin, { config });
   await app.register(healthChecksPlugin);
   await app.register(dbPlugin, { pool });
+  await app.register(limitersPlugin);
   await app.register(authPlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(socketPlugin);

@@ -1,52 +1,90 @@
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
+import type { LimiterFactory } from '../../plugins/limiters.ts';
 
-const WINDOW_MS = 15 * 60_000;
-/** Bounds memory under a flood of made-up addresses; the oldest entries go first. */
-const MAX_TRACKED_ADDRESSES = 50_000;
+const ACCOUNT_WINDOW_SECONDS = 15 * 60;
+const SOURCE_MEMORY_SECONDS = 24 * 60 * 60;
+/** Wrong passwords a source may type for one account before each next try waits. */
+const FREE_FAILURES_PER_SOURCE = 3;
+const MAX_BACKOFF_SECONDS = 15 * 60;
+
+/** Where a sign-in comes from: the device fingerprint when the client sends one, else the IP. */
+export interface LoginSource {
+  fingerprint: string | null;
+  ip: string | null;
+}
+
+function sourceKey(email: string, source: LoginSource): string {
+  return `${email}|${source.fingerprint ? `fp:${source.fingerprint}` : `ip:${source.ip ?? '-'}`}`;
+}
+
+function locked(retryAfterMs: number): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError(ErrorCode.RATE_LIMITED, 429, {
+    messageKey: 'msg.login-locked',
+    params: { count: retryAfterSeconds },
+    retryAfterSeconds,
+  });
+}
 
 /**
- * Failed logins per e-mail address in a sliding window, so one account cannot be guessed at
- * from many IPs (the per-IP limit is @fastify/rate-limit's). In memory: with several server
- * processes this state belongs in Redis (a sorted set per address) so all of them share it.
+ * Failed sign-ins counted per account AND source, so a guesser cannot lock the owner out:
+ * - a source that signed in to the account before (its fingerprint or IP is in the account's
+ *   sessions) is trusted and never meets the per-account limit;
+ * - unknown sources share the per-account limit (`maxFailuresPerAccount` per 15 min);
+ * - every source backs off exponentially after a few wrong passwords for the account
+ *   (1 s, 2 s, 4 s … up to 15 min).
+ * The per-IP request limit (@fastify/rate-limit) stays in front of all of this.
  */
 export class LoginLimiter {
-  private readonly failures = new Map<string, number[]>();
+  private readonly unknownSources: RateLimiterAbstract;
+  private readonly sourceFailures: RateLimiterAbstract;
+  private readonly sourceBackoff: RateLimiterAbstract;
 
-  constructor(
-    private readonly maxFailures: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Throws 429 while the address has used up its failures in the window. */
-  assertAllowed(email: string): void {
-    const recent = this.recent(email);
-    if (recent.length < this.maxFailures) return;
-    const oldest = recent[0] ?? this.now();
-    const retryAfterSeconds = Math.max(1, Math.ceil((oldest + WINDOW_MS - this.now()) / 1000));
-    throw new AppError(ErrorCode.RATE_LIMITED, 429, { retryAfterSeconds });
+  constructor(createLimiter: LimiterFactory, maxFailuresPerAccount: number) {
+    this.unknownSources = createLimiter({
+      keyPrefix: 'login-account',
+      points: maxFailuresPerAccount,
+      durationSeconds: ACCOUNT_WINDOW_SECONDS,
+    });
+    this.sourceFailures = createLimiter({
+      keyPrefix: 'login-source-failures',
+      points: Number.MAX_SAFE_INTEGER,
+      durationSeconds: SOURCE_MEMORY_SECONDS,
+    });
+    this.sourceBackoff = createLimiter({
+      keyPrefix: 'login-source-backoff',
+      points: 1,
+      durationSeconds: MAX_BACKOFF_SECONDS,
+    });
   }
 
-  recordFailure(email: string): void {
-    const recent = this.recent(email);
-    recent.push(this.now());
-    // Re-inserting keeps the Map in least-recently-failed order for eviction.
-    this.failures.delete(email);
-    this.failures.set(email, recent);
-    if (this.failures.size > MAX_TRACKED_ADDRESSES) {
-      const oldestKey = this.failures.keys().next().value;
-      if (oldestKey !== undefined) this.failures.delete(oldestKey);
+  /** Throws 429 while this source must wait, or while unknown sources are locked out. */
+  async assertAllowed(email: string, source: LoginSource, trusted: boolean): Promise<void> {
+    const backoff = await this.sourceBackoff.get(sourceKey(email, source));
+    if (backoff && backoff.consumedPoints > 1) throw locked(backoff.msBeforeNext);
+    if (trusted) return;
+    const account = await this.unknownSources.get(email);
+    if (account && account.remainingPoints <= 0) throw locked(account.msBeforeNext);
+  }
+
+  async recordFailure(email: string, source: LoginSource, trusted: boolean): Promise<void> {
+    const key = sourceKey(email, source);
+    const failures: RateLimiterRes = await this.sourceFailures.consume(key);
+    const beyondFree = failures.consumedPoints - FREE_FAILURES_PER_SOURCE;
+    if (beyondFree > 0) {
+      const seconds = Math.min(MAX_BACKOFF_SECONDS, 2 ** (beyondFree - 1));
+      await this.sourceBackoff.block(key, seconds);
+    }
+    if (!trusted) {
+      // consume() rejects once the points are spent; the lock is what assertAllowed reads.
+      await this.unknownSources.consume(email).catch(() => undefined);
     }
   }
 
-  reset(email: string): void {
-    this.failures.delete(email);
-  }
-
-  private recent(email: string): number[] {
-    const since = this.now() - WINDOW_MS;
-    const kept = (this.failures.get(email) ?? []).filter((at) => at > since);
-    if (kept.length === 0) this.failures.delete(email);
-    else this.failures.set(email, kept);
-    return kept;
+  /** A right password clears this source's record (the owner's typos are forgotten). */
+  async recordSuccess(email: string, source: LoginSource): Promise<void> {
+    const key = sourceKey(email, source);
+    await Promise.all([this.sourceFailures.delete(key), this.sourceBackoff.delete(key)]);
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { sessions, users, type SessionRow, type UserRow } from './users.schema.ts';
 
@@ -105,6 +105,32 @@ export const sessionsRepository = {
         ),
       );
     return { anyKnown: row?.anyKnown ?? false, seen: row?.seen ?? false };
+  },
+
+  /**
+   * Whether the user has ever signed in from this fingerprint or IP (any session, ended or
+   * not): such a source is the owner's, and a guesser elsewhere must not lock it out.
+   */
+  async isKnownSource(
+    db: DbExecutor,
+    userId: number,
+    source: { fingerprint: string | null; ip: string | null },
+  ): Promise<boolean> {
+    if (!source.fingerprint && !source.ip) return false;
+    const [row] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          or(
+            source.fingerprint ? eq(sessions.fingerprint, source.fingerprint) : undefined,
+            source.ip ? eq(sessions.ip, source.ip) : undefined,
+          ),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   },
 
   /** Revokes one session; returns whether it was active. */

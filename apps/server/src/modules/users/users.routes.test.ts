@@ -206,13 +206,20 @@ describe('accounts API', () => {
       }
     });
 
-    it('locks an address after repeated failures, even with the right password', async () => {
+    it('locks an address against unknown sources after repeated failures, even with the right password', async () => {
       const { user } = await registerUser(t.app);
+      const fromStranger = (i: number, password: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          remoteAddress: `198.51.100.${i + 1}`,
+          headers: { 'x-fp': `fp-stranger-${i}` },
+          payload: { email: user.email, password },
+        });
       for (let i = 0; i < 4; i++) {
-        const r = await post('/user/login', { email: user.email, password: `Wrong-${i}-Pass` });
-        expect(r.statusCode).toBe(401);
+        expect((await fromStranger(i, `Wrong-${i}-Pass`)).statusCode).toBe(401);
       }
-      const locked = await post('/user/login', { email: user.email, password: PASSWORD });
+      const locked = await fromStranger(9, PASSWORD);
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toMatchObject({ code: 'RATE_LIMITED' });
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);

@@ -41,7 +41,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
     codes: new CodesService(app.db, app.tokens.deriveKey('codes')),
     mail: app.mail,
     hasher,
-    loginLimiter: new LoginLimiter(config.limits.loginFailuresPerEmail),
+    loginLimiter: new LoginLimiter(app.createLimiter, config.limits.loginFailuresPerEmail),
     log: app.log,
   });
   // The dummy hash for unknown-address logins is made before the first request needs it.

@@ -83,16 +83,18 @@ export class UsersService {
   async login(input: LoginRequest, client: ClientContext): Promise<AuthResponse> {
     const { db, hasher, loginLimiter, sessions } = this.deps;
     const email = normalizeEmail(input.email);
-    loginLimiter.assertAllowed(email);
     const user = await usersRepository.findByEmail(db, email);
+    // Asked for an unknown address too (no user has id 0), so the work is the same either way.
+    const trusted = await sessionsRepository.isKnownSource(db, user?.id ?? 0, client);
+    await loginLimiter.assertAllowed(email, client, trusted);
     const valid = user?.passwordHash
       ? await hasher.verify(user.passwordHash, input.password)
       : await hasher.verifyDummy(input.password);
     if (!user || !valid) {
-      loginLimiter.recordFailure(email);
+      await loginLimiter.recordFailure(email, client, trusted);
       throw new AppError(ErrorCode.UNAUTHORIZED, 401);
     }
-    loginLimiter.reset(email);
+    await loginLimiter.recordSuccess(email, client);
     const started = await sessions.start(db, user, client);
     return { token: started.token, user: toUserPrivate(started.user) };
   }
