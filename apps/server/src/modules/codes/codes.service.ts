@@ -37,7 +37,8 @@ export class CodesService {
   ) {}
 
   /**
-   * A new code for the address, or 429 if one was issued less than a minute ago. `deliver`
+   * A new code for the address (bound to `subject` when given), or 429 if one was issued less
+   * than a minute ago. `deliver`
    * runs inside the transaction: if the mail cannot be sent the code is not kept, so the
    * user may ask again at once.
    */
@@ -45,6 +46,7 @@ export class CodesService {
     email: string,
     purpose: CodePurpose,
     deliver: (code: string) => Promise<void>,
+    subject?: string,
   ): Promise<{ retryAfterSeconds: number }> {
     return this.db.transaction(async (tx) => {
       await codesRepository.lock(tx, email, purpose);
@@ -71,7 +73,7 @@ export class CodesService {
       await codesRepository.insert(tx, {
         email,
         purpose,
-        codeHash: this.hash(email, purpose, code),
+        codeHash: this.hash(email, purpose, code, subject),
         expiresAt: new Date(now.getTime() + CODE_TTL_MS),
         createdAt: now,
       });
@@ -91,6 +93,7 @@ export class CodesService {
     email: string,
     purpose: CodePurpose,
     code: string,
+    subject?: string,
   ): Promise<boolean> {
     await codesRepository.lock(tx, email, purpose);
     const latest = await codesRepository.latest(tx, email, purpose);
@@ -105,7 +108,7 @@ export class CodesService {
       return false;
     }
     const expected = Buffer.from(latest.codeHash, 'hex');
-    const actual = Buffer.from(this.hash(email, purpose, code), 'hex');
+    const actual = Buffer.from(this.hash(email, purpose, code, subject), 'hex');
     if (!/^\d{6}$/.test(code) || !timingSafeEqual(expected, actual)) {
       await codesRepository.recordFailure(tx, latest.id);
       return false;
@@ -138,7 +141,14 @@ export class CodesService {
     return null;
   }
 
-  private hash(email: string, purpose: CodePurpose, code: string): string {
-    return createHmac('sha256', this.key).update(`${purpose}\n${email}\n${code}`).digest('hex');
+  /**
+   * A `subject` binds the code to what it approves (a withdrawal's amount, currency and
+   * address): the same digits typed for anything else do not match, and count as a wrong try.
+   */
+  private hash(email: string, purpose: CodePurpose, code: string, subject?: string): string {
+    const bound = subject === undefined ? '' : `\n${subject}`;
+    return createHmac('sha256', this.key)
+      .update(`${purpose}\n${email}\n${code}${bound}`)
+      .digest('hex');
   }
 }

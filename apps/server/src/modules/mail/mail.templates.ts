@@ -79,7 +79,7 @@ const renderers: Record<Locale, (template: MailTemplate) => RenderedMail> = {
           `MEEET: your withdrawal confirmation code ${t.code}`,
           `Enter this code to confirm the withdrawal of ${t.amount} ${t.symbol} to ${t.address}:`,
           t.code,
-          `The code is valid for ${CODE_TTL_MINUTES} minutes. If you did not ask for this withdrawal, do not share the code and change your password.`,
+          `The code confirms only this amount to this address, and is valid for ${CODE_TTL_MINUTES} minutes. If you did not ask for this withdrawal, do not share the code and change your password.`,
         );
       case 'feedback':
         return feedbackMail('Feedback from', 'User ID', 'not signed in', t);
@@ -108,7 +108,7 @@ const renderers: Record<Locale, (template: MailTemplate) => RenderedMail> = {
           `MEEET: код подтверждения вывода ${t.code}`,
           `Введите этот код, чтобы подтвердить вывод ${t.amount} ${t.symbol} на адрес ${t.address}:`,
           t.code,
-          `Код действует ${CODE_TTL_MINUTES} минут. Если вы не запрашивали вывод, никому не сообщайте код и смените пароль.`,
+          `Код подтверждает только эту сумму на этот адрес и действует ${CODE_TTL_MINUTES} минут. Если вы не запрашивали вывод, никому не сообщайте код и смените пароль.`,
         );
       case 'feedback':
         return feedbackMail('Обращение от', 'ID пользователя', 'не вошёл в систему', t);

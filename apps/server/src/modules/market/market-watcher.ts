@@ -132,7 +132,12 @@ export class MarketWatcher {
     tx: DbExecutor,
     events: ReturnType<typeof parseEventLogs<typeof MeeetMarketAbi>>,
   ): Promise<ChainTransactionRow[]> {
-    const book = await walletRepository.addressBook(tx);
+    const book = await walletRepository.ownersOf(
+      tx,
+      events.flatMap((event) =>
+        Object.values(event.args as Record<string, unknown>).filter(isAddressArg),
+      ),
+    );
     const changed: ChainTransactionRow[] = [];
     for (const event of events) {
       if (event.removed) continue;
@@ -193,4 +198,8 @@ export class MarketWatcher {
   async stop(): Promise<void> {
     await this.poller?.stop();
   }
+}
+
+function isAddressArg(value: unknown): value is string {
+  return typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value);
 }

@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { chainTransactions, type ChainTransactionRow } from '../wallet/wallet.schema.ts';
 import { marketPurchases, type MarketPurchaseRow } from './market.schema.ts';
 
 export type PurchaseStatus = 'pending' | 'queued' | 'completed' | 'canceled' | 'failed';
@@ -87,20 +86,6 @@ export const marketRepository = {
       .update(marketPurchases)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(marketPurchases.transactionId, transactionId));
-  },
-
-  /** The user's outgoing rows still open (REQUESTED or PROCESSING), any type but INPUT. */
-  async openOutgoing(db: DbExecutor, userId: number): Promise<ChainTransactionRow[]> {
-    return db
-      .select()
-      .from(chainTransactions)
-      .where(
-        and(
-          eq(chainTransactions.userId, userId),
-          inArray(chainTransactions.status, ['REQUESTED', 'PROCESSING']),
-          sql`${chainTransactions.type} <> 'INPUT'`,
-        ),
-      );
   },
 
   /** Serialises the market watcher's passes across processes until the transaction ends. */

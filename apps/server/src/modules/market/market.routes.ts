@@ -21,7 +21,8 @@ import { authOf } from '../../plugins/auth.ts';
 import { idempotencyHeaders } from '../wallet/wallet.routes.ts';
 import type { ChainTransactionRow } from '../wallet/wallet.schema.ts';
 import { buyInterpreter, buyNotice } from './market-watcher.ts';
-import { BUY_SELECTOR, MarketService } from './market.service.ts';
+import { BUY_SELECTOR } from '../wallet/spendable.ts';
+import { MarketService } from './market.service.ts';
 
 const tags = ['market'];
 const bearer = [{ bearerAuth: [] }];

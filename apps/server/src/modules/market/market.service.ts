@@ -37,6 +37,7 @@ import type { Chain } from '../chain/chain.client.ts';
 import { kycRepository } from '../kyc/kyc.repository.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import type { SettledStatus } from '../wallet/tx-sender.ts';
+import { spendableFunds } from '../wallet/spendable.ts';
 import { walletRepository } from '../wallet/wallet.repository.ts';
 import type { ChainTransactionRow } from '../wallet/wallet.schema.ts';
 import { toTransaction } from '../wallet/wallet.service.ts';
@@ -144,29 +145,6 @@ export class MarketService {
     return { approved, maxNftType: approved ? (row?.maxNftType as NftType | null) : null };
   }
 
-  /**
-   * What the user's open outgoing rows still take from the balances read at the latest block:
-   * USDT of purchases not yet mined, allowance they will use, and the gas of each.
-   */
-  private async inFlight(chain: Chain, db: DbExecutor, userId: number) {
-    let usdt = 0n;
-    let allowanceUse = 0n;
-    let gas = 0n;
-    for (const row of await repo.openOutgoing(db, userId)) {
-      if (row.hash) {
-        const receipt = await chain.publicClient
-          .getTransactionReceipt({ hash: row.hash as `0x${string}` })
-          .catch(() => null);
-        if (receipt) continue;
-      }
-      gas += BigInt(row.gasLimit ?? 0) * BigInt(row.gasPrice ?? 0);
-      const isBuy = row.type === 'BUY_NFT' && row.callData?.startsWith(BUY_SELECTOR);
-      if (row.type === 'OUTPUT' || isBuy) usdt += BigInt(row.amount);
-      if (isBuy) allowanceUse += BigInt(row.amount);
-    }
-    return { usdt, allowanceUse, gas };
-  }
-
   /** Reasons the user may not buy `level` now, most important first. */
   private reasons(
     level: NftType,
@@ -216,7 +194,7 @@ export class MarketService {
         this.account(chain, address),
         this.kyc(this.deps.db, auth.user.id),
         repo.open(this.deps.db, auth.user.id),
-        this.inFlight(chain, this.deps.db, auth.user.id),
+        spendableFunds(chain, this.deps.db, auth.user.id, address),
       ]);
       account = acc;
       mineOf = (level) => {
@@ -225,8 +203,8 @@ export class MarketService {
         const position = Number(acc.positions[level] ?? 0n);
         const needsApprove = acc.allowance - flight.allowanceUse < NFT_PRICE_UNITS[level];
         const reasons = this.reasons(level, acc, kyc, open, {
-          usdt: acc.usdt - flight.usdt,
-          bnb: acc.bnb - flight.gas,
+          usdt: flight.usdt,
+          bnb: flight.bnb,
           fee: gasPrice * (BUY_GAS + (needsApprove ? APPROVE_GAS : 0n)),
         });
         const pending = open.find((p) => p.level === level);
@@ -307,7 +285,7 @@ export class MarketService {
       if (contractRevert(error)) throw new AppError(ErrorCode.NOT_FOUND, 404);
       throw error;
     }
-    const book = await walletRepository.addressBook(this.deps.db);
+    const book = await walletRepository.ownersOf(this.deps.db, [owner, ...pair]);
     const ownerId = book.get(owner.toLowerCase()) ?? null;
     const nftLevel = level as NftType;
     return {
@@ -450,14 +428,14 @@ export class MarketService {
       ]);
       const kyc = await this.kyc(tx, userId);
       const open = await repo.open(tx, userId);
-      const flight = await this.inFlight(chain, tx, userId);
+      const flight = await spendableFunds(chain, tx, userId, address);
       const [account, gasPrice] = await chainReads;
       const approveAmount = price + flight.allowanceUse;
       const needsApprove = account.allowance < approveAmount;
       const fee = gasPrice * (BUY_GAS + (needsApprove ? APPROVE_GAS : 0n));
-      const bnb = account.bnb - flight.gas;
+      const bnb = flight.bnb;
       const reasons = this.reasons(level, account, kyc, open, {
-        usdt: account.usdt - flight.usdt,
+        usdt: flight.usdt,
         bnb,
         fee,
       });
@@ -553,11 +531,10 @@ export class MarketService {
         return { row: earlier, purchase, replay: true } as const;
       }
       const purchase = await repo.openFor(tx, userId, level);
-      const flight = await this.inFlight(chain, tx, userId);
-      const [prepaid, gasPrice, bnb] = await Promise.all([
+      const [prepaid, gasPrice, funds] = await Promise.all([
         this.read<bigint>(chain, 'prepaidOf', [level, address]),
         chain.publicClient.getGasPrice(),
-        chain.publicClient.getBalance({ address }),
+        spendableFunds(chain, tx, userId, address),
       ]);
       if (!purchase || purchase.status !== 'queued' || prepaid === 0n) {
         throw new AppError(ErrorCode.CONFLICT, 409, {
@@ -573,9 +550,8 @@ export class MarketService {
         }
       }
       const fee = gasPrice * LEAVE_GAS;
-      const available = bnb - flight.gas;
-      if (available < fee) {
-        const shown = available > 0n ? available : 0n;
+      if (funds.bnb < fee) {
+        const shown = funds.bnb;
         throw new AppError(ErrorCode.INSUFFICIENT_FEE, 422, {
           messageKey: 'market.insufficient-bnb',
           params: {
@@ -725,12 +701,5 @@ export async function mintStock(
     queueLength: Number(queueLength),
   };
 }
-
-/** The 4-byte selector of `buy(uint8)`, telling a purchase from a leaveQueue call. */
-export const BUY_SELECTOR = encodeFunctionData({
-  abi: MeeetMarketAbi,
-  functionName: 'buy',
-  args: [0],
-}).slice(0, 10);
 
 export type { SettledStatus };

@@ -54,10 +54,9 @@ export class DepositWatcher {
 
   private async scan(from: bigint, to: bigint): Promise<ChainTransactionRow[]> {
     const client = this.chain.publicClient;
-    const book = await repo.addressBook(this.db);
     const found: NewChainTransactionRow[] = [];
     const market = this.chain.contracts.market?.toLowerCase();
-    if (book.size > 0) {
+    {
       const logs = await client.getLogs({
         address: this.chain.contracts.usdt,
         event: erc20Abi.find(
@@ -84,7 +83,16 @@ export class DepositWatcher {
           rewarded.add(`${event.transactionHash}:${event.args.generatorB.toLowerCase()}`);
         }
       }
-      for (const log of parseEventLogs({ abi: erc20Abi, logs, eventName: 'Transfer' })) {
+      const transfers = parseEventLogs({ abi: erc20Abi, logs, eventName: 'Transfer' });
+      const blocks = [];
+      for (let number = from; number <= to; number++) {
+        blocks.push(await client.getBlock({ blockNumber: number, includeTransactions: true }));
+      }
+      const book = await repo.ownersOf(this.db, [
+        ...transfers.map((log) => log.args.to),
+        ...blocks.flatMap((block) => block.transactions.flatMap((tx) => (tx.to ? [tx.to] : []))),
+      ]);
+      for (const log of transfers) {
         const userId = book.get(log.args.to.toLowerCase());
         if (userId === undefined || log.args.value === 0n || log.removed) continue;
         // Money the market pays out (generator rewards, queue refunds) is recorded by the
@@ -104,8 +112,7 @@ export class DepositWatcher {
           blockNumber: log.blockNumber.toString(),
         });
       }
-      for (let number = from; number <= to; number++) {
-        const block = await client.getBlock({ blockNumber: number, includeTransactions: true });
+      for (const block of blocks) {
         for (const tx of block.transactions) {
           const userId = tx.to ? book.get(tx.to.toLowerCase()) : undefined;
           if (userId === undefined || tx.value === 0n) continue;
@@ -121,7 +128,7 @@ export class DepositWatcher {
             toAddress: getAddress(tx.to as string),
             hash: tx.hash,
             logIndex: -1,
-            blockNumber: number.toString(),
+            blockNumber: (block.number ?? 0n).toString(),
           });
         }
       }

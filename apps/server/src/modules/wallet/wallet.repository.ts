@@ -53,11 +53,17 @@ export const walletRepository = {
     return row;
   },
 
-  /** Lower-case address → user id, for every wallet the watcher credits. */
-  async addressBook(db: DbExecutor): Promise<Map<string, number>> {
+  /**
+   * The users owning these deposit addresses (lower-case address → user id), looked up by the
+   * addresses at hand so the cost follows the question, not the size of the table.
+   */
+  async ownersOf(db: DbExecutor, addresses: Iterable<string>): Promise<Map<string, number>> {
+    const wanted = [...new Set([...addresses].map((address) => address.toLowerCase()))];
+    if (wanted.length === 0) return new Map();
     const rows = await db
       .select({ userId: wallets.userId, address: wallets.address })
-      .from(wallets);
+      .from(wallets)
+      .where(inArray(sql`lower(${wallets.address})`, wanted));
     return new Map(rows.map((row) => [row.address.toLowerCase(), row.userId]));
   },
 
@@ -150,16 +156,16 @@ export const walletRepository = {
     return { total: totalRow?.total ?? 0, list };
   },
 
-  /** The user's withdrawals not yet settled: their amounts are held back. */
-  async openOutputs(db: DbExecutor, userId: number): Promise<ChainTransactionRow[]> {
+  /** The user's outgoing rows not yet settled (withdrawals, approvals, purchases, refunds). */
+  async openOutgoingOf(db: DbExecutor, userId: number): Promise<ChainTransactionRow[]> {
     return db
       .select()
       .from(chainTransactions)
       .where(
         and(
           eq(chainTransactions.userId, userId),
-          eq(chainTransactions.type, 'OUTPUT'),
           inArray(chainTransactions.status, [...OPEN_STATUSES]),
+          sql`${chainTransactions.type} <> 'INPUT'`,
         ),
       )
       .orderBy(chainTransactions.id);

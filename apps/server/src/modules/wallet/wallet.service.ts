@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { erc20Abi, getAddress, zeroAddress, type Address } from 'viem';
+import { erc20Abi, getAddress, maxUint256, zeroAddress, type Address } from 'viem';
 import { MeeetTokenAbi } from '@meeet/contracts/artifacts/MeeetToken';
 import { TestUSDTAbi } from '@meeet/contracts/artifacts/TestUSDT';
 import type {
@@ -36,6 +36,7 @@ import type { ChainRuntime } from '../../plugins/chain.ts';
 import type { Chain } from '../chain/chain.client.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
+import { spendableFunds } from './spendable.ts';
 import { TOKEN_TRANSFER_GAS } from './tx-sender.ts';
 import { walletRepository as repo } from './wallet.repository.ts';
 import type { ChainTransactionRow } from './wallet.schema.ts';
@@ -46,8 +47,15 @@ export interface WithdrawalCodes {
     email: string,
     purpose: 'withdrawal',
     deliver: (code: string) => Promise<void>,
+    subject: string,
   ): Promise<{ retryAfterSeconds: number }>;
-  consume(tx: DbExecutor, email: string, purpose: 'withdrawal', code: string): Promise<boolean>;
+  consume(
+    tx: DbExecutor,
+    email: string,
+    purpose: 'withdrawal',
+    code: string,
+    subject: string,
+  ): Promise<boolean>;
 }
 
 export interface WalletServiceDeps {
@@ -83,12 +91,20 @@ export function toTransaction(row: ChainTransactionRow, chain: Chain | null): Tr
   };
 }
 
+/** Gas the dev funder keeps for its own two transactions (mint and transfer). */
+const DEV_FUND_GAS_RESERVE = 200_000n;
+
+/** Exactly what a withdrawal moves; its code and its idempotency key are bound to it. */
+function withdrawalSubject(input: WithdrawInput): string {
+  return JSON.stringify({
+    address: input.address.toLowerCase(),
+    amount: input.amount.toString(),
+    symbol: PAYMENT_CURRENCY,
+  });
+}
+
 function requestHash(input: WithdrawInput): string {
-  return createHash('sha256')
-    .update(
-      JSON.stringify({ address: input.address, amount: input.amount.toString(), symbol: 'USDT' }),
-    )
-    .digest('hex');
+  return createHash('sha256').update(withdrawalSubject(input)).digest('hex');
 }
 
 function insufficientFunds(): AppError {
@@ -160,80 +176,29 @@ export class WalletService {
     return address;
   }
 
-  /**
-   * What the user's open withdrawals still hold back from the balances at `final`: a row
-   * already mined at or below that block is in those balances, so it is not counted twice
-   * while the tracker has yet to settle it.
-   */
-  private async reserved(
-    chain: Chain,
-    db: DbExecutor,
-    userId: number,
-    final: bigint,
-  ): Promise<{ amount: bigint; open: number }> {
-    let amount = 0n;
-    let open = 0;
-    for (const row of await repo.openOutputs(db, userId)) {
-      if (row.status === 'PROCESSING' && row.hash) {
-        const receipt = await chain.publicClient
-          .getTransactionReceipt({ hash: row.hash as `0x${string}` })
-          .catch(() => null);
-        if (receipt && receipt.blockNumber <= final) continue;
-      }
-      amount += BigInt(row.amount);
-      open++;
-    }
-    return { amount, open };
-  }
-
-  /** USDT and BNB at `address`, at the final block (what withdrawals may spend). */
-  private async finalBalances(chain: Chain, address: Address) {
-    const blockNumber = await chain.finalBlock();
-    const [usdt, bnb] = await Promise.all([
-      chain.publicClient.readContract({
-        address: chain.contracts.usdt,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [address],
-        blockNumber,
-      }),
-      chain.publicClient.getBalance({ address, blockNumber }),
-    ]);
-    return { usdt, bnb, blockNumber };
-  }
-
   async wallet(auth: AuthContext): Promise<WalletResponse> {
     const { chain } = this.deps.chain.require();
     const address = await this.ensureAddress(chain, auth.user.id);
-    const final = await this.finalBalances(chain, address);
-    const [usdt, bnb, reserved, { fee }, nfts] = await Promise.all([
-      chain.publicClient.readContract({
-        address: chain.contracts.usdt,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [address],
-      }),
-      chain.publicClient.getBalance({ address }),
-      this.reserved(chain, this.deps.db, auth.user.id, final.blockNumber),
+    const [funds, { fee }, nfts] = await Promise.all([
+      spendableFunds(chain, this.deps.db, auth.user.id, address),
       this.gas(chain),
       this.nfts(chain, address),
     ]);
-    const withdrawable = final.usdt - reserved.amount;
     return {
       address,
       blockchain: NETWORK,
       network: TOKEN_STANDARD,
       symbol: PAYMENT_CURRENCY,
       decimals: USDT_DECIMALS,
-      balance: usdt.toString(),
-      amount: usdt.toString(),
-      reserved: reserved.amount.toString(),
-      withdrawable: (withdrawable > 0n ? withdrawable : 0n).toString(),
+      balance: funds.usdtBalance.toString(),
+      amount: funds.usdtBalance.toString(),
+      reserved: funds.reserved.toString(),
+      withdrawable: funds.usdt.toString(),
       nativeSymbol: NATIVE_CURRENCY,
       nativeDecimals: BNB_DECIMALS,
-      nativeBalance: bnb.toString(),
+      nativeBalance: funds.bnbBalance.toString(),
       transferFee: fee.toString(),
-      canPayFee: final.bnb >= fee * BigInt(reserved.open + 1),
+      canPayFee: funds.bnb >= fee,
       nfts,
     };
   }
@@ -250,30 +215,32 @@ export class WalletService {
     });
     const held = ids.flatMap((id, level) => (id > 0n && isNftType(level) ? [{ id, level }] : []));
     if (held.length === 0) return [];
-    const book = await repo.addressBook(this.deps.db);
-    return Promise.all(
-      held.map(async ({ id, level }) => {
-        const pair = await chain.publicClient.readContract({
+    const pairs = await Promise.all(
+      held.map(({ id }) =>
+        chain.publicClient.readContract({
           address: token,
           abi: MeeetTokenAbi,
           functionName: 'generatorsOf',
           args: [id],
-        });
-        const generators = pair
-          .filter((generator) => generator !== zeroAddress)
-          .map((generator) => ({
-            address: getAddress(generator),
-            userId: book.get(generator.toLowerCase()) ?? null,
-          }));
-        return {
-          id: id.toString(),
-          type: level,
-          name: `${nftTypeName(level)} #${id}`,
-          generators,
-          queuePosition: null,
-        };
-      }),
+        }),
+      ),
     );
+    const book = await repo.ownersOf(this.deps.db, pairs.flat());
+    return held.map(({ id, level }, index) => {
+      const generators = (pairs[index] ?? [])
+        .filter((generator) => generator !== zeroAddress)
+        .map((generator) => ({
+          address: getAddress(generator),
+          userId: book.get(generator.toLowerCase()) ?? null,
+        }));
+      return {
+        id: id.toString(),
+        type: level,
+        name: `${nftTypeName(level)} #${id}`,
+        generators,
+        queuePosition: null,
+      };
+    });
   }
 
   async transactions(
@@ -309,6 +276,34 @@ export class WalletService {
   }
 
   /**
+   * Refuses a destination where the money would be lost: the platform's own contracts and hot
+   * wallet, another user's deposit address (the watcher would credit it as their deposit, and
+   * the sender expects an internal transfer that does not exist), and any contract.
+   */
+  private async assertDestination(chain: Chain, userId: number, to: Address): Promise<void> {
+    const refuse = (messageKey: string) =>
+      new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+        messageKey,
+        fields: { address: messageKey },
+      });
+    const lower = to.toLowerCase();
+    const platform = [
+      chain.contracts.usdt,
+      chain.contracts.token,
+      chain.contracts.market,
+      chain.keys.hot.address,
+      chain.devFunder?.address,
+    ];
+    if (platform.some((address) => address?.toLowerCase() === lower)) {
+      throw refuse('wallet.address-is-platform');
+    }
+    const owner = (await repo.ownersOf(this.deps.db, [to])).get(lower);
+    if (owner !== undefined && owner !== userId) throw refuse('wallet.address-is-internal');
+    const code = await chain.publicClient.getCode({ address: to });
+    if (code && code !== '0x') throw refuse('wallet.address-is-contract');
+  }
+
+  /**
    * Step 1 (no code): checks the request could go through now and mails a code. Step 2 (with
    * code and idempotency key): under a row lock on the wallet, checks funds (final balance −
    * open withdrawals) and BNB for the fee of every open withdrawal plus this one, uses the
@@ -329,25 +324,30 @@ export class WalletService {
       });
     }
 
+    await this.assertDestination(chain, userId, input.address);
+
     if (input.code === undefined) {
-      const { usdt, bnb, blockNumber } = await this.finalBalances(chain, address);
-      const reserved = await this.reserved(chain, this.deps.db, userId, blockNumber);
+      const funds = await spendableFunds(chain, this.deps.db, userId, address);
       const { fee } = await this.gas(chain);
-      if (input.amount > usdt - reserved.amount) throw insufficientFunds();
-      if (bnb < fee * BigInt(reserved.open + 1)) throw insufficientFee(bnb, fee);
+      if (input.amount > funds.usdt) throw insufficientFunds();
+      if (funds.bnb < fee) throw insufficientFee(funds.bnbBalance, fee);
       const email = auth.user.email;
-      const { retryAfterSeconds } = await this.deps.codes.issue(email, 'withdrawal', (code) =>
-        this.deps.mail.send({
-          to: email,
-          locale,
-          template: {
-            kind: 'withdrawal-code',
-            code,
-            amount: unitsToDecimal(input.amount, USDT_DECIMALS),
-            symbol: PAYMENT_CURRENCY,
-            address: input.address,
-          },
-        }),
+      const { retryAfterSeconds } = await this.deps.codes.issue(
+        email,
+        'withdrawal',
+        (code) =>
+          this.deps.mail.send({
+            to: email,
+            locale,
+            template: {
+              kind: 'withdrawal-code',
+              code,
+              amount: unitsToDecimal(input.amount, USDT_DECIMALS),
+              symbol: PAYMENT_CURRENCY,
+              address: input.address,
+            },
+          }),
+        withdrawalSubject(input),
       );
       return { status: 200, body: { step: 'code-sent', retryAfterSeconds } };
     }
@@ -367,13 +367,13 @@ export class WalletService {
         return { row: earlier, replay: true as const };
       }
       // Read under the lock: a withdrawal settling meanwhile waits for it (TxSender.settle).
-      const { usdt, bnb, blockNumber } = await this.finalBalances(chain, address);
-      const reserved = await this.reserved(chain, tx, userId, blockNumber);
+      const funds = await spendableFunds(chain, tx, userId, address);
       const { fee } = await this.gas(chain);
-      if (input.amount > usdt - reserved.amount) throw insufficientFunds();
-      if (bnb < fee * BigInt(reserved.open + 1)) throw insufficientFee(bnb, fee);
+      if (input.amount > funds.usdt) throw insufficientFunds();
+      if (funds.bnb < fee) throw insufficientFee(funds.bnbBalance, fee);
       // A wrong code is counted on this transaction, so it must commit before refusing.
-      if (!(await this.deps.codes.consume(tx, auth.user.email, 'withdrawal', code))) {
+      const subject = withdrawalSubject(input);
+      if (!(await this.deps.codes.consume(tx, auth.user.email, 'withdrawal', code, subject))) {
         return { row: null, replay: false as const };
       }
       const row = await repo.insert(tx, {
@@ -404,18 +404,45 @@ export class WalletService {
     return { status: 202, body: { step: 'submitted', transaction: toTransaction(row, chain) } };
   }
 
-  /** Development chain only: mints test USDT and sends BNB from the node's funded account. */
+  /**
+   * Development chain only: mints test USDT and sends BNB from the node's funded account.
+   * Both amounts are checked first (the token's uint256 supply, the funder's BNB with gas to
+   * spare), so a refused request mints and sends nothing.
+   */
   async devFund(
     auth: AuthContext,
     amounts: { usdt?: bigint | undefined; bnb?: bigint | undefined },
   ): Promise<DevFundResponse> {
     const { chain } = this.deps.chain.require();
     if (!chain.local || !chain.devFunder) throw new AppError(ErrorCode.NOT_FOUND, 404);
+    const usdt = amounts.usdt ?? 1000n * 10n ** BigInt(USDT_DECIMALS);
+    const bnb = amounts.bnb ?? 10n ** BigInt(BNB_DECIMALS);
+    const [supply, funderBnb, gasPrice] = await Promise.all([
+      chain.publicClient.readContract({
+        address: chain.contracts.usdt,
+        abi: erc20Abi,
+        functionName: 'totalSupply',
+      }),
+      chain.publicClient.getBalance({ address: chain.devFunder.address }),
+      chain.publicClient.getGasPrice(),
+    ]);
+    const mintable = maxUint256 - supply;
+    const sendable = funderBnb - gasPrice * DEV_FUND_GAS_RESERVE;
+    if (usdt > mintable || bnb > sendable) {
+      throw new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+        messageKey: 'wallet.dev-fund-too-much',
+        params: {
+          usdt: unitsToDecimal(mintable, USDT_DECIMALS),
+          bnb: unitsToDecimal(sendable > 0n ? sendable : 0n, BNB_DECIMALS),
+        },
+        fields: {
+          ...(usdt > mintable ? { usdt: 'wallet.dev-fund-too-much' } : {}),
+          ...(bnb > sendable ? { bnb: 'wallet.dev-fund-too-much' } : {}),
+        },
+      });
+    }
     const address = await this.ensureAddress(chain, auth.user.id);
-    return fundAddress(chain, address, {
-      usdt: amounts.usdt ?? 1000n * 10n ** BigInt(USDT_DECIMALS),
-      bnb: amounts.bnb ?? 10n ** BigInt(BNB_DECIMALS),
-    });
+    return fundAddress(chain, address, { usdt, bnb });
   }
 }
 
