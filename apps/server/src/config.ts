@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { validateMnemonic } from '@scure/bip39';
 import { generateMnemonic, english } from 'viem/accounts';
 import { SUPPORT_EMAIL } from '@meeet/core/constants';
 
@@ -218,24 +219,6 @@ function developmentMnemonic(dataDir: string, nodeEnv: NodeEnv): string {
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, `${mnemonic}\n`, { mode: 0o600 });
   return mnemonic;
-}
-
-/**
- * BIP-39: 12–24 words of the English list whose last bits are the SHA-256 checksum of the
- * entropy, so a mistyped word is caught before it derives a wrong wallet.
- */
-export function validateMnemonic(mnemonic: string, wordlist: readonly string[]): boolean {
-  const words = mnemonic.trim().split(/\s+/);
-  if (![12, 15, 18, 21, 24].includes(words.length)) return false;
-  const indexes = words.map((word) => wordlist.indexOf(word));
-  if (indexes.some((index) => index < 0)) return false;
-  const bits = indexes.map((index) => index.toString(2).padStart(11, '0')).join('');
-  const checksumBits = words.length / 3;
-  const entropyBits = bits.slice(0, bits.length - checksumBits);
-  const entropy = Buffer.from(entropyBits.match(/.{8}/g)?.map((byte) => parseInt(byte, 2)) ?? []);
-  const hash = createHash('sha256').update(entropy).digest();
-  const expected = (hash[0] ?? 0).toString(2).padStart(8, '0').slice(0, checksumBits);
-  return bits.slice(bits.length - checksumBits) === expected;
 }
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
