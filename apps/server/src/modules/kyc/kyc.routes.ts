@@ -65,7 +65,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: kycModerationListSchema },
       },
     },
-    (request) => kyc.list(request.query),
+    (request) => kyc.list(request.auth, request.query),
   );
 
   app.patch(

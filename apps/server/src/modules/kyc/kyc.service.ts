@@ -1,3 +1,5 @@
+import { Role } from '@meeet/core/roles';
+import { assertRole } from '../../lib/access.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import type {
@@ -144,7 +146,8 @@ export class KycService {
     return this.state(auth);
   }
 
-  async list(filter: KycListFilter): Promise<KycModerationList> {
+  async list(auth: AuthContext | null, filter: KycListFilter): Promise<KycModerationList> {
+    assertRole(auth, Role.MODERATOR);
     const { db } = this.deps;
     const page = await kycRepository.list(db, filter);
     const history = await kycRepository.history(
@@ -171,6 +174,7 @@ export class KycService {
     userId: number,
     input: KycModerateRequest,
   ): Promise<KycModerationItem> {
+    assertRole(auth, Role.MODERATOR);
     if (userId === auth.user.id) {
       throw new AppError(ErrorCode.FORBIDDEN, 403, { messageKey: 'kyc.own-application' });
     }

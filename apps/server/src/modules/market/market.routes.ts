@@ -153,6 +153,6 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mintStockResponseSchema },
       },
     },
-    (request) => market.mintStock(request.body.level, request.body.count),
+    (request) => market.mintStock(request.auth, request.body.level, request.body.count),
   );
 };

@@ -1,3 +1,5 @@
+import { Role } from '@meeet/core/roles';
+import { assertRole } from '../../lib/access.ts';
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -610,7 +612,12 @@ export class MarketService {
    * processes, and waits for the block. Queued buyers are served by the contract in the same
    * transaction; the market watcher records their credit.
    */
-  async mintStock(level: NftType, count: number): Promise<MintStockResponse> {
+  async mintStock(
+    auth: AuthContext | null,
+    level: NftType,
+    count: number,
+  ): Promise<MintStockResponse> {
+    assertRole(auth, Role.ADMIN);
     const { chain } = this.deps.chain.require();
     this.market(chain);
     return mintStock(this.deps.db, chain, level, count);
