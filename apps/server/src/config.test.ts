@@ -96,10 +96,52 @@ describe('loadConfig', () => {
         'LOG_LEVEL',
         'PUBLIC_URL',
         'TRUST_PROXY',
+        // Required in production; DATABASE_URL is set (badly), so it is listed once, above.
         'JWT_SECRET',
+        'CHAIN_RPC_URL',
+        'WALLET_MNEMONIC',
+        'SMTP_URL',
       ].sort(),
     );
     expect((error as Error).message).toContain('PORT');
+  });
+
+  it('refuses the development stand-ins in a production deployment, naming every missing one', () => {
+    let error: unknown;
+    try {
+      loadConfig({ APP_ENV: 'production', NODE_ENV: 'production', SMTP_URL: '' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'DATABASE_URL: required when APP_ENV=production',
+      'CHAIN_RPC_URL: required when APP_ENV=production',
+      'WALLET_MNEMONIC: required when APP_ENV=production',
+      'JWT_SECRET: required when APP_ENV=production',
+      'SMTP_URL: required when APP_ENV=production',
+    ]);
+    const config = loadConfig({
+      APP_ENV: 'production',
+      DATABASE_URL: 'postgres://u:p@db.example:5432/meeet',
+      CHAIN_RPC_URL: 'https://bsc-dataseed.bnbchain.org',
+      CHAIN_ID: '56',
+      USDT_ADDRESS: '0x55d398326f99059fF775485246999027B3197955',
+      TOKEN_ADDRESS: '0x1111111111111111111111111111111111111111',
+      MARKET_ADDRESS: '0x2222222222222222222222222222222222222222',
+      HD_SEED: 'test test test test test test test test test test test junk',
+      JWT_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://mail.example:587',
+    });
+    expect(config).toMatchObject({ appEnv: 'production', smtpUrl: 'smtp://mail.example:587' });
+  });
+
+  it('keeps the embedded defaults for NODE_ENV=production outside a production deployment', () => {
+    // `npm start` runs the built server with NODE_ENV=production on a newcomer's machine.
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDataDir() });
+    expect(config).toMatchObject({ nodeEnv: 'production', appEnv: 'development' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.chain.rpcUrl).toBeUndefined();
   });
 
   it('requires a JWT_SECRET of at least 32 characters in a production deployment', () => {

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { validateMnemonic } from '@scure/bip39';
 import { generateMnemonic, english } from 'viem/accounts';
 import { SUPPORT_EMAIL } from '@meeet/core/constants';
+import { REPO_ROOT } from './lib/package-root.ts';
 
-/** The monorepo root, so defaults do not depend on the directory a command was started from. */
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export { REPO_ROOT };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -229,9 +228,6 @@ function chainProblems(e: z.infer<typeof envSchema>): string[] {
   if (mnemonic !== undefined && !validateMnemonic(mnemonic, english)) {
     problems.push('WALLET_MNEMONIC: must be a valid BIP-39 mnemonic (english word list)');
   }
-  if (e.APP_ENV === 'production' && mnemonic === undefined) {
-    problems.push('WALLET_MNEMONIC: required when APP_ENV=production');
-  }
   for (const name of ['USDT_ADDRESS', 'TOKEN_ADDRESS', 'MARKET_ADDRESS'] as const) {
     const value = e[name];
     if (value !== undefined && !ADDRESS.test(value)) problems.push(`${name}: must be 0x + 40 hex`);
@@ -246,6 +242,27 @@ function chainProblems(e: z.infer<typeof envSchema>): string[] {
 }
 
 /**
+ * What a production deployment must name itself. Without them the server would quietly start
+ * the development stand-ins (embedded PostgreSQL, a local chain with test USDT, a generated
+ * secret and wallet, the database mailbox), which must never serve real users. Read from the
+ * raw environment, so they are listed even when other variables fail to parse.
+ */
+const REQUIRED_IN_PRODUCTION: readonly (readonly [string, ...string[]])[] = [
+  ['DATABASE_URL'],
+  ['CHAIN_RPC_URL'],
+  ['WALLET_MNEMONIC', 'HD_SEED'],
+  ['JWT_SECRET'],
+  ['SMTP_URL'],
+];
+
+function missingInProduction(env: NodeJS.ProcessEnv): string[] {
+  const isSet = (name: string) => typeof env[name] === 'string' && env[name].trim() !== '';
+  return REQUIRED_IN_PRODUCTION.filter((names) => !names.some(isSet)).map(
+    ([name]) => `${name}: required when APP_ENV=production`,
+  );
+}
+
+/**
  * Parses the environment once. Throws a ConfigError naming every bad variable at once, so a
  * deployment is fixed in one round rather than one variable per restart.
  */
@@ -256,10 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 
   const appEnv = parsed.success ? parsed.data.APP_ENV : env.APP_ENV;
-  const jwtProvided = typeof env.JWT_SECRET === 'string' && env.JWT_SECRET.trim() !== '';
-  if (appEnv === 'production' && !jwtProvided) {
-    problems.push('JWT_SECRET: required when APP_ENV=production');
-  }
+  if (appEnv === 'production') problems.push(...missingInProduction(env));
   if (parsed.success && parsed.data.S3_BUCKET) {
     problems.push('S3_BUCKET: S3 media storage is not available yet; unset it to use MEDIA_DIR');
   }

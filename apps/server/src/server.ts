@@ -3,16 +3,11 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { createPool } from './db/client.ts';
-import {
-  EMBEDDED_DATABASE,
-  embeddedPostgresUrl,
-  startEmbeddedPostgres,
-  type EmbeddedPostgres,
-} from './db/embedded-postgres.ts';
+import type * as EmbeddedPostgresModule from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
 import { Poller } from './lib/poller.ts';
 import { MarketWatcher } from './modules/market/market-watcher.ts';
-import { connectChain, type ConnectedChain } from './modules/chain/local-chain.ts';
+import { connectChain, type ConnectedChain } from './modules/chain/connect-chain.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -35,12 +30,21 @@ function readConfig(): AppConfig {
  */
 async function main(): Promise<void> {
   const config = readConfig();
-  const databaseUrl =
-    config.databaseUrl ?? embeddedPostgresUrl(config.embeddedPgPort, EMBEDDED_DATABASE);
+  // The embedded PostgreSQL is a development stand-in: imported only when it is used, so a
+  // production process (DATABASE_URL set) never loads it.
+  let databaseUrl = config.databaseUrl;
+  let embeddedModule: typeof EmbeddedPostgresModule | undefined;
+  if (!databaseUrl) {
+    embeddedModule = await import('./db/embedded-postgres.ts');
+    databaseUrl = embeddedModule.embeddedPostgresUrl(
+      config.embeddedPgPort,
+      embeddedModule.EMBEDDED_DATABASE,
+    );
+  }
   // The pool connects lazily, so the app (and its logger) can exist before the database is up.
   const pool = createPool(databaseUrl);
   const app = await buildApp(config, { pool });
-  let embedded: EmbeddedPostgres | undefined;
+  let embedded: EmbeddedPostgresModule.EmbeddedPostgres | undefined;
   let connected: ConnectedChain | undefined;
   const workers: { stop(): Promise<void> }[] = [];
 
@@ -65,13 +69,13 @@ async function main(): Promise<void> {
   );
 
   try {
-    if (!config.databaseUrl) {
+    if (embeddedModule) {
       const clusterDir = join(config.dataDir, 'postgres');
       app.log.info({ clusterDir, port: config.embeddedPgPort }, 'starting embedded PostgreSQL');
-      embedded = await startEmbeddedPostgres({
+      embedded = await embeddedModule.startEmbeddedPostgres({
         clusterDir,
         port: config.embeddedPgPort,
-        database: EMBEDDED_DATABASE,
+        database: embeddedModule.EMBEDDED_DATABASE,
         onLog: (line) => app.log.debug({ component: 'postgres' }, line),
         onWarning: (message) => app.log.warn({ component: 'postgres' }, message),
       });

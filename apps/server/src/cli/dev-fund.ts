@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase, createPool } from '../db/client.ts';
 import { EMBEDDED_DATABASE, embeddedPostgresUrl } from '../db/embedded-postgres.ts';
 import { Chain } from '../modules/chain/chain.client.ts';
-import { localChainFile } from '../modules/chain/local-chain.ts';
+import { localChainFile } from '../modules/chain/connect-chain.ts';
 import { usersRepository } from '../modules/users/users.repository.ts';
 import { walletRepository } from '../modules/wallet/wallet.repository.ts';
 import { fundAddress } from '../modules/wallet/wallet.service.ts';

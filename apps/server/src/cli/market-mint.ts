@@ -3,15 +3,20 @@ import type { Address } from 'viem';
 import { parseNftType } from '@meeet/core/enums';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase, createPool } from '../db/client.ts';
-import { EMBEDDED_DATABASE, embeddedPostgresUrl } from '../db/embedded-postgres.ts';
 import { Chain } from '../modules/chain/chain.client.ts';
-import { localChainFile } from '../modules/chain/local-chain.ts';
+import { localChainFile } from '../modules/chain/connect-chain.ts';
 import { mintStock } from '../modules/market/market.service.ts';
 
 const USAGE =
   'Usage: npm run market:mint -w @meeet/server -- <level: silver|gold|platinum|0-2> <count 1-100>';
 
 class UsageError extends Error {}
+
+/** The running dev server's embedded database; imported only then (the command also runs bundled in production). */
+async function embeddedUrl(port: number): Promise<string> {
+  const { EMBEDDED_DATABASE, embeddedPostgresUrl } = await import('../db/embedded-postgres.ts');
+  return embeddedPostgresUrl(port, EMBEDDED_DATABASE);
+}
 
 /**
  * Mints genesis stock into the market with the platform's hot wallet (MINTER_ROLE), as
@@ -66,9 +71,7 @@ async function main(): Promise<number> {
     });
   }
   if (!chain.contracts.market) throw new UsageError('no market contract on this chain');
-  const pool = createPool(
-    config.databaseUrl ?? embeddedPostgresUrl(config.embeddedPgPort, EMBEDDED_DATABASE),
-  );
+  const pool = createPool(config.databaseUrl ?? (await embeddedUrl(config.embeddedPgPort)));
   try {
     const result = await mintStock(createDatabase(pool), chain, level, count);
     console.log(

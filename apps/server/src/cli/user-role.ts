@@ -2,12 +2,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase, createPool } from '../db/client.ts';
-import {
-  EMBEDDED_DATABASE,
-  embeddedPostgresUrl,
-  startEmbeddedPostgres,
-  type EmbeddedPostgres,
-} from '../db/embedded-postgres.ts';
+import type { EmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { ROLE_VALUES, setUserRole, UserRoleError } from '../modules/users/user-role.ts';
 
@@ -44,6 +39,9 @@ async function main(): Promise<number> {
   let embedded: EmbeddedPostgres | undefined;
   let url = config.databaseUrl;
   if (!url) {
+    // Development only, so the bundled command loads it only when DATABASE_URL is unset.
+    const { EMBEDDED_DATABASE, embeddedPostgresUrl, startEmbeddedPostgres } =
+      await import('../db/embedded-postgres.ts');
     url = embeddedPostgresUrl(config.embeddedPgPort, EMBEDDED_DATABASE);
     if (!(await reachable(url))) {
       const clusterDir = join(config.dataDir, 'postgres');

@@ -1,9 +1,10 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
+import { SERVER_ROOT } from '../lib/package-root.ts';
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = join(SERVER_ROOT, 'drizzle');
 
 /** Arbitrary but fixed: every process of this app takes the same lock. */
 const MIGRATION_LOCK_ID = 4_653_391;

@@ -1,10 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { workerStatus, type WorkerStatusRegistry } from './worker-status.ts';
 
 const MAX_BACKOFF_MS = 60_000;
+/**
+ * A worker whose last good pass is older than this many intervals (and at least a minute, the
+ * longest back-off) makes the process not ready: it is stuck or its dependency is down.
+ */
+const STALE_AFTER_INTERVALS = 5;
+const MIN_STALE_MS = 60_000;
 
 /**
  * Runs `pass` every `intervalMs` until stopped, one pass at a time. A failing pass (an RPC or
- * database outage) is logged and retried with exponential backoff up to a minute.
+ * database outage) is logged and retried with exponential backoff up to a minute. Every pass
+ * is recorded in the worker-status registry that readiness reads.
  */
 export class Poller {
   private timer: NodeJS.Timeout | undefined;
@@ -17,11 +25,14 @@ export class Poller {
     private readonly pass: () => Promise<unknown>,
     private readonly intervalMs: number,
     private readonly log: FastifyBaseLogger,
+    private readonly status: WorkerStatusRegistry = workerStatus,
+    private readonly staleAfterMs = Math.max(MIN_STALE_MS, intervalMs * STALE_AFTER_INTERVALS),
   ) {}
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.status.started(this.name, this.staleAfterMs);
     this.schedule(0);
   }
 
@@ -36,9 +47,11 @@ export class Poller {
     try {
       await this.pass();
       this.failures = 0;
+      this.status.ticked(this.name);
       this.schedule(this.intervalMs);
     } catch (error) {
       this.failures++;
+      this.status.failed(this.name);
       const delay = Math.min(MAX_BACKOFF_MS, this.intervalMs * 2 ** Math.min(this.failures, 10));
       this.log.warn({ err: error, retryInMs: delay }, `${this.name} failed`);
       this.schedule(delay);
@@ -50,5 +63,6 @@ export class Poller {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.current;
+    this.status.stopped(this.name);
   }
 }

@@ -18,6 +18,7 @@ import type { Database } from '../../db/client.ts';
 import { DEPOSIT_CURSOR } from '../wallet/deposit-watcher.ts';
 import { walletRepository } from '../wallet/wallet.repository.ts';
 import { Chain } from './chain.client.ts';
+import { localChainFile, type ConnectedChain } from './connect-chain.ts';
 
 /** Seconds between blocks of the development node, so "final" keeps moving. */
 const LOCAL_BLOCK_TIME = 1;
@@ -26,52 +27,18 @@ const LOCAL_CONFIRMATIONS = 2;
 /** BNB the development node gives the platform's hot wallet on a fresh chain. */
 const HOT_WALLET_BNB = parseEther('100');
 
-export interface ConnectedChain {
-  chain: Chain;
-  /** Stops the local node, if one was started. */
-  stop(): Promise<void>;
-}
-
-/** Where the running server leaves the local node's URL for `npm run dev:fund`. */
-export function localChainFile(dataDir: string): string {
-  return join(dataDir, 'local-chain.json');
-}
-
 /**
- * The chain of this process. With CHAIN_RPC_URL: that node, checked to be the configured
- * chain. Without: a local anvil on ANVIL_PORT; the contracts are deployed the first time and
- * their addresses kept in the database, and deployed again whenever the node is fresh (anvil
- * keeps no state between runs: balances of a previous run are gone).
+ * Development and tests only (loaded on demand, so a production bundle never loads it): a
+ * local anvil on ANVIL_PORT; the contracts are deployed the first time and their addresses
+ * kept in the database, and deployed again whenever the node is fresh (anvil keeps no state
+ * between runs: balances of a previous run are gone).
  */
-export async function connectChain(
+export async function startLocalChain(
   config: AppConfig,
   db: Database,
   log: FastifyBaseLogger,
 ): Promise<ConnectedChain> {
   const c = config.chain;
-  if (c.rpcUrl) {
-    if (!c.chainId || !c.usdtAddress) throw new Error('CHAIN_ID and USDT_ADDRESS are required');
-    const chain = new Chain({
-      rpcUrl: c.rpcUrl,
-      chainId: c.chainId,
-      contracts: {
-        usdt: c.usdtAddress,
-        token: c.tokenAddress ?? null,
-        market: c.marketAddress ?? null,
-      },
-      confirmations: c.confirmations,
-      explorerUrl: c.explorerUrl ?? null,
-      mnemonic: c.mnemonic,
-      local: false,
-    });
-    const actual = await chain.publicClient.getChainId();
-    if (actual !== c.chainId) {
-      throw new Error(`CHAIN_RPC_URL serves chain ${actual}, but CHAIN_ID is ${c.chainId}`);
-    }
-    log.info({ chainId: actual, network: chain.networkName }, 'chain connected');
-    return { chain, stop: async () => {} };
-  }
-
   const anvil = await startAnvil({
     port: c.anvilPort,
     blockTime: LOCAL_BLOCK_TIME,

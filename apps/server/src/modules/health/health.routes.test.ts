@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { healthResponseSchema } from '@meeet/core/api/health';
+import {
+  healthResponseSchema,
+  liveResponseSchema,
+  readyResponseSchema,
+} from '@meeet/core/api/health';
 import { buildApp } from '../../app.ts';
 import { createPool } from '../../db/client.ts';
+import { workerStatus } from '../../lib/worker-status.ts';
 import { createTestApp, testConfig, type TestApp } from '../../../test/helpers.ts';
 
 describe('GET /api/health', () => {
@@ -33,6 +38,82 @@ describe('GET /api/health', () => {
       expect(body.status).toBe('degraded');
       expect(body.dependencies.database?.status).toBe('down');
       expect(response.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('GET /api/health/live and /api/health/ready', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is ready with every dependency up and no worker stale', async () => {
+    workerStatus.started('fresh worker', 60_000);
+    workerStatus.ticked('fresh worker');
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(response.statusCode).toBe(200);
+      const body = readyResponseSchema.parse(response.json());
+      expect(body.status).toBe('ready');
+      expect(body.dependencies.database?.status).toBe('up');
+      expect(body.workers['fresh worker']).toMatchObject({ status: 'ok', failures: 0 });
+    } finally {
+      workerStatus.stopped('fresh worker');
+    }
+  });
+
+  it('is not ready while a worker has had no good pass within its bound', async () => {
+    // Started two seconds ago with a one-second bound and no pass since.
+    workerStatus.started('stuck worker', 1_000, Date.now() - 2_000);
+    workerStatus.failed('stuck worker');
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(response.statusCode).toBe(503);
+      const body = readyResponseSchema.parse(response.json());
+      expect(body.status).toBe('not-ready');
+      expect(body.workers['stuck worker']).toEqual({
+        status: 'stale',
+        lastTickAgoMs: null,
+        failures: 1,
+      });
+    } finally {
+      workerStatus.stopped('stuck worker');
+    }
+    const after = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(after.statusCode).toBe(200);
+  });
+
+  it('asks every registered probe, so a dependency added later (Redis) counts at once', async () => {
+    t.app.healthChecks.set('redis', async () => {
+      throw new Error('connection refused');
+    });
+    try {
+      const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(readyResponseSchema.parse(ready.json()).dependencies.redis?.status).toBe('down');
+      expect(ready.body).not.toMatch(/connection refused/);
+      // Liveness asks nothing: a dependency outage must not get the process restarted.
+      const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+      expect(liveResponseSchema.parse(live.json()).status).toBe('ok');
+    } finally {
+      t.app.healthChecks.delete('redis');
+    }
+  });
+
+  it('is not ready but alive when the database is unreachable', async () => {
+    const pool = createPool('postgres://postgres:postgres@127.0.0.1:1/nothing');
+    const app = await buildApp(testConfig(), { pool });
+    try {
+      const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(readyResponseSchema.parse(ready.json()).dependencies.database?.status).toBe('down');
+      const live = await app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
     } finally {
       await app.close();
     }

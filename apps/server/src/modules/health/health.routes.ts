@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponseSchema, type DependencyHealth } from '@meeet/core/api/health';
+import {
+  healthResponseSchema,
+  liveResponseSchema,
+  readyResponseSchema,
+} from '@meeet/core/api/health';
 import packageJson from '../../../package.json' with { type: 'json' };
-
-/** A probe slower than this counts as down: a load balancer must not wait on a stuck database. */
-const PROBE_TIMEOUT_MS = 3_000;
+import { workerStatus } from '../../lib/worker-status.ts';
+import { probeAll } from './health.service.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,40 +19,51 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const entries = await Promise.all(
-        [...app.healthChecks].map(async ([name, probe]): Promise<[string, DependencyHealth]> => {
-          const started = performance.now();
-          let timer: NodeJS.Timeout | undefined;
-          try {
-            await Promise.race([
-              probe(),
-              new Promise((_, reject) => {
-                timer = setTimeout(
-                  () => reject(new Error(`timed out after ${PROBE_TIMEOUT_MS} ms`)),
-                  PROBE_TIMEOUT_MS,
-                );
-              }),
-            ]);
-            return [name, { status: 'up', latencyMs: elapsed(started) }];
-          } catch (error) {
-            request.log.warn({ err: error, dependency: name }, 'health probe failed');
-            return [name, { status: 'down', latencyMs: elapsed(started) }];
-          } finally {
-            clearTimeout(timer);
-          }
-        }),
-      );
-      const allUp = entries.every(([, health]) => health.status === 'up');
+      const dependencies = await probeAll(app.healthChecks, request.log);
+      const allUp = Object.values(dependencies).every((health) => health.status === 'up');
       return reply.code(allUp ? 200 : 503).send({
         status: allUp ? 'ok' : 'degraded',
         version: packageJson.version,
         uptimeSeconds: Math.round(process.uptime()),
-        dependencies: Object.fromEntries(entries),
+        dependencies,
+      });
+    },
+  );
+
+  app.get(
+    '/health/live',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'The process answers (container health check); asks no dependency',
+        response: { 200: liveResponseSchema },
+      },
+    },
+    async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),
+  );
+
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Whether this process should get traffic: every dependency up, no worker stale',
+        response: { 200: readyResponseSchema, 503: readyResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const dependencies = await probeAll(app.healthChecks, request.log);
+      const workers = workerStatus.snapshot();
+      const ready =
+        Object.values(dependencies).every((health) => health.status === 'up') &&
+        Object.values(workers).every((worker) => worker.status === 'ok');
+      return reply.code(ready ? 200 : 503).send({
+        status: ready ? 'ready' : 'not-ready',
+        version: packageJson.version,
+        uptimeSeconds: Math.round(process.uptime()),
+        dependencies,
+        workers,
       });
     },
   );
 };
-
-function elapsed(started: number): number {
-  return Math.round((performance.now() - started) * 10) / 10;
-}

@@ -1,0 +1,53 @@
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { Chain } from './chain.client.ts';
+
+/** Where the running server leaves the local node's URL for `npm run dev:fund`. */
+export function localChainFile(dataDir: string): string {
+  return join(dataDir, 'local-chain.json');
+}
+
+export interface ConnectedChain {
+  chain: Chain;
+  /** Stops the local node, if one was started. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The chain of this process. With CHAIN_RPC_URL: that node, checked to be the configured
+ * chain. Without: a local anvil with the contracts deployed, imported only then, so the
+ * development node and the deploy bytecode stay out of a production process.
+ */
+export async function connectChain(
+  config: AppConfig,
+  db: Database,
+  log: FastifyBaseLogger,
+): Promise<ConnectedChain> {
+  const c = config.chain;
+  if (!c.rpcUrl) {
+    const { startLocalChain } = await import('./local-chain.ts');
+    return startLocalChain(config, db, log);
+  }
+  if (!c.chainId || !c.usdtAddress) throw new Error('CHAIN_ID and USDT_ADDRESS are required');
+  const chain = new Chain({
+    rpcUrl: c.rpcUrl,
+    chainId: c.chainId,
+    contracts: {
+      usdt: c.usdtAddress,
+      token: c.tokenAddress ?? null,
+      market: c.marketAddress ?? null,
+    },
+    confirmations: c.confirmations,
+    explorerUrl: c.explorerUrl ?? null,
+    mnemonic: c.mnemonic,
+    local: false,
+  });
+  const actual = await chain.publicClient.getChainId();
+  if (actual !== c.chainId) {
+    throw new Error(`CHAIN_RPC_URL serves chain ${actual}, but CHAIN_ID is ${c.chainId}`);
+  }
+  log.info({ chainId: actual, network: chain.networkName }, 'chain connected');
+  return { chain, stop: async () => {} };
+}
