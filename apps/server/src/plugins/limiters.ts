@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+
+export interface LimiterOptions {
+  /** Names the counter; limiters with different prefixes never share points. */
+  keyPrefix: string;
+  /** Points a key may consume per window. */
+  points: number;
+  durationSeconds: number;
+  /** Once the points are used up, the key stays refused this long (default: the window's end). */
+  blockDurationSeconds?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * A counter limit (login lock-outs, code attempts) kept where every process sees it: Redis
+     * with REDIS_URL, this process's memory without.
+     */
+    createLimiter(options: LimiterOptions): RateLimiterAbstract;
+  }
+}
+
+async function limiters(app: FastifyInstance): Promise<void> {
+  const redis = app.redis;
+  app.decorate('createLimiter', (options: LimiterOptions): RateLimiterAbstract => {
+    const common = {
+      keyPrefix: options.keyPrefix,
+      points: options.points,
+      duration: options.durationSeconds,
+      ...(options.blockDurationSeconds !== undefined
+        ? { blockDuration: options.blockDurationSeconds }
+        : {}),
+    };
+    return redis
+      ? new RateLimiterRedis({
+          ...common,
+          storeClient: redis,
+          keyPrefix: `rl:${options.keyPrefix}`,
+        })
+      : new RateLimiterMemory(common);
+  });
+}
+
+export const limitersPlugin = fp(limiters, { name: 'limiters', dependencies: ['redis'] });
