@@ -132,7 +132,16 @@ export class MarketWatcher {
     tx: DbExecutor,
     events: ReturnType<typeof parseEventLogs<typeof MeeetMarketAbi>>,
   ): Promise<ChainTransactionRow[]> {
-    const book = await walletRepository.addressBook(tx);
+    const book = await walletRepository.addressBook(
+      tx,
+      events.flatMap((event) =>
+        event.eventName === 'QueueServed' || event.eventName === 'QueueRefunded'
+          ? [event.args.buyer]
+          : event.eventName === 'GeneratorsPaid'
+            ? [event.args.generatorA, event.args.generatorB]
+            : [],
+      ),
+    );
     const changed: ChainTransactionRow[] = [];
     for (const event of events) {
       if (event.removed) continue;

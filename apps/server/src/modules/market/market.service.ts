@@ -307,7 +307,7 @@ export class MarketService {
       if (contractRevert(error)) throw new AppError(ErrorCode.NOT_FOUND, 404);
       throw error;
     }
-    const book = await walletRepository.addressBook(this.deps.db);
+    const book = await walletRepository.addressBook(this.deps.db, [owner, ...pair]);
     const ownerId = book.get(owner.toLowerCase()) ?? null;
     const nftLevel = level as NftType;
     return {

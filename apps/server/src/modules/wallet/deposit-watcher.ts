@@ -54,10 +54,9 @@ export class DepositWatcher {
 
   private async scan(from: bigint, to: bigint): Promise<ChainTransactionRow[]> {
     const client = this.chain.publicClient;
-    const book = await repo.addressBook(this.db);
     const found: NewChainTransactionRow[] = [];
     const market = this.chain.contracts.market?.toLowerCase();
-    if (book.size > 0) {
+    if (await repo.anyWallet(this.db)) {
       const logs = await client.getLogs({
         address: this.chain.contracts.usdt,
         event: erc20Abi.find(
@@ -66,10 +65,20 @@ export class DepositWatcher {
         fromBlock: from,
         toBlock: to,
       });
+      const transfers = parseEventLogs({ abi: erc20Abi, logs, eventName: 'Transfer' });
+      const blocks = [];
+      for (let number = from; number <= to; number++) {
+        blocks.push(await client.getBlock({ blockNumber: number, includeTransactions: true }));
+      }
+      // Only the recipients seen in these blocks are looked up, never the whole wallet table.
+      const book = await repo.addressBook(this.db, [
+        ...transfers.map((log) => log.args.to),
+        ...blocks.flatMap((block) => block.transactions.flatMap((tx) => (tx.to ? [tx.to] : []))),
+      ]);
       // A sale from stock pays the generators straight from the buyer: those transfers are
       // told apart by the market's GeneratorsPaid event of the same transaction.
       const rewarded = new Set<string>();
-      if (market) {
+      if (market && book.size > 0) {
         const paid = await client.getLogs({
           address: market as Hex,
           fromBlock: from,
@@ -84,7 +93,7 @@ export class DepositWatcher {
           rewarded.add(`${event.transactionHash}:${event.args.generatorB.toLowerCase()}`);
         }
       }
-      for (const log of parseEventLogs({ abi: erc20Abi, logs, eventName: 'Transfer' })) {
+      for (const log of transfers) {
         const userId = book.get(log.args.to.toLowerCase());
         if (userId === undefined || log.args.value === 0n || log.removed) continue;
         // Money the market pays out (generator rewards, queue refunds) is recorded by the
@@ -104,8 +113,7 @@ export class DepositWatcher {
           blockNumber: log.blockNumber.toString(),
         });
       }
-      for (let number = from; number <= to; number++) {
-        const block = await client.getBlock({ blockNumber: number, includeTransactions: true });
+      for (const block of blocks) {
         for (const tx of block.transactions) {
           const userId = tx.to ? book.get(tx.to.toLowerCase()) : undefined;
           if (userId === undefined || tx.value === 0n) continue;
@@ -121,7 +129,7 @@ export class DepositWatcher {
             toAddress: getAddress(tx.to as string),
             hash: tx.hash,
             logIndex: -1,
-            blockNumber: number.toString(),
+            blockNumber: (block.number ?? 0n).toString(),
           });
         }
       }

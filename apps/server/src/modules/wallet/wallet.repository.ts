@@ -52,12 +52,25 @@ export const walletRepository = {
     return row;
   },
 
-  /** Lower-case address → user id, for every wallet the watcher credits. */
-  async addressBook(db: DbExecutor): Promise<Map<string, number>> {
+  /**
+   * Lower-case address → user id for those of `addresses` that are users' deposit addresses.
+   * Looks up only the addresses at hand (through the lower-case unique index), so its cost
+   * follows the chain activity being read, not the number of users.
+   */
+  async addressBook(db: DbExecutor, addresses: Iterable<string>): Promise<Map<string, number>> {
+    const wanted = [...new Set([...addresses].map((address) => address.toLowerCase()))];
+    if (wanted.length === 0) return new Map();
     const rows = await db
       .select({ userId: wallets.userId, address: wallets.address })
-      .from(wallets);
+      .from(wallets)
+      .where(inArray(sql`lower(${wallets.address})`, wanted));
     return new Map(rows.map((row) => [row.address.toLowerCase(), row.userId]));
+  },
+
+  /** Whether any deposit address exists yet (a watcher with none reads nothing). */
+  async anyWallet(db: DbExecutor): Promise<boolean> {
+    const [row] = await db.select({ userId: wallets.userId }).from(wallets).limit(1);
+    return row !== undefined;
   },
 
   /** Records deposits; ones already recorded (same hash and log index) are skipped. */

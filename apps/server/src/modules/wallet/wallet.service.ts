@@ -250,30 +250,29 @@ export class WalletService {
     });
     const held = ids.flatMap((id, level) => (id > 0n && isNftType(level) ? [{ id, level }] : []));
     if (held.length === 0) return [];
-    const book = await repo.addressBook(this.deps.db);
-    return Promise.all(
-      held.map(async ({ id, level }) => {
-        const pair = await chain.publicClient.readContract({
+    const pairs = await Promise.all(
+      held.map(({ id }) =>
+        chain.publicClient.readContract({
           address: token,
           abi: MeeetTokenAbi,
           functionName: 'generatorsOf',
           args: [id],
-        });
-        const generators = pair
-          .filter((generator) => generator !== zeroAddress)
-          .map((generator) => ({
-            address: getAddress(generator),
-            userId: book.get(generator.toLowerCase()) ?? null,
-          }));
-        return {
-          id: id.toString(),
-          type: level,
-          name: `${nftTypeName(level)} #${id}`,
-          generators,
-          queuePosition: null,
-        };
-      }),
+        }),
+      ),
     );
+    const book = await repo.addressBook(this.deps.db, pairs.flat());
+    return held.map(({ id, level }, index) => ({
+      id: id.toString(),
+      type: level,
+      name: `${nftTypeName(level)} #${id}`,
+      generators: (pairs[index] ?? [])
+        .filter((generator) => generator !== zeroAddress)
+        .map((generator) => ({
+          address: getAddress(generator),
+          userId: book.get(generator.toLowerCase()) ?? null,
+        })),
+      queuePosition: null,
+    }));
   }
 
   async transactions(
