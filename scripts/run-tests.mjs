@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureRedis } from './ensure-redis.mjs';
 
 const reports = 'test-results/reports';
 rmSync(reports, { recursive: true, force: true });
@@ -21,6 +22,7 @@ function readJson(path) {
 }
 
 ensureChromium();
+ensureRedis();
 const statuses = [];
 statuses.push(step('types', 'npm', ['run', 'typecheck']));
 statuses.push(step('lint', 'npm', ['run', 'lint']));

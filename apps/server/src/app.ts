@@ -20,6 +20,7 @@ import { healthChecksPlugin } from './plugins/health-checks.ts';
 import { limitersPlugin } from './plugins/limiters.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { redisPlugin } from './plugins/redis.ts';
 import {
   generateRequestId,
   REQUEST_ID_HEADER,
@@ -108,13 +109,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(requestContextPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
-  // Off by default: routes that need a limit (login, codes sent by mail) opt in through
-  // `config: { rateLimit: { max, timeWindow } }`.
-  await app.register(rateLimit, { global: false });
-  await app.register(openapiPlugin, { config });
   await app.register(healthChecksPlugin);
-  await app.register(dbPlugin, { pool });
+  await app.register(redisPlugin, { redisUrl: config.redisUrl });
+  // Off by default: routes that need a limit (login, codes sent by mail) opt in through
+  // `config: { rateLimit: { max, timeWindow } }`. With Redis every process counts together.
+  await app.register(rateLimit, {
+    global: false,
+    ...(app.redis ? { redis: app.redis, nameSpace: 'meeet:rate-limit:' } : {}),
+  });
   await app.register(limitersPlugin);
+  await app.register(openapiPlugin, { config });
+  await app.register(dbPlugin, { pool });
   await app.register(authPlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(socketPlugin);

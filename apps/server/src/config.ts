@@ -114,6 +114,16 @@ const envSchema = z.object({
   ANVIL_PORT: withDefault(z.coerce.number().int().min(0).max(65_535), 8545),
   /** Milliseconds between polls of the deposit watcher and the withdrawal tracker. */
   CHAIN_POLL_MS: withDefault(z.coerce.number().int().min(50), 2000),
+  /**
+   * Redis shared by every server process (socket fan-out, rate limits); unset → all in-process,
+   * which is right for exactly one process.
+   */
+  REDIS_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
+  /** How often a process that is not the workers' leader tries to become it. */
+  LEADER_RETRY_MS: withDefault(z.coerce.number().int().min(100).max(60_000), 2000),
 });
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -136,6 +146,10 @@ export interface AppConfig {
   readonly trustProxy: boolean;
   readonly requestTimeoutMs: number;
   readonly smtpUrl: string | undefined;
+  /** Undefined means: one process, sockets and rate limits in memory. */
+  readonly redisUrl: string | undefined;
+  /** Milliseconds between a follower's attempts to take the workers' leader lock. */
+  readonly leaderRetryMs: number;
   readonly mailFrom: string;
   readonly supportEmail: string;
   readonly apple: {
@@ -297,6 +311,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
+    redisUrl: e.REDIS_URL,
+    leaderRetryMs: e.LEADER_RETRY_MS,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     apple: {

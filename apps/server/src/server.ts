@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { createPool } from './db/client.ts';
 import type * as EmbeddedPostgresModule from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
+import { LeaderLock } from './lib/leader-lock.ts';
 import { Poller } from './lib/poller.ts';
 import { MarketWatcher } from './modules/market/market-watcher.ts';
 import { connectChain, type ConnectedChain } from './modules/chain/connect-chain.ts';
@@ -84,28 +85,34 @@ async function main(): Promise<void> {
     connected = await connectChain(config, app.db, app.log.child({ component: 'chain' }));
     app.chain.attach(connected.chain);
     await app.listen({ host: config.host, port: config.port });
-    // Workers start once the app serves, and stop before it closes (above).
-    const watcher = app.chain.createWatcher(config.chain.pollMs);
-    watcher.start();
-    workers.push(watcher);
-    const marketWatcher = new MarketWatcher(
-      app.db,
-      connected.chain,
-      app.log,
-      (row) => app.chain.notify(row),
-      config.chain.pollMs,
-    );
-    marketWatcher.start();
-    workers.push(marketWatcher);
+    // Workers start once the app serves, and stop before it closes (above). They must run
+    // once across all processes: only the holder of the leader lock runs them.
     const { sender } = app.chain.require();
-    const tracker = new Poller(
-      'withdrawal tracker pass',
-      () => sender.track(),
-      config.chain.pollMs,
-      app.log,
-    );
-    tracker.start();
-    workers.push(tracker);
+    const chainWorkers = [
+      app.chain.createWatcher(config.chain.pollMs),
+      new MarketWatcher(
+        app.db,
+        connected.chain,
+        app.log,
+        (row) => app.chain.notify(row),
+        config.chain.pollMs,
+      ),
+      new Poller('withdrawal tracker pass', () => sender.track(), config.chain.pollMs, app.log),
+    ];
+    const leader = new LeaderLock({
+      connectionString: databaseUrl,
+      name: 'meeet:chain-workers',
+      retryMs: config.leaderRetryMs,
+      log: app.log,
+      onElected: () => {
+        for (const worker of chainWorkers) worker.start();
+      },
+      onDemoted: async () => {
+        await Promise.all(chainWorkers.map((worker) => worker.stop()));
+      },
+    });
+    leader.start();
+    workers.push(leader);
   } catch (error) {
     app.log.fatal({ err: error }, 'server failed to start');
     await shutdown().catch((closeError: unknown) =>

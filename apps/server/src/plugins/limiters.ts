@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 
 export interface LimiterOptions {
-  /** Names the counter family; keys of different limiters never meet. */
+  /** Names the counter; limiters with different prefixes never share points. */
   keyPrefix: string;
-  /** What may be consumed in one window. */
+  /** Points a key may consume per window. */
   points: number;
   durationSeconds: number;
-  /** Once the points are spent, the key stays blocked this long (default: to the window's end). */
+  /** Once the points are used up, the key stays refused this long (default: the window's end). */
   blockDurationSeconds?: number;
 }
 
@@ -17,24 +21,33 @@ export type LimiterFactory = (options: LimiterOptions) => RateLimiterAbstract;
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Makes the counters of login lock-outs and similar limits. Every limiter comes from here,
-     * so the store they share (this process's memory, or Redis when several processes run)
-     * is chosen in one place.
+     * A counter limit (login lock-outs, code attempts) kept where every process sees it: Redis
+     * with REDIS_URL, this process's memory without. Every limiter comes from here, so the
+     * store is chosen in one place.
      */
     createLimiter: LimiterFactory;
   }
 }
 
-export const memoryLimiterFactory: LimiterFactory = (options) =>
-  new RateLimiterMemory({
-    keyPrefix: options.keyPrefix,
-    points: options.points,
-    duration: options.durationSeconds,
-    blockDuration: options.blockDurationSeconds ?? 0,
-  });
-
 async function limiters(app: FastifyInstance): Promise<void> {
-  app.decorate('createLimiter', memoryLimiterFactory);
+  const redis = app.redis;
+  app.decorate('createLimiter', (options: LimiterOptions): RateLimiterAbstract => {
+    const common = {
+      keyPrefix: options.keyPrefix,
+      points: options.points,
+      duration: options.durationSeconds,
+      ...(options.blockDurationSeconds !== undefined
+        ? { blockDuration: options.blockDurationSeconds }
+        : {}),
+    };
+    return redis
+      ? new RateLimiterRedis({
+          ...common,
+          storeClient: redis,
+          keyPrefix: `rl:${options.keyPrefix}`,
+        })
+      : new RateLimiterMemory(common);
+  });
 }
 
-export const limitersPlugin = fp(limiters, { name: 'limiters' });
+export const limitersPlugin = fp(limiters, { name: 'limiters', dependencies: ['redis'] });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@meeet/core/api/realtime';
 import { ErrorCode } from '@meeet/core/api/errors';
@@ -83,13 +84,22 @@ function handshakeFingerprint(socket: RealtimeSocket): string | null {
 /**
  * Socket.IO on the same HTTP server and port as the API, default path `/socket.io`. Sockets
  * are disconnected before the HTTP server closes, since open WebSockets would otherwise
- * keep the graceful shutdown waiting.
+ * keep the graceful shutdown waiting. With Redis, the Redis adapter carries room emits and
+ * `disconnectSockets` to every process, so a user's events and a revoked session reach the
+ * sockets wherever the load balancer put them.
  */
 async function socket(app: FastifyInstance): Promise<void> {
   const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
   });
+  // The adapter publishes on the shared client and needs a connection of its own for
+  // SUBSCRIBE, which blocks a Redis connection for anything else.
+  const subscriber = app.redis?.duplicate();
+  if (app.redis && subscriber) {
+    subscriber.on('error', (error) => app.log.warn({ err: error }, 'redis subscriber error'));
+    io.adapter(createAdapter(app.redis, subscriber, { key: 'meeet:socket.io' }));
+  }
   io.use((client, next) => {
     authenticateSocket(app.sessions, socketAccessKey(client), handshakeFingerprint(client)).then(
       (data) => {
@@ -114,9 +124,15 @@ async function socket(app: FastifyInstance): Promise<void> {
   });
   app.decorate('io', io);
   app.addHook('preClose', async () => {
-    io.disconnectSockets(true);
+    // Only this process's sockets: with the Redis adapter a plain `io.disconnectSockets`
+    // would close the other processes' sockets too.
+    io.local.disconnectSockets(true);
     io.engine.close();
+    if (subscriber) {
+      await io.of('/').adapter.close();
+      await subscriber.quit().catch(() => subscriber.disconnect());
+    }
   });
 }
 
-export const socketPlugin = fp(socket, { name: 'socket', dependencies: ['auth'] });
+export const socketPlugin = fp(socket, { name: 'socket', dependencies: ['auth', 'redis'] });

@@ -135,7 +135,11 @@ export class MarketWatcher {
     const book = await walletRepository.ownersOf(
       tx,
       events.flatMap((event) =>
-        Object.values(event.args as Record<string, unknown>).filter(isAddressArg),
+        event.eventName === 'QueueServed' || event.eventName === 'QueueRefunded'
+          ? [event.args.buyer]
+          : event.eventName === 'GeneratorsPaid'
+            ? [event.args.generatorA, event.args.generatorB]
+            : [],
       ),
     );
     const changed: ChainTransactionRow[] = [];
@@ -198,8 +202,4 @@ export class MarketWatcher {
   async stop(): Promise<void> {
     await this.poller?.stop();
   }
-}
-
-function isAddressArg(value: unknown): value is string {
-  return typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value);
 }

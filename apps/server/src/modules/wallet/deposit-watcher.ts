@@ -56,7 +56,7 @@ export class DepositWatcher {
     const client = this.chain.publicClient;
     const found: NewChainTransactionRow[] = [];
     const market = this.chain.contracts.market?.toLowerCase();
-    {
+    if (await repo.anyWallet(this.db)) {
       const logs = await client.getLogs({
         address: this.chain.contracts.usdt,
         event: erc20Abi.find(
@@ -65,10 +65,20 @@ export class DepositWatcher {
         fromBlock: from,
         toBlock: to,
       });
+      const transfers = parseEventLogs({ abi: erc20Abi, logs, eventName: 'Transfer' });
+      const blocks = [];
+      for (let number = from; number <= to; number++) {
+        blocks.push(await client.getBlock({ blockNumber: number, includeTransactions: true }));
+      }
+      // Only the recipients seen in these blocks are looked up, never the whole wallet table.
+      const book = await repo.ownersOf(this.db, [
+        ...transfers.map((log) => log.args.to),
+        ...blocks.flatMap((block) => block.transactions.flatMap((tx) => (tx.to ? [tx.to] : []))),
+      ]);
       // A sale from stock pays the generators straight from the buyer: those transfers are
       // told apart by the market's GeneratorsPaid event of the same transaction.
       const rewarded = new Set<string>();
-      if (market) {
+      if (market && book.size > 0) {
         const paid = await client.getLogs({
           address: market as Hex,
           fromBlock: from,
@@ -83,15 +93,6 @@ export class DepositWatcher {
           rewarded.add(`${event.transactionHash}:${event.args.generatorB.toLowerCase()}`);
         }
       }
-      const transfers = parseEventLogs({ abi: erc20Abi, logs, eventName: 'Transfer' });
-      const blocks = [];
-      for (let number = from; number <= to; number++) {
-        blocks.push(await client.getBlock({ blockNumber: number, includeTransactions: true }));
-      }
-      const book = await repo.ownersOf(this.db, [
-        ...transfers.map((log) => log.args.to),
-        ...blocks.flatMap((block) => block.transactions.flatMap((tx) => (tx.to ? [tx.to] : []))),
-      ]);
       for (const log of transfers) {
         const userId = book.get(log.args.to.toLowerCase());
         if (userId === undefined || log.args.value === 0n || log.removed) continue;

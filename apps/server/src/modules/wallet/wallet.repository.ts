@@ -67,6 +67,12 @@ export const walletRepository = {
     return new Map(rows.map((row) => [row.address.toLowerCase(), row.userId]));
   },
 
+  /** Whether any deposit address exists yet (a watcher with none reads nothing). */
+  async anyWallet(db: DbExecutor): Promise<boolean> {
+    const [row] = await db.select({ userId: wallets.userId }).from(wallets).limit(1);
+    return row !== undefined;
+  },
+
   /** Records deposits; ones already recorded (same hash and log index) are skipped. */
   async insertInputs(
     db: DbExecutor,

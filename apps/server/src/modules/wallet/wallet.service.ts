@@ -226,21 +226,18 @@ export class WalletService {
       ),
     );
     const book = await repo.ownersOf(this.deps.db, pairs.flat());
-    return held.map(({ id, level }, index) => {
-      const generators = (pairs[index] ?? [])
+    return held.map(({ id, level }, index) => ({
+      id: id.toString(),
+      type: level,
+      name: `${nftTypeName(level)} #${id}`,
+      generators: (pairs[index] ?? [])
         .filter((generator) => generator !== zeroAddress)
         .map((generator) => ({
           address: getAddress(generator),
           userId: book.get(generator.toLowerCase()) ?? null,
-        }));
-      return {
-        id: id.toString(),
-        type: level,
-        name: `${nftTypeName(level)} #${id}`,
-        generators,
-        queuePosition: null,
-      };
-    });
+        })),
+      queuePosition: null,
+    }));
   }
 
   async transactions(

@@ -1,0 +1,299 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, eq, sql } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { Address } from 'viem';
+import { generateMnemonic, english } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAnvil, type AnvilInstance } from '@meeet/contracts/anvil';
+import type { ClientToServerEvents, ServerToClientEvents } from '@meeet/core/api/realtime';
+import { createDatabase, createPool, type Database } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
+import type { Chain } from './modules/chain/chain.client.ts';
+import { prepareLocalChain } from './modules/chain/local-chain.ts';
+import { fundAddress } from './modules/wallet/wallet.service.ts';
+import { chainCursors, chainTransactions } from './modules/wallet/wallet.schema.ts';
+import { PASSWORD, uniqueEmail } from '../test/accounts.ts';
+import { freePort } from '../test/global-setup.ts';
+import { createTestDatabase } from '../test/helpers.ts';
+import { startRedis, type TestRedis } from '../test/redis.ts';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+const LEADER_RETRY_MS = 500;
+const LEADER_ELECTED = 'leader elected: this process runs the workers';
+const FINGERPRINT = { 'x-fp': 'fp-two-processes' };
+
+/** Resolves once `check` holds, polling every 50 ms; fails after `timeoutMs`. */
+async function until<T>(check: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Fails with `what` instead of the whole test's timeout when `promise` does not settle. */
+async function within<T>(promise: Promise<T>, what: string, timeoutMs = 10_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`${what}: nothing within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** One real server process (the production entry, `src/server.ts`) and the logs it wrote. */
+class ServerProcess {
+  readonly logs: { msg?: string; time?: number }[] = [];
+  readonly child: ChildProcess;
+  readonly exited: Promise<void>;
+
+  constructor(
+    readonly name: string,
+    readonly url: string,
+    env: Record<string, string>,
+  ) {
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: SERVER_DIR,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
+    let buffered = '';
+    this.child.stdout?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        try {
+          this.logs.push(JSON.parse(line) as { msg?: string });
+        } catch {
+          this.logs.push({ msg: line });
+        }
+      }
+    });
+    this.child.stderr?.on('data', (chunk: Buffer) => this.logs.push({ msg: chunk.toString() }));
+  }
+
+  elections(): number {
+    return this.logs.filter((line) => line.msg === LEADER_ELECTED).length;
+  }
+
+  async ready(): Promise<void> {
+    await until(async () => {
+      if (this.child.exitCode !== null) {
+        throw new Error(`${this.name} exited: ${this.logs.map((l) => l.msg).join('\n')}`);
+      }
+      const response = await fetch(`${this.url}/api/health`).catch(() => undefined);
+      return response?.ok;
+    }, 60_000);
+  }
+
+  async api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+    const response = await fetch(`${this.url}/api${path}`, {
+      method,
+      headers: {
+        ...FINGERPRINT,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok)
+      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  socket(token: string): Promise<ClientSocket> {
+    const client: ClientSocket = connect(this.url, {
+      transports: ['websocket'],
+      auth: { accessKey: token },
+      extraHeaders: FINGERPRINT,
+      forceNew: true,
+      reconnection: false,
+    });
+    return new Promise((resolve, reject) => {
+      client.once('connect', () => resolve(client));
+      client.once('connect_error', reject);
+    });
+  }
+
+  async kill(signal: NodeJS.Signals): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
+    await this.exited;
+  }
+}
+
+interface Registered {
+  token: string;
+  user: { id: number };
+}
+
+describe('two server processes on one PostgreSQL and one Redis', () => {
+  let redis: TestRedis;
+  let anvil: AnvilInstance;
+  let chain: Chain;
+  let db: Database;
+  let dropDatabase: () => Promise<void>;
+  let closePool: () => Promise<void>;
+  const servers: ServerProcess[] = [];
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    anvil = await startAnvil({ port: 0 });
+    const database = await createTestDatabase();
+    dropDatabase = database.drop;
+    const pool = createPool(database.url);
+    closePool = () => pool.end();
+    await runMigrations(pool);
+    db = createDatabase(pool);
+    const mnemonic = generateMnemonic(english);
+    // Deployed here, as an operator would before pointing the servers at an existing chain.
+    chain = await prepareLocalChain({
+      rpcUrl: anvil.rpcUrl,
+      chainId: anvil.chainId,
+      nodeMnemonic: anvil.mnemonic,
+      mnemonic,
+      confirmations: 1,
+      db,
+      log: (await import('fastify')).default({ logger: false }).log,
+    });
+    const env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      REDIS_URL: redis.url,
+      JWT_SECRET: 'two-processes-secret-long-enough-for-hs256',
+      DATA_DIR: join(tmpdir(), 'meeet-test-two-processes'),
+      WEB_DIST_DIR: join(tmpdir(), 'meeet-test-no-web-dist'),
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      LOGIN_RATE_LIMIT_PER_IP: '1000',
+      CHAIN_RPC_URL: anvil.rpcUrl,
+      CHAIN_ID: String(anvil.chainId),
+      USDT_ADDRESS: chain.contracts.usdt,
+      TOKEN_ADDRESS: chain.contracts.token ?? '',
+      MARKET_ADDRESS: chain.contracts.market ?? '',
+      CHAIN_CONFIRMATIONS: '1',
+      CHAIN_POLL_MS: '200',
+      WALLET_MNEMONIC: mnemonic,
+      LEADER_RETRY_MS: String(LEADER_RETRY_MS),
+    };
+    for (const name of ['one', 'two']) {
+      const port = await freePort();
+      servers.push(
+        new ServerProcess(name, `http://127.0.0.1:${port}`, { ...env, PORT: String(port) }),
+      );
+    }
+    await Promise.all(servers.map((server) => server.ready()));
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await Promise.all(servers.map((server) => server.kill('SIGTERM')));
+    await closePool?.();
+    await dropDatabase?.();
+    await anvil?.stop();
+    await redis?.stop();
+  }, 30_000);
+
+  function leaderAndFollower(): [ServerProcess, ServerProcess] {
+    const [one, two] = servers as [ServerProcess, ServerProcess];
+    return one.elections() > 0 ? [one, two] : [two, one];
+  }
+
+  async function depositCount(userId: number): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(chainTransactions)
+      .where(and(eq(chainTransactions.userId, userId), eq(chainTransactions.type, 'INPUT')));
+    return row?.count ?? 0;
+  }
+
+  it('runs the workers on exactly one, carries events and revocations across, and hands over when the leader dies', async () => {
+    // One leader, and only one, while both run.
+    await until(() => servers.some((server) => server.elections() > 0));
+    const [leader, follower] = leaderAndFollower();
+    expect(follower.elections()).toBe(0);
+
+    // A user signs up on the follower and keeps a socket open there.
+    const email = uniqueEmail('two');
+    const { token, user } = await follower.api<Registered>('POST', '/user/register', {
+      email,
+      password: PASSWORD,
+      acceptTerms: true,
+    });
+    const wallet = await follower.api<{ address: Address }>(
+      'GET',
+      '/crypto/wallet',
+      undefined,
+      token,
+    );
+    const onFollower = await follower.socket(token);
+    sockets.push(onFollower);
+
+    // The leader's deposit watcher records the deposit once; its wallet event reaches the
+    // socket on the follower through the Redis adapter.
+    await until(async () =>
+      (await db.select().from(chainCursors)).some((c) => c.name === 'deposits'),
+    );
+    const firstEvent = new Promise((resolve) =>
+      onFollower.on('wallet', (event) => {
+        if (event.type === 'INPUT') resolve(event);
+      }),
+    );
+    await fundAddress(chain, wallet.address, { usdt: 5n * 10n ** 18n, bnb: 0n });
+    await within(firstEvent, 'wallet event on the follower');
+    expect(await depositCount(user.id)).toBe(1);
+
+    // A session revoked on the follower closes its socket on the leader.
+    const second = await follower.api<Registered>('POST', '/user/login', {
+      email,
+      password: PASSWORD,
+    });
+    const onLeader = await leader.socket(second.token);
+    sockets.push(onLeader);
+    const closed = new Promise<string>((resolve) => onLeader.once('disconnect', resolve));
+    await follower.api('POST', '/user/logout', undefined, second.token);
+    expect(await within(closed, 'revoked socket on the leader')).toBe('io server disconnect');
+
+    // Several more watcher passes on both: still one row.
+    const cursorNow = async () =>
+      (await db.select().from(chainCursors)).find((c) => c.name === 'deposits')?.block;
+    const seen = await cursorNow();
+    await fundAddress(chain, chain.keys.hot.address, { usdt: 0n, bnb: 1n });
+    await until(async () => (await cursorNow()) !== seen);
+    expect(await depositCount(user.id)).toBe(1);
+
+    // The leader dies without a goodbye; the follower takes the workers over within seconds.
+    const killedAt = Date.now();
+    await leader.kill('SIGKILL');
+    await until(() => follower.elections() > 0, 10_000);
+    const electedAt = Date.now();
+    expect(electedAt - killedAt).toBeLessThan(LEADER_RETRY_MS * 10);
+
+    const secondEvent = new Promise((resolve) =>
+      onFollower.on('wallet', (event) => {
+        if (event.type === 'INPUT') resolve(event);
+      }),
+    );
+    await fundAddress(chain, wallet.address, { usdt: 7n * 10n ** 18n, bnb: 0n });
+    await within(secondEvent, 'wallet event from the new leader');
+    expect(await depositCount(user.id)).toBe(2);
+  }, 60_000);
+});
