@@ -13,6 +13,8 @@ export const notificationPayloadSchema = z.object({
   color: z.enum(['success', 'info', 'warning', 'error']).optional(),
   /** Milliseconds before the client hides it; absent → the client's default. */
   timeout: z.number().int().positive().optional(),
+  /** A path of the web app where the notification leads (a news item). */
+  link: z.string().startsWith('/').optional(),
 });
 export type NotificationPayload = z.infer<typeof notificationPayloadSchema>;
 

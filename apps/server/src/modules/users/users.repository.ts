@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Role } from '@meeet/core/roles';
 import type { DbExecutor } from '../../db/client.ts';
 import { users, type NewUserRow, type UserRow } from './users.schema.ts';
@@ -38,6 +38,14 @@ export type UserChanges = Partial<
 
 /** All SQL on `users`. E-mails are compared in lower case, as the unique index does. */
 export const usersRepository = {
+  async locales(db: DbExecutor, ids: readonly number[]): Promise<{ id: number; locale: string }[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select({ id: users.id, locale: users.locale })
+      .from(users)
+      .where(inArray(users.id, [...ids]));
+  },
+
   async findById(db: DbExecutor, id: number): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     return row;

@@ -13,7 +13,7 @@ import type { Locale } from '@meeet/core/i18n/locale';
 import { normalizeEmail } from '@meeet/core/rules/email';
 import { validateNickname } from '@meeet/core/rules/nickname';
 import { parsePromoCode } from '@meeet/core/rules/promo-code';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import { invalidCode } from '../codes/codes.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -286,4 +286,13 @@ export class UsersService {
     if (!updated) throw invalidCode();
     return toUserPrivate(updated);
   }
+}
+
+/** For other modules: the language of each of `ids` (users who vanished are left out). */
+export async function userLocales(
+  db: DbExecutor,
+  ids: readonly number[],
+): Promise<Map<number, Locale>> {
+  const rows = await usersRepository.locales(db, ids);
+  return new Map(rows.map((row) => [row.id, row.locale as Locale]));
 }
