@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { transactionStatusSchema, transactionTypeSchema } from '../enum-schemas.ts';
+import type { MonitorSnapshot } from './monitor.ts';
 
 /**
  * The realtime socket's contract (Socket.IO 4, default path `/socket.io`), typed both ways.
@@ -33,6 +34,8 @@ export type WalletEventPayload = z.infer<typeof walletEventPayloadSchema>;
 export interface ServerToClientEvents {
   notification: (payload: NotificationPayload) => void;
   wallet: (payload: WalletEventPayload) => void;
+  /** Admins only: the control area's live monitor (see monitor.ts). */
+  monitor: (payload: MonitorSnapshot) => void;
 }
 
 /** Events a client emits; none yet. */

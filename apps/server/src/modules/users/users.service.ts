@@ -9,6 +9,7 @@ import type {
   UserPublic,
 } from '@meeet/core/api/user';
 import { KycStatus } from '@meeet/core/enums';
+import { Role } from '@meeet/core/roles';
 import type { Locale } from '@meeet/core/i18n/locale';
 import { normalizeEmail } from '@meeet/core/rules/email';
 import { validateNickname } from '@meeet/core/rules/nickname';
@@ -295,4 +296,14 @@ export async function userLocales(
 ): Promise<Map<number, Locale>> {
   const rows = await usersRepository.locales(db, ids);
   return new Map(rows.map((row) => [row.id, row.locale as Locale]));
+}
+
+/** For the monitor: accounts in all, today (UTC) and in the last 7 days. */
+export function userSignUpFigures(db: DbExecutor) {
+  return usersRepository.signUpCounts(db);
+}
+
+/** For other modules: which of `ids` are admins (the monitor is pushed to them only). */
+export function adminsAmong(db: DbExecutor, ids: readonly number[]): Promise<number[]> {
+  return usersRepository.withRole(db, ids, Role.ADMIN);
 }
