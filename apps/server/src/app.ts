@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import { Registry } from 'prom-client';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
@@ -9,6 +10,9 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { newsRoutes } from './modules/news/news.routes.ts';
+import { httpStats } from './modules/monitor/http-stats.ts';
+import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
 import { walletRoutes, type WalletServiceCodes } from './modules/wallet/wallet.routes.ts';
@@ -107,6 +111,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestContextPlugin);
+  // First, so every request (refusals and not-founds too) is timed for the monitor.
+  await app.register(httpStats, { registry: new Registry() });
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
   await app.register(healthChecksPlugin);
@@ -137,6 +143,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(mediaRoutes, { config });
       await api.register(kycRoutes);
       await api.register(marketRoutes);
+      await api.register(newsRoutes);
+      await api.register(monitorRoutes, { config });
     },
     { prefix: '/api' },
   );

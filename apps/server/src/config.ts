@@ -87,6 +87,13 @@ const envSchema = z.object({
   MEDIA_MAX_UPLOAD_MB: withDefault(z.coerce.number().int().min(1).max(100), 10),
   /** Largest accepted image in megapixels (width × height), checked before decoding. */
   MEDIA_MAX_MEGAPIXELS: withDefault(z.coerce.number().int().min(1).max(500), 40),
+  /** Bearer token Prometheus scrapes /api/metrics with (admins may always read it); unset: admins only. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
+  /** Below these (decimal BNB / USDT) the monitor warns that the hot wallet runs low. */
+  HOT_WALLET_MIN_BNB: withDefault(z.string().regex(/^\d+(\.\d{1,18})?$/), '0.1'),
+  HOT_WALLET_MIN_USDT: withDefault(z.string().regex(/^\d+(\.\d{1,18})?$/), '0'),
+  /** Milliseconds between monitor pushes to the admins online. */
+  MONITOR_PUSH_MS: withDefault(z.coerce.number().int().min(100), 3000),
   /** Reserved for S3-compatible storage, which is not built yet: setting it fails the start. */
   S3_BUCKET: optionalString,
   /** EVM JSON-RPC (BSC 56 / 97); unset → a local anvil is started and the contracts deployed. */
@@ -164,6 +171,13 @@ export interface AppConfig {
     readonly authPerIpPerMinute: number;
     readonly hashConcurrency: number;
     readonly hashQueue: number;
+  };
+  readonly monitor: {
+    readonly metricsToken: string | undefined;
+    /** Decimal whole tokens ('0.1'); the config stays JSON-serialisable, so no bigint here. */
+    readonly hotWalletMinBnb: string;
+    readonly hotWalletMinUsdt: string;
+    readonly pushMs: number;
   };
   readonly media: {
     readonly dir: string;
@@ -338,6 +352,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       authPerIpPerMinute: e.AUTH_RATE_LIMIT_PER_IP,
       hashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
       hashQueue: e.PASSWORD_HASH_QUEUE,
+    },
+    monitor: {
+      metricsToken: e.METRICS_TOKEN,
+      hotWalletMinBnb: e.HOT_WALLET_MIN_BNB,
+      hotWalletMinUsdt: e.HOT_WALLET_MIN_USDT,
+      pushMs: e.MONITOR_PUSH_MS,
     },
     media: {
       dir: e.MEDIA_DIR ? absolute(e.MEDIA_DIR) : join(dataDir, 'media'),

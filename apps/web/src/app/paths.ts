@@ -67,6 +67,13 @@ export const paths = {
     referral: { path: '/account/referral', getHref: () => '/account/referral' },
     cpa: { path: '/account/cpa', getHref: () => '/account/cpa' },
   },
+  news: {
+    list: { path: '/news', getHref: () => '/news' },
+    item: {
+      path: '/news/:id',
+      getHref: (id: number | string) => `/news/${encodeURIComponent(String(id))}`,
+    },
+  },
   kyc: { path: '/kyc', getHref: () => '/kyc' },
   cpa: { path: '/cpa', getHref: () => '/cpa' },
   control: {

@@ -18,6 +18,8 @@ const AffiliatesPage = lazy(() => import('../features/affiliates/affiliates-page
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page.tsx'));
 
 const MarketPage = lazy(() => import('../features/market/market-page.tsx'));
+const NewsPage = lazy(() => import('../features/news/news-page.tsx'));
+const NewsItemPage = lazy(() => import('../features/news/news-item-page.tsx'));
 const KycPage = lazy(() => import('../features/kyc/kyc-page.tsx'));
 const CpaPage = lazy(() => import('../features/cpa/cpa-page.tsx'));
 
@@ -51,7 +53,7 @@ const RequireReadyAccount = lazy(() => import('./account-gate.tsx'));
 const ControlLayout = lazy(() => import('../features/control/control-layout.tsx'));
 const MonitorPage = lazy(() => import('../features/control/monitor-page.tsx'));
 const KycModerationPage = lazy(() => import('../features/control/kyc-moderation-page.tsx'));
-const NewsPage = lazy(() => import('../features/control/news-page.tsx'));
+const ControlNewsPage = lazy(() => import('../features/control/news-page.tsx'));
 const ControlCpaPage = lazy(() => import('../features/control/control-cpa-page.tsx'));
 
 /** /ref/:promocode → /auth/register?promocode=<code> (spec §2). */
@@ -91,6 +93,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.appleLogin.path, element: <AppleLoginPage /> },
               { path: paths.cpa.path, element: <CpaPage /> },
+              { path: paths.news.list.path, element: <NewsPage /> },
+              { path: paths.news.item.path, element: <NewsItemPage /> },
 
               redirect(paths.auth.root.path, paths.auth.login.getHref()),
               { path: paths.auth.confirmEmail.path, element: <ConfirmEmailPage /> },
@@ -155,8 +159,8 @@ export const routes: RouteObject[] = [
                         element: <RequireAdmin />,
                         children: [
                           { path: paths.control.monitor.path, element: <MonitorPage /> },
-                          { path: paths.control.news.path, element: <NewsPage /> },
-                          { path: paths.control.newsEdit.path, element: <NewsPage /> },
+                          { path: paths.control.news.path, element: <ControlNewsPage /> },
+                          { path: paths.control.newsEdit.path, element: <ControlNewsPage /> },
                           { path: paths.control.cpa.path, element: <ControlCpaPage /> },
                         ],
                       },

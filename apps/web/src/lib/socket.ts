@@ -1,4 +1,4 @@
-import type { Socket } from 'socket.io-client';
+import type { io as createSocket, Socket } from 'socket.io-client';
 import { SOCKET_DEFAULTS } from '@meeet/core/constants';
 import type { ClientToServerEvents, ServerToClientEvents } from '@meeet/core/api/realtime';
 import { STORAGE_KEYS, readStorage } from './storage.ts';
@@ -8,6 +8,9 @@ type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Listener = (...args: never[]) => void;
 
 let socket: AppSocket | null = null;
+// Whether a socket is wanted now: a sign-out during the library's download cancels the connect.
+let wanted = false;
+let loading: Promise<{ io: typeof createSocket }> | null = null;
 // Listeners added before the client library has loaded are attached once it has.
 const pending = new Map<string, Set<Listener>>();
 
@@ -17,11 +20,15 @@ const pending = new Map<string, Set<Listener>>();
  * page view does not pay for it.
  */
 export async function connect(): Promise<void> {
+  wanted = true;
   if (socket) {
     if (!socket.connected) socket.connect();
     return;
   }
-  const { io } = await import('socket.io-client');
+  loading ??= import('socket.io-client');
+  const { io } = await loading;
+  // Signed out meanwhile, or a concurrent call got there first.
+  if (!wanted || socket) return;
   const accessKey = readStorage(STORAGE_KEYS.accessKey) ?? '';
   const created: AppSocket = io({
     transports: ['websocket', 'webtransport', 'polling'],
@@ -45,6 +52,7 @@ export async function connect(): Promise<void> {
 }
 
 export function disconnect(): void {
+  wanted = false;
   socket?.disconnect();
   socket = null;
   useSocketStore.getState().setConnected(false);

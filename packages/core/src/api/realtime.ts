@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { transactionStatusSchema, transactionTypeSchema } from '../enum-schemas.ts';
+import type { MonitorSnapshot } from './monitor.ts';
 
 /**
  * The realtime socket's contract (Socket.IO 4, default path `/socket.io`), typed both ways.
@@ -13,6 +14,8 @@ export const notificationPayloadSchema = z.object({
   color: z.enum(['success', 'info', 'warning', 'error']).optional(),
   /** Milliseconds before the client hides it; absent → the client's default. */
   timeout: z.number().int().positive().optional(),
+  /** A path of the web app where the notification leads (a news item). */
+  link: z.string().startsWith('/').optional(),
 });
 export type NotificationPayload = z.infer<typeof notificationPayloadSchema>;
 
@@ -31,6 +34,8 @@ export type WalletEventPayload = z.infer<typeof walletEventPayloadSchema>;
 export interface ServerToClientEvents {
   notification: (payload: NotificationPayload) => void;
   wallet: (payload: WalletEventPayload) => void;
+  /** Admins only: the control area's live monitor (see monitor.ts). */
+  monitor: (payload: MonitorSnapshot) => void;
 }
 
 /** Events a client emits; none yet. */

@@ -71,6 +71,9 @@ const appMessagesEn = {
     'Your verification was rejected: {comment}. You can correct it and submit again',
   'kyc.notice.rejected_forever': 'Your verification was rejected permanently: {comment}',
 
+  'news.notice': 'News: {title}',
+  'news.cover-invalid': 'Choose a cover uploaded to the news album',
+
   'market.transaction-failed': 'Transaction failed',
   'market.transaction-canceled': 'Transaction canceled',
   'market.unknown-error':
@@ -180,6 +183,9 @@ const appMessagesRu = {
   'kyc.notice.rejected':
     'Верификация отклонена: {comment}. Исправьте данные и отправьте заявку снова',
   'kyc.notice.rejected_forever': 'Верификация отклонена без права повторной подачи: {comment}',
+
+  'news.notice': 'Новость: {title}',
+  'news.cover-invalid': 'Выберите обложку, загруженную в альбом новостей',
 
   'market.transaction-failed': 'Транзакция не выполнена',
   'market.transaction-canceled': 'Транзакция отменена',

@@ -23,6 +23,18 @@ function likePrefix(text: string): string {
 
 /** All SQL of KYC, including the `users.kyc_status` mirror it owns. */
 export const kycRepository = {
+  /** Verifications waiting for a moderator and when the oldest was submitted (the monitor). */
+  async waiting(db: DbExecutor): Promise<{ count: number; oldest: Date | null }> {
+    const [row] = await db
+      .select({
+        count: sql<number>`count(*)::int`,
+        oldest: sql<string | null>`min(${kycVerifications.submittedAt})`,
+      })
+      .from(kycVerifications)
+      .where(eq(kycVerifications.status, 'requested'));
+    return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+  },
+
   /** The user's KYC status, with the user's row locked until the transaction ends. */
   async lockUserStatus(db: DbExecutor, userId: number): Promise<KycStatus | undefined> {
     const [row] = await db

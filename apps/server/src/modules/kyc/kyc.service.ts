@@ -14,7 +14,7 @@ import type { Locale } from '@meeet/core/i18n/locale';
 import { translate } from '@meeet/core/i18n/translate';
 import { checkKycTransition, KycActor } from '@meeet/core/rules/kyc-status';
 import { isProfileComplete } from '@meeet/core/rules/profile';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { mediaRepository } from '../media/media.repository.ts';
 import { toMediaItem } from '../media/media.service.ts';
@@ -243,4 +243,9 @@ export class KycService {
       this.deps.log.error({ err: error, userId: user.id }, 'kyc decision mail not sent');
     }
   }
+}
+
+/** For the monitor: verifications waiting for a moderator, and the oldest one's submit time. */
+export function kycWaitingFigures(db: DbExecutor) {
+  return kycRepository.waiting(db);
 }

@@ -710,3 +710,17 @@ export async function mintStock(
 }
 
 export type { SettledStatus };
+
+/** For the monitor: per level, tokens sold, the USDT they brought and the queue's length. */
+export async function marketLevelFigures(db: DbExecutor) {
+  const rows = await repo.levelFigures(db);
+  return NFT_TYPES.map((level) => {
+    const row = rows.find((candidate) => candidate.level === level);
+    return {
+      level,
+      sold: row?.sold ?? 0,
+      revenue: BigInt(row?.revenue ?? '0'),
+      queued: row?.queued ?? 0,
+    };
+  });
+}

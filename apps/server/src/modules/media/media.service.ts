@@ -264,3 +264,13 @@ export class MediaService {
     return data;
   }
 }
+
+/** For other modules: whether `id` is an image of `album` (a news cover must be one). */
+export async function isMediaOfAlbum(
+  db: DbExecutor,
+  id: string,
+  album: MediaAlbum,
+): Promise<boolean> {
+  const row = await mediaRepository.findById(db, id);
+  return row?.album === album;
+}

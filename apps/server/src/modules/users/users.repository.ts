@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Role } from '@meeet/core/roles';
 import type { DbExecutor } from '../../db/client.ts';
 import { users, type NewUserRow, type UserRow } from './users.schema.ts';
@@ -38,6 +38,35 @@ export type UserChanges = Partial<
 
 /** All SQL on `users`. E-mails are compared in lower case, as the unique index does. */
 export const usersRepository = {
+  async withRole(db: DbExecutor, ids: readonly number[], role: Role): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, [...ids]), eq(users.role, role)));
+    return rows.map((row) => row.id);
+  },
+
+  /** Accounts in all, since midnight UTC and in the last 7 days (the monitor). */
+  async signUpCounts(db: DbExecutor): Promise<{ total: number; today: number; week: number }> {
+    const [row] = await db
+      .select({
+        total: sql<number>`count(*)::int`,
+        today: sql<number>`(count(*) filter (where ${users.createdAt} >= date_trunc('day', now() at time zone 'utc') at time zone 'utc'))::int`,
+        week: sql<number>`(count(*) filter (where ${users.createdAt} >= now() - interval '7 days'))::int`,
+      })
+      .from(users);
+    return row ?? { total: 0, today: 0, week: 0 };
+  },
+
+  async locales(db: DbExecutor, ids: readonly number[]): Promise<{ id: number; locale: string }[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select({ id: users.id, locale: users.locale })
+      .from(users)
+      .where(inArray(users.id, [...ids]));
+  },
+
   async findById(db: DbExecutor, id: number): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     return row;

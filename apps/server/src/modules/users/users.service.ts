@@ -9,11 +9,12 @@ import type {
   UserPublic,
 } from '@meeet/core/api/user';
 import { KycStatus } from '@meeet/core/enums';
+import { Role } from '@meeet/core/roles';
 import type { Locale } from '@meeet/core/i18n/locale';
 import { normalizeEmail } from '@meeet/core/rules/email';
 import { validateNickname } from '@meeet/core/rules/nickname';
 import { parsePromoCode } from '@meeet/core/rules/promo-code';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import { invalidCode } from '../codes/codes.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -296,4 +297,23 @@ export class UsersService {
     if (!updated) throw invalidCode();
     return toUserPrivate(updated);
   }
+}
+
+/** For other modules: the language of each of `ids` (users who vanished are left out). */
+export async function userLocales(
+  db: DbExecutor,
+  ids: readonly number[],
+): Promise<Map<number, Locale>> {
+  const rows = await usersRepository.locales(db, ids);
+  return new Map(rows.map((row) => [row.id, row.locale as Locale]));
+}
+
+/** For the monitor: accounts in all, today (UTC) and in the last 7 days. */
+export function userSignUpFigures(db: DbExecutor) {
+  return usersRepository.signUpCounts(db);
+}
+
+/** For other modules: which of `ids` are admins (the monitor is pushed to them only). */
+export function adminsAmong(db: DbExecutor, ids: readonly number[]): Promise<number[]> {
+  return usersRepository.withRole(db, ids, Role.ADMIN);
 }

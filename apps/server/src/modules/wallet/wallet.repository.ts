@@ -30,6 +30,18 @@ export type TransactionChanges = Partial<
 
 /** All SQL of wallets, chain transactions, the watcher's cursor and local deployments. */
 export const walletRepository = {
+  /** Deposits and withdrawals not settled yet (the monitor). */
+  async pendingCounts(db: DbExecutor): Promise<{ deposits: number; withdrawals: number }> {
+    const open = sql`${chainTransactions.status} in ('REQUESTED', 'PROCESSING', 'PENDING')`;
+    const [row] = await db
+      .select({
+        deposits: sql<number>`(count(*) filter (where ${chainTransactions.type} = 'INPUT' and ${open}))::int`,
+        withdrawals: sql<number>`(count(*) filter (where ${chainTransactions.type} = 'OUTPUT' and ${open}))::int`,
+      })
+      .from(chainTransactions);
+    return row ?? { deposits: 0, withdrawals: 0 };
+  },
+
   async ensureWallet(db: DbExecutor, userId: number, address: string): Promise<WalletRow> {
     await db.insert(wallets).values({ userId, address }).onConflictDoNothing();
     const [row] = await db.select().from(wallets).where(eq(wallets.userId, userId)).limit(1);

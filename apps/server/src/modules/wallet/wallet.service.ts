@@ -470,3 +470,28 @@ export async function fundAddress(
   }
   return { address, usdt: amounts.usdt.toString(), bnb: amounts.bnb.toString(), hashes };
 }
+
+/** For the monitor: deposits and withdrawals not settled yet. */
+export function walletPendingFigures(db: DbExecutor) {
+  return repo.pendingCounts(db);
+}
+
+/** For the monitor: the last block a chain watcher has read (null before its first pass). */
+export function watcherCursor(db: DbExecutor, name: string): Promise<bigint | null> {
+  return repo.cursor(db, name);
+}
+
+/** For the monitor: the hot wallet's USDT and BNB at the latest block. */
+export async function hotWalletBalances(chain: Chain): Promise<{ usdt: bigint; bnb: bigint }> {
+  const address = chain.keys.hot.address;
+  const [usdt, bnb] = await Promise.all([
+    chain.publicClient.readContract({
+      address: chain.contracts.usdt,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [address],
+    }),
+    chain.publicClient.getBalance({ address }),
+  ]);
+  return { usdt, bnb };
+}

@@ -21,6 +21,8 @@ import { NAV_LINKS } from './nav-links.ts';
 const MobileNavDrawer = lazy(() => import('./mobile-nav-drawer.tsx'));
 // Likewise the account menu (MUI's Menu) for signed-in users.
 const AccountMenu = lazy(() => import('./account-menu.tsx'));
+// And the notifications bell, which only signed-in users have.
+const NotificationsMenu = lazy(() => import('./notifications-menu.tsx'));
 
 export function AppHeader({ transparent }: { transparent: boolean }) {
   const { t } = useTranslation();
@@ -84,6 +86,13 @@ export function AppHeader({ transparent }: { transparent: boolean }) {
         )}
         <Box sx={{ flexGrow: 1 }} />
         <LanguageSwitcher />
+        {token && (
+          <QuietBoundary>
+            <Suspense fallback={null}>
+              <NotificationsMenu />
+            </Suspense>
+          </QuietBoundary>
+        )}
         {token ? (
           <Button
             variant="contained"

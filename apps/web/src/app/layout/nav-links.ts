@@ -5,6 +5,7 @@ import { paths } from '../paths.ts';
 export const NAV_LINKS: ReadonlyArray<{ to: string; label: CommonKey }> = [
   { to: paths.market.getHref(), label: 'nav.market' },
   { to: paths.meetAndPlay.getHref(), label: 'nav.meet-and-play' },
+  { to: paths.news.list.getHref(), label: 'nav.news' },
   { to: paths.help.faq.getHref(), label: 'nav.faq' },
   { to: paths.affiliates.getHref(), label: 'nav.affiliates' },
   { to: paths.support.getHref(), label: 'nav.support' },

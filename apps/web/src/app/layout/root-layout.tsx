@@ -8,6 +8,7 @@ import { useNotificationsStore } from '../../lib/stores/notifications-store.ts';
 import { HashScroll } from '../hash-scroll.tsx';
 import { paths } from '../paths.ts';
 import { useRootEffects } from '../root-effects.ts';
+import { useSessionSocket } from '../session-socket.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
 
@@ -16,6 +17,7 @@ const NotificationSnackbar = lazy(() => import('../../components/notification-sn
 /** Spec §2 layout: one main area with the router outlet, plus the shared header and footer. */
 export function RootLayout() {
   useRootEffects();
+  useSessionSocket();
   const isHome = useMatch(paths.home.path) !== null;
   const hasNotification = useNotificationsStore((state) => state.notification !== null);
 

@@ -6,6 +6,7 @@ import CallToAction from './components/call-to-action';
 import Earn from './components/earn';
 import Hero from './components/hero';
 import HowItWorks from './components/how-it-works';
+import LatestNews from './components/latest-news';
 import Partners from './components/partners';
 import TokenLevels from './components/token-levels';
 import type { Landing } from './values';
@@ -38,6 +39,7 @@ export default function HomePage({ landing }: HomePageProps) {
       <Hero landing={landing} />
       <Banner />
       {ORDER[landing ?? 'home'].map((key) => SECTIONS[key]())}
+      {!landing && <LatestNews />}
       <CallToAction />
     </Box>
   );

@@ -14,13 +14,11 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { useTranslation } from 'react-i18next';
-import type { NotificationPayload } from '@meeet/core/api/realtime';
 import { KycStatus, nftTypeName } from '@meeet/core/enums';
 import { canEditKycPhotos, currentKycStep, KYC_STEPS } from '@meeet/core/rules/kyc-status';
 import { paths } from '../../app/paths.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { notify } from '../../lib/stores/notifications-store.ts';
-import { connect, off, on } from '../../lib/socket.ts';
+import { off, on } from '../../lib/socket.ts';
 import { kycQueryKey, useKyc } from './api/get-kyc.ts';
 import { useSubmitKyc } from './api/submit-kyc.ts';
 import { PhotoStep } from './components/photo-step.tsx';
@@ -41,16 +39,17 @@ const STATE_SEVERITY = {
   rejected_forever: 'error',
 } as const;
 
-/** A decision arrives over the socket: show it and read the new state (and the name lock). */
+/**
+ * A decision arrives over the shell's socket (which also shows it): read the new state and
+ * the name lock.
+ */
 function useKycNotifications() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const listener = (payload: NotificationPayload) => {
-      notify(payload.text, payload.color ? { color: payload.color } : {});
+    const listener = () => {
       void queryClient.invalidateQueries({ queryKey: kycQueryKey });
       void queryClient.invalidateQueries({ queryKey: ['user', 'me'] });
     };
-    void connect();
     on('notification', listener);
     return () => off('notification', listener);
   }, [queryClient]);

@@ -17,6 +17,11 @@ const en = {
   'nav.logout': 'Log out',
   'nav.open-menu': 'Open menu',
   'nav.close-menu': 'Close menu',
+  'nav.news': 'News',
+  'notifications.title': 'Notifications',
+  'notifications.open': 'Notifications, {count} unread',
+  'notifications.empty': 'No notifications yet',
+  'notifications.go': 'Open',
   'nav.main': 'Main navigation',
   'language.label': 'Interface language',
 

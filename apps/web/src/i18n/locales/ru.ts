@@ -18,6 +18,11 @@ const ru = {
   'nav.logout': 'Выйти',
   'nav.open-menu': 'Открыть меню',
   'nav.close-menu': 'Закрыть меню',
+  'nav.news': 'Новости',
+  'notifications.title': 'Уведомления',
+  'notifications.open': 'Уведомления, непрочитанных: {count}',
+  'notifications.empty': 'Уведомлений пока нет',
+  'notifications.go': 'Открыть',
   'nav.main': 'Основная навигация',
   'language.label': 'Язык интерфейса',
 

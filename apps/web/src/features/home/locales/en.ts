@@ -85,6 +85,8 @@ const en = {
   'cta.text':
     'Download the app to raise a hand and meet people nearby, or pick your first token on the marketplace.',
   'cta.market': 'Go to marketplace',
+  'news.title': 'Latest news',
+  'news.all': 'All news',
 };
 
 export default en;

@@ -1,0 +1,146 @@
+import { io as connect } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { errorBodySchema } from '@meeet/core/api/errors';
+import {
+  monitorHistorySchema,
+  monitorSnapshotSchema,
+  type MonitorSnapshot,
+} from '@meeet/core/api/monitor';
+import { bearer, registerUser } from '../../../test/accounts.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { makeRole } from '../media/media.test-support.ts';
+import { HttpStats } from './http-stats.ts';
+
+const SCRAPE_TOKEN = 'scrape-token-for-tests-0123456789';
+
+describe('monitor API', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof registerUser>>;
+  let user: Awaited<ReturnType<typeof registerUser>>;
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `/api${url}`, headers });
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      METRICS_TOKEN: SCRAPE_TOKEN,
+      MONITOR_PUSH_MS: '100',
+    });
+    admin = await registerUser(t.app);
+    await makeRole(t.db, admin.user.id, 'admin');
+    user = await registerUser(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('refuses the metrics to guests, users, moderators and a wrong token', async () => {
+    const moderator = await registerUser(t.app);
+    await makeRole(t.db, moderator.user.id, 'moderator');
+    const guest = await get('/metrics');
+    expect(guest.statusCode).toBe(401);
+    expect(errorBodySchema.parse(guest.json()).code).toBe('TOKEN_INVALID');
+    expect((await get('/metrics', bearer(user.token))).statusCode).toBe(403);
+    expect((await get('/metrics', bearer(moderator.token))).statusCode).toBe(403);
+    const wrong = await get('/metrics', { authorization: `Bearer ${SCRAPE_TOKEN}x` });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).not.toContain('meeet_');
+    for (const refused of [user, moderator]) {
+      expect((await get('/monitor', bearer(refused.token))).statusCode).toBe(403);
+      expect((await get('/monitor/history', bearer(refused.token))).statusCode).toBe(403);
+    }
+  });
+
+  it('serves Prometheus text to the scrape token and to admins', async () => {
+    const scraped = await get('/metrics', { authorization: `Bearer ${SCRAPE_TOKEN}` });
+    expect(scraped.statusCode).toBe(200);
+    expect(scraped.headers['content-type']).toContain('text/plain');
+    expect(scraped.body).toMatch(/^meeet_users\{period="total"\} \d+$/m);
+    expect(scraped.body).toContain('meeet_http_request_duration_seconds_bucket');
+    expect(scraped.body).toMatch(/route="\/api\/user\/register"/);
+    const byAdmin = await get('/metrics', bearer(admin.token));
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.body).toMatch(/^meeet_kyc_waiting 0$/m);
+  });
+
+  it('counts registrations and requests in the snapshot', async () => {
+    const read = async () =>
+      monitorSnapshotSchema.parse((await get('/monitor', bearer(admin.token))).json());
+    const before = await read();
+    await registerUser(t.app);
+    const after = await read();
+    expect(after.users.total).toBe(before.users.total + 1);
+    expect(after.users.today).toBe(before.users.today + 1);
+    expect(after.users.week).toBe(before.users.week + 1);
+    expect(after.http.requestsPerMinute).toBeGreaterThan(before.http.requestsPerMinute);
+    expect(after.http.p95Ms).not.toBeNull();
+    expect(after.market.map((level) => level.level)).toEqual([0, 1, 2]);
+    // No chain is attached in this test app: the chain block is absent, the rest still shows.
+    expect(after.chain).toBeNull();
+  });
+
+  it('pushes the snapshot live to admins only', async () => {
+    const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const open = async (token: string) => {
+      const socket = connect(url, {
+        transports: ['websocket'],
+        auth: { accessKey: token },
+        forceNew: true,
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      const heard: MonitorSnapshot[] = [];
+      socket.on('monitor', (payload) => heard.push(payload));
+      return { socket, heard };
+    };
+    const adminSocket = await open(admin.token);
+    const userSocket = await open(user.token);
+    try {
+      await vi.waitFor(() => expect(adminSocket.heard.length).toBeGreaterThan(0));
+      const first = monitorSnapshotSchema.parse(adminSocket.heard.at(-1));
+      expect(first.realtime.sockets).toBe(2);
+      expect(first.realtime.users).toBe(2);
+      await registerUser(t.app);
+      await vi.waitFor(() =>
+        expect(adminSocket.heard.at(-1)?.users.total).toBe(first.users.total + 1),
+      );
+      expect(userSocket.heard).toEqual([]);
+    } finally {
+      adminSocket.socket.disconnect();
+      userSocket.socket.disconnect();
+    }
+  });
+
+  it('keeps a history for the charts', async () => {
+    // The sampler takes its first sample when the app is ready.
+    await vi.waitFor(async () => {
+      const history = monitorHistorySchema.parse(
+        (await get('/monitor/history?range=24h', bearer(admin.token))).json(),
+      );
+      expect(history.points.length).toBeGreaterThan(0);
+      const at = Date.parse(history.points[0]?.at ?? '');
+      expect(Date.now() - at).toBeLessThan(24 * 3600_000);
+    });
+    expect((await get('/monitor/history?range=1y', bearer(admin.token))).statusCode).toBe(400);
+  });
+});
+
+describe('HttpStats', () => {
+  it('keeps the last minute: rate, 5xx rate and p95', () => {
+    const stats = new HttpStats();
+    const now = 1_000_000;
+    stats.record(999, 500, now - 61_000); // older than a minute: dropped
+    for (let i = 1; i <= 100; i++) stats.record(i, i <= 3 ? 503 : 200, now - 1000);
+    expect(stats.lastMinute(now)).toEqual({
+      requestsPerMinute: 100,
+      errorsPerMinute: 3,
+      p95Ms: 95,
+    });
+    expect(stats.lastMinute(now + 60_000)).toEqual({
+      requestsPerMinute: 0,
+      errorsPerMinute: 0,
+      p95Ms: null,
+    });
+  });
+});

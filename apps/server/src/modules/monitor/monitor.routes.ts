@@ -1,0 +1,134 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, ErrorCode } from '@meeet/core/api/errors';
+import {
+  monitorHistoryQuerySchema,
+  monitorHistorySchema,
+  monitorPaths,
+  monitorSnapshotSchema,
+} from '@meeet/core/api/monitor';
+import { hasRole, Role } from '@meeet/core/roles';
+import { parseTokenAmount } from '@meeet/core/rules/amount';
+import type { AppConfig } from '../../config.ts';
+import { Poller } from '../../lib/poller.ts';
+import { userRoom } from '../../plugins/socket.ts';
+import { adminsAmong } from '../users/users.service.ts';
+import { MonitorService, registerMonitorGauges } from './monitor.service.ts';
+
+const tags = ['monitor'];
+const bearer = [{ bearerAuth: [] }];
+const SAMPLE_EVERY_MS = 60_000;
+
+/** A configured minimum ('0.1', checked by the config) in smallest units; '0' never warns. */
+function minimumUnits(text: string): bigint {
+  const parsed = parseTokenAmount(text);
+  return parsed.ok ? parsed.units : 0n;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The control area's monitor (admins) and the Prometheus endpoint (admins or a scrape token). */
+export const monitorRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
+  app,
+  { config },
+) => {
+  const monitor = new MonitorService({
+    db: app.db,
+    chain: () => (app.chain.attached ? app.chain.require().chain : undefined),
+    sockets: async () => {
+      const sockets = await app.io.fetchSockets();
+      return {
+        sockets: sockets.length,
+        userIds: sockets.flatMap((s) => (s.data.userId === null ? [] : [s.data.userId])),
+      };
+    },
+    http: app.httpStats,
+    hotWalletMin: {
+      bnb: minimumUnits(config.monitor.hotWalletMinBnb),
+      usdt: minimumUnits(config.monitor.hotWalletMinUsdt),
+    },
+  });
+  const refreshGauges = registerMonitorGauges(app.metricsRegistry, monitor);
+
+  /** Pushes the snapshot to the admins online, when there are any. */
+  const push = async () => {
+    const sockets = await app.io.fetchSockets();
+    const userIds = [...new Set(sockets.flatMap((s) => s.data.userId ?? []))];
+    const admins = await adminsAmong(app.db, userIds);
+    if (admins.length === 0) return;
+    const snapshot = await monitor.snapshot();
+    app.io.to(admins.map(userRoom)).emit('monitor', snapshot);
+  };
+  const pusher = new Poller('monitor push', push, config.monitor.pushMs, app.log);
+  const sampler = new Poller('monitor sample', () => monitor.sample(), SAMPLE_EVERY_MS, app.log);
+  app.addHook('onReady', async () => {
+    pusher.start();
+    sampler.start();
+  });
+  app.addHook('preClose', async () => {
+    await pusher.stop();
+    await sampler.stop();
+  });
+
+  app.get(
+    monitorPaths.snapshot,
+    {
+      onRequest: app.requireRole(Role.ADMIN),
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Admin: the live figures of the product (also pushed as the socket event `monitor`)',
+        response: { 200: monitorSnapshotSchema },
+      },
+    },
+    () => monitor.snapshot(),
+  );
+
+  app.get(
+    monitorPaths.history,
+    {
+      onRequest: app.requireRole(Role.ADMIN),
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Admin: figures over the last 24 hours or 7 days, for the charts',
+        querystring: monitorHistoryQuerySchema,
+        response: { 200: monitorHistorySchema },
+      },
+    },
+    (request) => monitor.history(request.query.range),
+  );
+
+  /** The scrape token when configured and presented; otherwise an admin's session. */
+  const metricsAccess = async (request: FastifyRequest) => {
+    const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const expected = config.monitor.metricsToken;
+    if (token && expected && sameSecret(token, expected)) return;
+    const caller = await request.authenticate();
+    if (!caller) throw new AppError(ErrorCode.TOKEN_INVALID, 401);
+    if (!hasRole(caller.user.role as Role, Role.ADMIN))
+      throw new AppError(ErrorCode.FORBIDDEN, 403);
+  };
+
+  app.get(
+    monitorPaths.metrics,
+    {
+      onRequest: metricsAccess,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Prometheus metrics (admins, or the METRICS_TOKEN as a Bearer token)',
+      },
+    },
+    async (_request, reply) => {
+      await refreshGauges();
+      return reply.type(app.metricsRegistry.contentType).send(await app.metricsRegistry.metrics());
+    },
+  );
+};

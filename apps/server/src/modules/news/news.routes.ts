@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  newsIdParamsSchema,
+  newsItemSchema,
+  newsListQuerySchema,
+  newsListSchema,
+  newsSaveRequestSchema,
+} from '@meeet/core/api/news';
+import { newsPaths } from '@meeet/core/api/news-paths';
+import { okResponseSchema } from '@meeet/core/api/user';
+import { Role } from '@meeet/core/roles';
+import { Poller } from '../../lib/poller.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { userRoom } from '../../plugins/socket.ts';
+import { NewsService } from './news.service.ts';
+
+const tags = ['news'];
+const bearer = [{ bearerAuth: [] }];
+
+/** How often scheduled items are looked for; a news push a few seconds late is fine. */
+const ANNOUNCE_EVERY_MS = 5_000;
+
+/** News (spec §3, §7 /notif/news/): admins write; everyone reads what is published. */
+export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const news = new NewsService({
+    db: app.db,
+    onlineUserIds: async () => {
+      const sockets = await app.io.fetchSockets();
+      return sockets.flatMap((socket) => (socket.data.userId === null ? [] : [socket.data.userId]));
+    },
+    notify: (userId, payload) => app.io.to(userRoom(userId)).emit('notification', payload),
+  });
+
+  const announcer = new Poller(
+    'news announcer pass',
+    () => news.announceDue(),
+    ANNOUNCE_EVERY_MS,
+    app.log,
+  );
+  app.addHook('onReady', async () => announcer.start());
+  app.addHook('preClose', () => announcer.stop());
+
+  app.get(
+    newsPaths.list,
+    {
+      schema: {
+        tags,
+        summary: 'News, newest first: published for everyone; admins may ask for all or by status',
+        querystring: newsListQuerySchema,
+        response: { 200: newsListSchema },
+      },
+    },
+    async (request) => news.list(await request.authenticate(), request.query),
+  );
+
+  app.get(
+    '/notif/news/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One news item (drafts and scheduled ones for admins only)',
+        params: newsIdParamsSchema,
+        response: { 200: newsItemSchema },
+      },
+    },
+    async (request) => news.get(await request.authenticate(), request.params.id),
+  );
+
+  app.post(
+    newsPaths.save,
+    {
+      onRequest: app.requireRole(Role.ADMIN),
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Create a news item, or update it when the body has an id (admins)',
+        body: newsSaveRequestSchema,
+        response: { 200: newsItemSchema },
+      },
+    },
+    (request) => news.save(authOf(request), request.body),
+  );
+
+  app.delete(
+    '/notif/news/:id',
+    {
+      onRequest: app.requireRole(Role.ADMIN),
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Delete a news item (admins)',
+        params: newsIdParamsSchema,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      await news.remove(authOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,45 @@
+import { Link as RouterLink } from 'react-router';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import CardMedia from '@mui/material/CardMedia';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { mediaPaths } from '@meeet/core/api/media-paths';
+import type { NewsItem } from '@meeet/core/api/news';
+import { paths } from '../../../app/paths.ts';
+import { buildUrl } from '../../../lib/api-client.ts';
+import { localized } from '../localized.ts';
+
+/** One item in a list: cover, date and title, leading to the item's page. */
+export function NewsCard({ item }: { item: NewsItem }) {
+  const { i18n } = useTranslation();
+  const { title } = localized(item, i18n.language);
+  return (
+    <Card variant="outlined" data-testid="news-card" sx={{ height: '100%' }}>
+      <CardActionArea
+        component={RouterLink}
+        to={paths.news.item.getHref(item.id)}
+        sx={{ height: '100%' }}
+      >
+        {item.coverId && (
+          <CardMedia
+            component="img"
+            height="160"
+            image={buildUrl(mediaPaths.image(item.coverId, 'medium'))}
+            alt=""
+            loading="lazy"
+          />
+        )}
+        <CardContent>
+          <Typography variant="caption" color="text.secondary" component="p">
+            {new Date(item.publishAt).toLocaleDateString(i18n.language)}
+          </Typography>
+          <Typography variant="h6" component="h3">
+            {title}
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
