@@ -21,6 +21,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { clientErrorHandler, errorHandlerPlugin, handleError } from './plugins/error-handler.ts';
 import { healthChecksPlugin } from './plugins/health-checks.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
 import { limitersPlugin } from './plugins/limiters.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -127,6 +128,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(openapiPlugin, { config });
   await app.register(dbPlugin, { pool });
   await app.register(authPlugin, { config });
+  await app.register(jobsPlugin);
   await app.register(mailPlugin, { config });
   await app.register(socketPlugin);
   await app.register(chainRuntimePlugin, deps.chain ? { chain: deps.chain } : {});

@@ -144,6 +144,20 @@ describe('loadConfig', () => {
     expect(config.chain.rpcUrl).toBeUndefined();
   });
 
+  it('keeps everything in-process without REDIS_URL and refuses a non-Redis URL', () => {
+    const dataDir = tempDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      redisUrl: undefined,
+      leaderRetryMs: 2000,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'redis://cache:6379/0', LEADER_RETRY_MS: '500' }),
+    ).toMatchObject({ redisUrl: 'redis://cache:6379/0', leaderRetryMs: 500 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'http://cache:6379' })).toThrow(
+      /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+  });
+
   it('requires a JWT_SECRET of at least 32 characters in a production deployment', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', APP_ENV: 'production' })).toThrow(
       /JWT_SECRET: required/,

@@ -113,6 +113,9 @@ async function main(): Promise<void> {
     });
     leader.start();
     workers.push(leader);
+    // The side-effect queue needs no leader: processes share it through SKIP LOCKED.
+    app.jobs.start();
+    workers.push(app.jobs);
   } catch (error) {
     app.log.fatal({ err: error }, 'server failed to start');
     await shutdown().catch((closeError: unknown) =>

@@ -92,7 +92,8 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps every mail it receives. */
-export async function startSmtpServer() {
+/** A local SMTP server on `port` (0: any free one) that keeps every mail it receives. */
+export async function startSmtpServer(port = 0) {
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -110,8 +111,8 @@ export async function startSmtpServer() {
       });
     },
   });
-  const port = await new Promise<number>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
+  const listening = await new Promise<number>((resolve) => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.server.address();
       resolve(typeof address === 'object' && address ? address.port : 0);
     });
@@ -131,7 +132,7 @@ export async function startSmtpServer() {
   }
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     mails,
     waitForMail,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

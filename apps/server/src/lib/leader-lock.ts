@@ -68,6 +68,9 @@ export class LeaderLock {
       // A half-open connection (network cut) is noticed by the OS, not only on the next query.
       keepAlive: true,
       connectionTimeoutMillis: 5_000,
+      // A check that hangs (a silent partition) counts as a lost connection instead of
+      // stalling the rounds: the workers stop rather than risk running beside a new leader.
+      query_timeout: 5_000,
     });
     // A dropped connection is reported here; the lock went with it, so the workers stop.
     client.on('error', (error) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
-import { MailService } from '../modules/mail/mail.service.ts';
+import { MAIL_JOB, MailService, type MailRequest } from '../modules/mail/mail.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,9 +15,12 @@ async function mail(app: FastifyInstance, { config }: { config: AppConfig }): Pr
     { smtpUrl: config.smtpUrl, from: config.mailFrom },
     app.db,
     app.log,
+    app.jobs,
   );
+  // A queued mail is sent like a direct one; its failure (503) schedules a retry.
+  app.jobs.register(MAIL_JOB, (payload) => service.send(payload as MailRequest));
   app.decorate('mail', service);
   app.addHook('onClose', async () => service.close());
 }
 
-export const mailPlugin = fp(mail, { name: 'mail', dependencies: ['db'] });
+export const mailPlugin = fp(mail, { name: 'mail', dependencies: ['db', 'jobs'] });

@@ -6,8 +6,9 @@ import type { MailService } from '../mail/mail.service.ts';
 import { feedbackRepository } from './feedback.repository.ts';
 
 /**
- * The support form: anyone may write; a signed-in sender is recorded. The message is stored
- * first, so a mail outage loses nothing: support can still read the table.
+ * The support form: anyone may write; a signed-in sender is recorded. The message and its mail
+ * to support commit together; a mail outage only delays the mail (the queue retries it), and
+ * support can still read the table.
  */
 export class FeedbackService {
   constructor(
@@ -20,17 +21,16 @@ export class FeedbackService {
   ) {}
 
   async submit(input: FeedbackRequest, userId: number | null, locale: Locale): Promise<void> {
-    const { db, mail, supportEmail, log } = this.deps;
-    const id = await feedbackRepository.insert(db, { ...input, userId, locale });
-    try {
-      await mail.send({
-        to: supportEmail,
+    const { db, mail } = this.deps;
+    const jobId = await db.transaction(async (tx) => {
+      await feedbackRepository.insert(tx, { ...input, userId, locale });
+      return mail.enqueue(tx, {
+        to: this.deps.supportEmail,
         replyTo: input.email,
         locale,
         template: { kind: 'feedback', ...input, userId },
       });
-    } catch (error) {
-      log.error({ err: error, feedbackId: id }, 'feedback stored but not mailed to support');
-    }
+    });
+    await mail.flush(jobId);
   }
 }

@@ -205,20 +205,27 @@ export class KycService {
         comment,
         maxNftType,
       });
-      return { user, kyc: decided };
+      // The decision mail commits with the decision: a crash right after loses no mail.
+      const mailJob = await this.deps.mail.enqueue(tx, {
+        to: user.email,
+        locale: user.locale as Locale,
+        template: { kind: 'kyc-decision', status: to, comment, maxNftType },
+      });
+      return { user, kyc: decided, mailJob };
     });
-    await this.tell(result.user, to, comment, maxNftType as NftType | null);
+    this.tell(result.user, to, comment, maxNftType as NftType | null);
+    await this.deps.mail.flush(result.mailJob);
     const history = await kycRepository.history(this.deps.db, [userId]);
     return toModerationItem(result.user, result.kyc, history);
   }
 
-  /** In the app and by mail, in the user's language; a failed mail never undoes the decision. */
-  private async tell(
+  /** In the app, in the user's language (the mail is queued with the decision). */
+  private tell(
     user: UserRow,
     status: KycStatus,
     comment: string | null,
     maxNftType: NftType | null,
-  ): Promise<void> {
+  ): void {
     const locale = user.locale as Locale;
     const params = {
       comment: comment ?? '—',
@@ -233,15 +240,6 @@ export class KycService {
             ? 'info'
             : 'warning',
     });
-    try {
-      await this.deps.mail.send({
-        to: user.email,
-        locale,
-        template: { kind: 'kyc-decision', status, comment, maxNftType },
-      });
-    } catch (error) {
-      this.deps.log.error({ err: error, userId: user.id }, 'kyc decision mail not sent');
-    }
   }
 }
 

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import type { Locale } from '@meeet/core/i18n/locale';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import type { JobQueue } from '../jobs/jobs.service.ts';
 import { mailRepository } from './mail.repository.ts';
 import { renderMail, type MailTemplate } from './mail.templates.ts';
 
@@ -12,6 +13,9 @@ export interface MailRequest {
   template: MailTemplate;
   replyTo?: string;
 }
+
+/** The job kind of a queued mail; its payload is a MailRequest. */
+export const MAIL_JOB = 'mail';
 
 /** How a rendered mail leaves: SMTP, or the dev mailbox table. */
 interface MailTransport {
@@ -56,6 +60,7 @@ export class MailService {
     options: { smtpUrl: string | undefined; from: string },
     db: Database,
     private readonly log: FastifyBaseLogger,
+    private readonly jobs: JobQueue,
   ) {
     this.usesDevMailbox = !options.smtpUrl;
     this.transport = options.smtpUrl
@@ -85,6 +90,19 @@ export class MailService {
       { mail: request.template.kind, to: request.to, ...devCode },
       this.usesDevMailbox ? 'mail stored in the dev mailbox' : 'mail sent',
     );
+  }
+
+  /**
+   * Queues a mail on `db` — the transaction of the change the mail tells about, so the two
+   * commit together and a crash before the send loses nothing. Call `flush` after the commit.
+   */
+  enqueue(db: DbExecutor, request: MailRequest): Promise<number> {
+    return this.jobs.enqueue(db, MAIL_JOB, request);
+  }
+
+  /** Sends a queued mail now; if that fails the queue retries it with back-off. */
+  async flush(jobId: number): Promise<void> {
+    await this.jobs.runNow(jobId);
   }
 
   close(): void {

@@ -1,0 +1,57 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.ts';
+import { jobs, type JobRow } from './jobs.schema.ts';
+
+/** All SQL of the job queue. */
+export const jobsRepository = {
+  async insert(db: DbExecutor, kind: string, payload: unknown): Promise<number> {
+    const [row] = await db.insert(jobs).values({ kind, payload }).returning({ id: jobs.id });
+    if (!row) throw new Error('insert into jobs returned no row');
+    return row.id;
+  },
+
+  /**
+   * Locks one due job (the given one, or the oldest due) for this transaction. SKIP LOCKED
+   * lets every process work the queue at once without two taking the same job.
+   */
+  async claim(db: DbExecutor, id?: number): Promise<JobRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.status, 'pending'),
+          id === undefined ? lte(jobs.runAt, sql`now()`) : eq(jobs.id, id),
+        ),
+      )
+      .orderBy(jobs.runAt)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    return row;
+  },
+
+  async remove(db: DbExecutor, id: number): Promise<void> {
+    await db.delete(jobs).where(eq(jobs.id, id));
+  },
+
+  async fail(
+    db: DbExecutor,
+    id: number,
+    changes: { attempts: number; runAt: Date; lastError: string; dead: boolean },
+  ): Promise<void> {
+    await db
+      .update(jobs)
+      .set({
+        attempts: changes.attempts,
+        runAt: changes.runAt,
+        lastError: changes.lastError,
+        status: changes.dead ? 'dead' : 'pending',
+      })
+      .where(eq(jobs.id, id));
+  },
+
+  async find(db: DbExecutor, id: number): Promise<JobRow | undefined> {
+    const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+    return row;
+  },
+};

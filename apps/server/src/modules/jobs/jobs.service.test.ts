@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { jobsRepository } from './jobs.repository.ts';
+import { JobQueue, retryDelayMs } from './jobs.service.ts';
+
+const OPTIONS = { maxAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 10_000, pollMs: 1_000 };
+
+describe('job queue', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  function queue(kind: string, handler: (payload: unknown) => Promise<void>) {
+    const q = new JobQueue(t.db, t.app.log, OPTIONS);
+    q.register(kind, handler);
+    return q;
+  }
+
+  it('keeps no job when the transaction that wrote it rolls back', async () => {
+    const ran: unknown[] = [];
+    const q = queue('rollback', async (payload) => {
+      ran.push(payload);
+    });
+    let id = 0;
+    await expect(
+      t.db.transaction(async (tx) => {
+        id = await q.enqueue(tx, 'rollback', { n: 1 });
+        throw new Error('business change refused');
+      }),
+    ).rejects.toThrow('business change refused');
+    expect(await jobsRepository.find(t.db, id)).toBeUndefined();
+    expect(await q.runNow(id)).toBe(false);
+    expect(ran).toEqual([]);
+  });
+
+  it('runs a committed job left behind by a crashed process, once, and removes it', async () => {
+    const ran: unknown[] = [];
+    // The "crashed" process committed the job and never ran it.
+    const crashed = queue('left-behind', async () => {});
+    const id = await t.db.transaction((tx) => crashed.enqueue(tx, 'left-behind', { to: 'a' }));
+    const survivor = queue('left-behind', async (payload) => {
+      ran.push(payload);
+    });
+    const second = queue('left-behind', async (payload) => {
+      ran.push(payload);
+    });
+    // Two workers drain at once: SKIP LOCKED gives the job to one of them.
+    await Promise.all([survivor.drain(), second.drain()]);
+    expect(ran).toEqual([{ to: 'a' }]);
+    expect(await jobsRepository.find(t.db, id)).toBeUndefined();
+  });
+
+  it('retries a failing job with growing delays and gives up after the last attempt', async () => {
+    let calls = 0;
+    const q = queue('flaky', async () => {
+      calls++;
+      throw new Error('smtp down');
+    });
+    const id = await q.enqueue(t.db, 'flaky', {});
+    const started = Date.now();
+    expect(await q.runNow(id)).toBe(false);
+    let row = await jobsRepository.find(t.db, id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'smtp down' });
+    expect(row!.runAt.getTime()).toBeGreaterThanOrEqual(started + 1_000 - 50);
+    // Not due yet: a pass leaves it alone.
+    await q.drain();
+    expect(calls).toBe(1);
+    // Due (as if the delay had passed): it runs again, and the next wait doubles.
+    await t.db.execute(`update jobs set run_at = now() where id = ${id}`);
+    await q.drain();
+    row = await jobsRepository.find(t.db, id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(row!.runAt.getTime() - Date.now()).toBeGreaterThan(1_500);
+    await t.db.execute(`update jobs set run_at = now() where id = ${id}`);
+    await q.drain();
+    expect(await jobsRepository.find(t.db, id)).toMatchObject({ status: 'dead', attempts: 3 });
+    await t.db.execute(`update jobs set run_at = now() where id = ${id}`);
+    await q.drain();
+    expect(calls).toBe(3);
+  });
+
+  it('doubles the delay per failure up to the cap', () => {
+    expect([1, 2, 3, 4, 5, 6].map((n) => retryDelayMs(n, OPTIONS))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 10_000, 10_000,
+    ]);
+  });
+});

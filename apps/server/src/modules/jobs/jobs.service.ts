@@ -1,0 +1,124 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { Poller } from '../../lib/poller.ts';
+import { jobsRepository as repo } from './jobs.repository.ts';
+
+/** Runs one job; throwing schedules a retry. The payload is the JSON given to `enqueue`. */
+export type JobHandler = (payload: unknown) => Promise<void>;
+
+export interface JobQueueOptions {
+  /** Attempts before a job is given up (`dead`). */
+  maxAttempts: number;
+  /** The first retry waits this long; each further one twice as long, up to `maxDelayMs`. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** How often due jobs (retries, jobs of a crashed process) are looked for. */
+  pollMs: number;
+}
+
+export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
+  maxAttempts: 8,
+  baseDelayMs: 5_000,
+  maxDelayMs: 3_600_000,
+  pollMs: 1_000,
+};
+
+/** Wait before attempt number `attempts + 1`, after `attempts` failures. */
+export function retryDelayMs(attempts: number, options: JobQueueOptions): number {
+  return Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * A durable queue of side effects in PostgreSQL (an outbox). Modules register a handler per
+ * job kind and `enqueue` on the transaction of the change that causes the job; after the
+ * commit they may `runNow` it, so the user still sees the mail at once when all is well. A job
+ * runs inside a transaction that holds its row lock (SKIP LOCKED): a crash mid-run rolls back
+ * and the job runs again — at least once, so handlers must bear a repeat. Every process works
+ * the queue; no leader is needed.
+ */
+export class JobQueue {
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly poller: Poller;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: JobQueueOptions = DEFAULT_JOB_QUEUE_OPTIONS,
+  ) {
+    this.poller = new Poller('job queue pass', () => this.drain(), options.pollMs, log);
+  }
+
+  register(kind: string, handler: JobHandler): void {
+    if (this.handlers.has(kind)) throw new Error(`job kind ${kind} already has a handler`);
+    this.handlers.set(kind, handler);
+  }
+
+  /** Writes a job on `db` (pass the transaction of the change); returns its id. */
+  enqueue(db: DbExecutor, kind: string, payload: unknown): Promise<number> {
+    if (!this.handlers.has(kind)) throw new Error(`no handler for job kind ${kind}`);
+    return repo.insert(db, kind, payload);
+  }
+
+  /**
+   * Runs the job now, after its transaction committed. Never throws: a failure is logged and
+   * left to the retries. False when it did not succeed now.
+   */
+  async runNow(id: number): Promise<boolean> {
+    try {
+      return (await this.runOne(id)) === 'done';
+    } catch (error) {
+      this.log.error({ err: error, jobId: id }, 'job could not be run');
+      return false;
+    }
+  }
+
+  /** Runs every due job, one at a time; returns how many ran (successful or not). */
+  async drain(): Promise<number> {
+    let ran = 0;
+    while ((await this.runOne()) !== 'none') ran++;
+    return ran;
+  }
+
+  private async runOne(id?: number): Promise<'none' | 'done' | 'failed'> {
+    return this.db.transaction(async (tx) => {
+      const job = await repo.claim(tx, id);
+      if (!job) return 'none';
+      const handler = this.handlers.get(job.kind);
+      try {
+        if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+        await handler(job.payload);
+        await repo.remove(tx, job.id);
+        return 'done';
+      } catch (error) {
+        const attempts = job.attempts + 1;
+        const dead = attempts >= this.options.maxAttempts;
+        const delay = retryDelayMs(attempts, this.options);
+        await repo.fail(tx, job.id, {
+          attempts,
+          runAt: new Date(Date.now() + delay),
+          lastError: error instanceof Error ? error.message : String(error),
+          dead,
+        });
+        this.log[dead ? 'error' : 'warn'](
+          {
+            err: error,
+            jobId: job.id,
+            kind: job.kind,
+            attempts,
+            ...(dead ? {} : { retryInMs: delay }),
+          },
+          dead ? 'job given up' : 'job failed, will retry',
+        );
+        return 'failed';
+      }
+    });
+  }
+
+  start(): void {
+    this.poller.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.poller.stop();
+  }
+}
