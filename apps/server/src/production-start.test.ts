@@ -126,6 +126,47 @@ describe('the built server (apps/server/dist) in production', () => {
   });
 
   it(
+    'deploys the contracts of a staging stack to a fresh separate node, once (compose chain-deploy)',
+    { timeout: 60_000 },
+    async () => {
+      const node = await startAnvil({ port: 0 });
+      try {
+        const compose = readFileSync(join(SERVER_DIR, '../../compose.yaml'), 'utf8');
+        const address = (name: string) =>
+          new RegExp(`${name}: '(0x[0-9a-fA-F]{40})'`).exec(compose)?.[1] ?? '';
+        const env = {
+          APP_ENV: 'staging',
+          DATA_DIR: work,
+          JWT_SECRET: 'x'.repeat(40),
+          CHAIN_RPC_URL: node.rpcUrl,
+          CHAIN_ID: String(node.chainId),
+          USDT_ADDRESS: address('USDT_ADDRESS'),
+          TOKEN_ADDRESS: address('TOKEN_ADDRESS'),
+          MARKET_ADDRESS: address('MARKET_ADDRESS'),
+          WALLET_MNEMONIC: mnemonic,
+        };
+        const deploy = () => runNode([join(outdir, 'cli/local-chain-deploy.js')], env);
+        const first = await deploy();
+        expect(first.stderr).toBe('');
+        expect(first.code).toBe(0);
+        expect(first.stdout).toContain(`market ${env.MARKET_ADDRESS}`);
+        const second = await deploy();
+        expect(second.stdout).toContain('already deployed');
+        expect(second.code).toBe(0);
+        // A node that is not fresh puts them elsewhere: said, not silently misconfigured.
+        const moved = await runNode([join(outdir, 'cli/local-chain-deploy.js')], {
+          ...env,
+          MARKET_ADDRESS: '0x1111111111111111111111111111111111111111',
+        });
+        expect(moved.code).toBe(1);
+        expect(moved.stderr).toMatch(/usdt, token, market landed elsewhere/);
+      } finally {
+        await node.stop();
+      }
+    },
+  );
+
+  it(
     'runs with plain node on real services, loads no development part, serves ready, and its role command works',
     { timeout: 120_000 },
     async () => {
