@@ -25,6 +25,7 @@ export default tseslint.config(
       'apps/server/drizzle/**',
       'test-results/**',
       'playwright-report/**',
+      '**/.test-dist-*/**',
     ],
   },
   js.configs.recommended,

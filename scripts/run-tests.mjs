@@ -35,7 +35,7 @@ statuses.push(
     `--outputFile=${reports}/vitest.json`,
   ]),
 );
-statuses.push(step('build web', 'npm', ['run', 'build']));
+statuses.push(step('build web and server', 'npm', ['run', 'build']));
 statuses.push(step('browser', 'npx', ['playwright', 'test']));
 
 let passed = 0;

@@ -16,6 +16,7 @@ export const ENTRY_POINTS = [
   'src/cli/user-role.ts',
   'src/cli/market-mint.ts',
   'src/cli/dev-fund.ts',
+  'src/cli/local-chain-deploy.ts',
 ];
 
 /** Every bare import except our own workspace packages stays an import of node_modules. */
