@@ -13,6 +13,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { meetRoutes } from './modules/meet/meet.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
 import { walletRoutes, type WalletServiceCodes } from './modules/wallet/wallet.routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(mediaRoutes, { config });
       await api.register(kycRoutes);
       await api.register(marketRoutes);
+      await api.register(meetRoutes, { config });
     },
     { prefix: '/api' },
   );

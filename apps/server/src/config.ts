@@ -112,6 +112,21 @@ const envSchema = z.object({
   ANVIL_PORT: withDefault(z.coerce.number().int().min(0).max(65_535), 8545),
   /** Milliseconds between polls of the deposit watcher and the withdrawal tracker. */
   CHAIN_POLL_MS: withDefault(z.coerce.number().int().min(50), 2000),
+  /** Redis for shared presence and fan-out across processes; unset keeps them in process. */
+  REDIS_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
+  /** Seconds a raised hand survives without a connected socket of its user. */
+  MEET_HAND_OFFLINE_SECONDS: withDefault(z.coerce.number().int().min(1), 300),
+  /** Seconds a hand stays raised at most. */
+  MEET_HAND_MAX_SECONDS: withDefault(z.coerce.number().int().min(1), 4 * 3600),
+  /** Positions less accurate than this many metres are refused. */
+  MEET_MAX_ACCURACY_M: withDefault(z.coerce.number().positive(), 500),
+  /** Chat messages a user may send per minute. */
+  MEET_CHAT_PER_MINUTE: withDefault(z.coerce.number().int().min(1), 30),
+  /** New conversations a user may start per hour. */
+  MEET_NEW_CONVERSATIONS_PER_HOUR: withDefault(z.coerce.number().int().min(1), 10),
 });
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -153,6 +168,16 @@ export interface AppConfig {
     readonly maxUploadBytes: number;
     readonly maxPixels: number;
   };
+  readonly redisUrl: string | undefined;
+  readonly meet: MeetConfig;
+}
+
+export interface MeetConfig {
+  readonly handOfflineMs: number;
+  readonly handMaxMs: number;
+  readonly maxAccuracyM: number;
+  readonly chatPerMinute: number;
+  readonly newConversationsPerHour: number;
 }
 
 export interface ChainConfig {
@@ -326,6 +351,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dir: e.MEDIA_DIR ? absolute(e.MEDIA_DIR) : join(dataDir, 'media'),
       maxUploadBytes: e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
       maxPixels: e.MEDIA_MAX_MEGAPIXELS * 1_000_000,
+    },
+    redisUrl: e.REDIS_URL,
+    meet: {
+      handOfflineMs: e.MEET_HAND_OFFLINE_SECONDS * 1000,
+      handMaxMs: e.MEET_HAND_MAX_SECONDS * 1000,
+      maxAccuracyM: e.MEET_MAX_ACCURACY_M,
+      chatPerMinute: e.MEET_CHAT_PER_MINUTE,
+      newConversationsPerHour: e.MEET_NEW_CONVERSATIONS_PER_HOUR,
     },
   };
   // The mnemonic is not enumerable, so logging or serialising the config never shows it; a
