@@ -65,15 +65,25 @@ export function dayOf(now: number): number {
   return Math.floor(now / 86_400_000);
 }
 
-/** The shown position of a user in a cell: the centre moved by the user's offset of the day. */
-export function shownPosition(cell: string, userId: number, day: number, secret: string): LatLon {
-  const [lat, lon] = cellToLatLng(cell);
+/** The user's offset of the day in metres east and north (keyed, so it reveals nothing). */
+export function dayOffset(
+  userId: number,
+  day: number,
+  secret: string,
+): { east: number; north: number } {
   const digest = createHmac('sha256', secret).update(`${userId}:${day}`).digest();
   const angle = (digest.readUInt32BE(0) / 0x1_0000_0000) * 2 * Math.PI;
   const offset = (digest.readUInt32BE(4) / 0x1_0000_0000) * MAX_OFFSET_M;
-  const dLat = (offset * Math.cos(angle)) / 111_320;
-  const dLon = (offset * Math.sin(angle)) / (111_320 * Math.cos((lat * Math.PI) / 180));
-  return { lat: lat + dLat, lon: lon + dLon };
+  return { east: offset * Math.sin(angle), north: offset * Math.cos(angle) };
+}
+
+/** The shown position of a user in a cell: the centre moved by the user's offset of the day. */
+export function shownPosition(cell: string, offset: { east: number; north: number }): LatLon {
+  const [lat, lon] = cellToLatLng(cell);
+  return {
+    lat: lat + offset.north / 111_320,
+    lon: lon + offset.east / (111_320 * Math.cos((lat * Math.PI) / 180)),
+  };
 }
 
 /** Rings of resolution-10 cells between two cells (estimated from the distance if H3 cannot say). */

@@ -18,6 +18,7 @@ import {
   areaOf,
   areasAround,
   dayOf,
+  dayOffset,
   distanceM,
   handCell,
   ringsBetween,
@@ -79,6 +80,8 @@ export class MapService {
   private readonly lastPositionAt = new Map<number, number>();
   /** viewer → (seen user → when last shown). */
   private readonly sightings = new Map<number, Map<number, number>>();
+  /** The HMAC of each user's offset, computed once a day rather than once per entry. */
+  private readonly offsets = new Map<number, { day: number; east: number; north: number }>();
   private readonly ticker: NodeJS.Timeout;
   private readonly now: () => number;
 
@@ -203,6 +206,7 @@ export class MapService {
     this.maxTimers.delete(userId);
     this.offlineTimers.delete(userId);
     this.lastPositionAt.delete(userId);
+    this.offsets.delete(userId);
     if (!hand) return false;
     this.changed(userId, hand.area, null);
     this.deps.dropped(userId, reason);
@@ -308,7 +312,7 @@ export class MapService {
     if (watcher.watch.moods && !watcher.watch.moods.includes(hand.mood)) return null;
     if (this.deps.blocks.isBlocked(watcher.userId, hand.userId)) return null;
     const now = this.now();
-    const shown = shownPosition(hand.cell, hand.userId, dayOf(now), this.deps.secret);
+    const shown = shownPosition(hand.cell, this.offsetOf(hand.userId, dayOf(now)));
     const distance = distanceM(watcher.watch, shown);
     if (distance > watcher.watch.radiusM) return null;
     let seen = this.sightings.get(watcher.userId);
@@ -323,6 +327,14 @@ export class MapService {
       distanceM: roundedDistance(distance),
       ring: ringsBetween(watcher.centerCell, hand.cell),
     };
+  }
+
+  private offsetOf(userId: number, day: number): { east: number; north: number } {
+    const cached = this.offsets.get(userId);
+    if (cached?.day === day) return cached;
+    const offset = { day, ...dayOffset(userId, day, this.deps.secret) };
+    this.offsets.set(userId, offset);
+    return offset;
   }
 
   /** Sends each watcher with pending changes one diff. */
