@@ -41,7 +41,9 @@ export function areaOf(cell: string): string {
 
 /** The index cells a watched circle can touch. */
 export function areasAround(center: LatLon, radiusM: number): string[] {
-  const k = Math.ceil(radiusM / AREA_SPACING_M) + 1;
+  // Cells vary in size around the globe and a resolution-10 cell's parent may lie a little
+  // beside it (H3 children are not strictly inside their parents), so the disk has a margin.
+  const k = Math.ceil(radiusM / (AREA_SPACING_M * 0.75)) + 2;
   return gridDisk(latLngToCell(center.lat, center.lon, AREA_RESOLUTION), k);
 }
 

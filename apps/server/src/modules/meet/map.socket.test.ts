@@ -131,6 +131,19 @@ describe('meet: hands and the live map', () => {
     const c = await raised('romantic', shifted(here, 200, 0));
     expect((await joined).upsert.map((h) => [h.userId, h.mood])).toEqual([[c.id, 'romantic']]);
 
+    // A move to another cell: the position is resent until the once-a-second limit lets it in.
+    const moved = shifted(here, 200, 300);
+    const changed = next(watcher.socket, 'map:diff');
+    for (;;) {
+      const answer = await call(c.socket, 'position', fix(moved.lat, moved.lon));
+      if (answer.ok) break;
+      expect(answer).toMatchObject({ code: 'RATE_LIMITED' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await changed).upsert.map((h) => [h.userId, h.cell])).toEqual([
+      [c.id, latLngToCell(moved.lat, moved.lon, 10)],
+    ]);
+
     const mood = next(watcher.socket, 'map:diff');
     await ok(c.socket, 'hand:raise', { mood: 'business' });
     expect((await mood).upsert.map((h) => h.mood)).toEqual(['business']);
@@ -138,6 +151,23 @@ describe('meet: hands and the live map', () => {
     const left = next(watcher.socket, 'map:diff');
     await ok(c.socket, 'hand:lower', {});
     expect(await left).toEqual({ upsert: [], left: [c.id] });
+  });
+
+  it('keeps one hand per user across devices', async () => {
+    const here = place();
+    const phone = await raised('romantic', shifted(here, 100, 0));
+    const tablet = await openSocket(url, phone.token);
+    sockets.push(tablet);
+    const again = await ok<{ hand: HandState }>(tablet, 'hand:raise', { mood: 'business' });
+    expect(again.hand).toMatchObject({ raised: true, mood: 'business' });
+    const watcher = await member(t);
+    const seen = await watch(watcher.socket, here);
+    expect(seen.hands.map((h) => [h.userId, h.mood])).toEqual([[phone.id, 'business']]);
+
+    const dropped = next(phone.socket, 'hand:dropped');
+    await ok(tablet, 'hand:lower', {});
+    expect(await dropped).toEqual({ reason: 'lowered' });
+    expect((await watch(watcher.socket, here)).hands).toEqual([]);
   });
 
   it('filters by mood', async () => {
