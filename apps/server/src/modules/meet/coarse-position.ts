@@ -18,8 +18,12 @@ import {
 
 /** Resolution-10 cells reach at most ~76 m from their centre (PRODUCT.md: about 100 m). */
 export const HAND_RESOLUTION = 10;
-/** Presence and watchers are indexed by this coarser parent (edge ~3.7 km). */
-export const AREA_RESOLUTION = 6;
+/**
+ * Presence and watchers are indexed by this coarser parent (edge ~1.4 km): fine enough that a
+ * 1 km watch covers a few km² rather than a whole city, coarse enough that 50 km is a few
+ * thousand cells.
+ */
+export const AREA_RESOLUTION = 7;
 /** Largest offset added to the cell centre; fixed per user and day so it cannot average away. */
 const MAX_OFFSET_M = 40;
 const DISTANCE_STEP_M = 100;
@@ -86,6 +90,12 @@ export function shownPosition(cell: string, offset: { east: number; north: numbe
     lat: lat + offset.north / 111_320,
     lon: lon + offset.east / (111_320 * Math.cos((lat * Math.PI) / 180)),
   };
+}
+
+/** The centre of a cell. */
+export function cellCentre(cell: string): LatLon {
+  const [lat, lon] = cellToLatLng(cell);
+  return { lat, lon };
 }
 
 /** Rings of resolution-10 cells between two cells (estimated from the distance if H3 cannot say). */

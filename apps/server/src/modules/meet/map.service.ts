@@ -17,6 +17,7 @@ import type { UserRow } from '../users/users.schema.ts';
 import {
   areaOf,
   areasAround,
+  cellCentre,
   dayOf,
   dayOffset,
   distanceM,
@@ -31,6 +32,8 @@ import type { Hand, PresenceStore } from './presence-store.ts';
 const MIN_POSITION_INTERVAL_MS = 900;
 /** Who someone saw on the map may be written to for this long (issue: now or within 24 h). */
 const SIGHTING_TTL_MS = 24 * 3600 * 1000;
+/** A shown point lies at most this far from its cell's centre (76 m cell + 40 m offset). */
+const CELL_REACH_M = 120;
 
 export interface MapServiceDeps {
   store: PresenceStore;
@@ -83,6 +86,7 @@ export class MapService {
   /** The HMAC of each user's offset, computed once a day rather than once per entry. */
   private readonly offsets = new Map<number, { day: number; east: number; north: number }>();
   private readonly ticker: NodeJS.Timeout;
+  private ticking = false;
   private readonly now: () => number;
 
   constructor(private readonly deps: MapServiceDeps) {
@@ -121,7 +125,7 @@ export class MapService {
     if (existing) {
       const hand = { ...existing, mood };
       await this.deps.store.put(hand);
-      this.changed(user.id, existing.area, hand.area);
+      this.changed(user.id, existing.area, hand.area, hand.cell);
       return this.stateOf(hand);
     }
     const now = this.now();
@@ -155,7 +159,7 @@ export class MapService {
   async setGhost(userId: number, ghost: boolean): Promise<HandState> {
     const hand = { ...(await this.requireHand(userId)), ghost };
     await this.deps.store.put(hand);
-    this.changed(userId, hand.area, hand.area);
+    this.changed(userId, hand.area, hand.area, hand.cell);
     return this.stateOf(hand);
   }
 
@@ -196,7 +200,7 @@ export class MapService {
       area,
     });
     // Moves inside the cell change nothing anyone may see, so they reach no watcher.
-    if (moved) this.changed(userId, hand.area, area);
+    if (moved) this.changed(userId, hand.area, area, cell);
   }
 
   async drop(userId: number, reason: HandDropReason): Promise<boolean> {
@@ -298,11 +302,26 @@ export class MapService {
     return at !== undefined && this.now() - at < SIGHTING_TTL_MS;
   }
 
-  private changed(userId: number, oldArea: string | null, newArea: string | null): void {
+  /**
+   * Marks the user pending for the watchers who may see the change: those who were shown the
+   * user (they may need a `left`) and those whose circle reaches the user's cell.
+   */
+  private changed(
+    userId: number,
+    oldArea: string | null,
+    newArea: string | null,
+    cell: string | null = null,
+  ): void {
+    const centre = cell ? cellCentre(cell) : null;
     for (const area of new Set([oldArea, newArea])) {
       if (!area) continue;
       for (const socketId of this.watchersByArea.get(area) ?? []) {
-        this.watchers.get(socketId)?.pending.add(userId);
+        const watcher = this.watchers.get(socketId);
+        if (!watcher) continue;
+        const near =
+          centre !== null &&
+          distanceM(watcher.watch, centre) <= watcher.watch.radiusM + CELL_REACH_M;
+        if (near || watcher.known.has(userId)) watcher.pending.add(userId);
       }
     }
   }
@@ -339,8 +358,22 @@ export class MapService {
 
   /** Sends each watcher with pending changes one diff. */
   async tick(): Promise<void> {
+    // A slow tick is not overlapped by the next one; that one just finds more pending.
+    if (this.ticking) return;
+    this.ticking = true;
+    try {
+      await this.sendDiffs();
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private async sendDiffs(): Promise<void> {
+    let served = 0;
     for (const watcher of this.watchers.values()) {
       if (watcher.pending.size === 0) continue;
+      // Let positions and chat in between, so a large tick does not hold the event loop.
+      if (++served % 100 === 0) await new Promise((resolve) => setImmediate(resolve));
       const ids = [...watcher.pending];
       watcher.pending.clear();
       const diff: MapDiff = { upsert: [], left: [] };
