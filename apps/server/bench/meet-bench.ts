@@ -65,6 +65,8 @@ interface ClientResult {
   mapLatencies: number[];
   chatLatencies: number[];
   chatFailed: number;
+  /** Refused chat sends by status and code, to tell limits from overload. */
+  chatRefusals: Record<string, number>;
 }
 
 // ---------------------------------------------------------------- the simulated phones
@@ -85,6 +87,7 @@ async function runClients(input: {
     mapLatencies: [],
     chatLatencies: [],
     chatFailed: 0,
+    chatRefusals: {},
   };
   let measuring = false;
   const states = input.clients.map((client, index) => {
@@ -187,8 +190,12 @@ async function runClients(input: {
           body: JSON.stringify({ clientId, text: 'hello from the benchmark 👋' }),
         }).then(
           async (response) => {
-            await response.arrayBuffer();
-            if (!response.ok) result.chatFailed++;
+            const body = (await response.json()) as { code?: string };
+            if (!response.ok) {
+              result.chatFailed++;
+              const key = `${response.status} ${body.code ?? ''}`;
+              result.chatRefusals[key] = (result.chatRefusals[key] ?? 0) + 1;
+            }
           },
           () => result.chatFailed++,
         );
@@ -332,6 +339,7 @@ async function main(): Promise<void> {
           `${(((cpu.user + cpu.system) / 1000 / wallMs) * 100).toFixed(0)}%`,
         ];
         rows.push(`| ${row.join(' | ')} |`);
+        if (result.chatFailed > 0) console.log('chat refusals:', result.chatRefusals);
         console.log(rows.at(-1));
         // Wait for the offline drop of the hands of this round before the next one.
         await new Promise((resolve) => setTimeout(resolve, 3000));
