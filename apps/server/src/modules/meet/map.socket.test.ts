@@ -212,6 +212,15 @@ describe('meet: hands and the live map', () => {
     expect(await gone).toEqual({ upsert: [], left: [b.id] });
     expect((await watch(a.socket, here)).hands).toEqual([]);
     expect((await watch(b.socket, here)).hands).toEqual([]);
+
+    // Lifting one block keeps the others.
+    const c = await raised('romantic', shifted(here, -150, 0));
+    const blockOf = (token: string, userId: number, method: 'PUT' | 'DELETE') =>
+      t.app.inject({ method, url: `/api/meet/blocks/${userId}`, headers: bearer(token) });
+    expect((await blockOf(a.token, c.id, 'PUT')).statusCode).toBe(200);
+    const back = await blockOf(b.token, a.id, 'DELETE');
+    expect(back.json()).toEqual({ list: [] });
+    expect((await watch(a.socket, here)).hands.map((h) => h.userId)).toEqual([b.id]);
   });
 
   it('shows hands only to signed-in users and lets only complete profiles raise one', async () => {

@@ -87,9 +87,15 @@ export class SafetyService {
 
   async unblock(auth: AuthContext, otherId: number): Promise<{ list: number[] }> {
     await meetRepository.unblock(this.deps.db, auth.user.id, otherId);
-    // The other may still block this user; read both again rather than guess.
-    this.blocks.delete(auth.user.id);
-    this.blocks.delete(otherId);
+    // The other may still block this user: read both cached users again rather than guess, and
+    // swap the sets only when read, so the map never sees a moment without anyone's blocks.
+    await Promise.all(
+      [auth.user.id, otherId]
+        .filter((id) => this.blocks.has(id))
+        .map(async (id) => {
+          this.blocks.set(id, new Set(await meetRepository.blockedEitherWay(this.deps.db, id)));
+        }),
+    );
     this.deps.map().blockChanged(auth.user.id, otherId);
     return this.listBlocks(auth);
   }
