@@ -13,6 +13,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
 import { httpStats } from './modules/monitor/http-stats.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
+import { meetRoutes } from './modules/meet/meet.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
 import { walletRoutes, type WalletServiceCodes } from './modules/wallet/wallet.routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(marketRoutes);
       await api.register(newsRoutes);
       await api.register(monitorRoutes, { config });
+      await api.register(meetRoutes, { config });
     },
     { prefix: '/api' },
   );

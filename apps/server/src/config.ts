@@ -131,6 +131,16 @@ const envSchema = z.object({
   ),
   /** How often a process that is not the workers' leader tries to become it. */
   LEADER_RETRY_MS: withDefault(z.coerce.number().int().min(100).max(60_000), 2000),
+  /** Seconds a raised hand survives without a connected socket of its user. */
+  MEET_HAND_OFFLINE_SECONDS: withDefault(z.coerce.number().int().min(1), 300),
+  /** Seconds a hand stays raised at most. */
+  MEET_HAND_MAX_SECONDS: withDefault(z.coerce.number().int().min(1), 4 * 3600),
+  /** Positions less accurate than this many metres are refused. */
+  MEET_MAX_ACCURACY_M: withDefault(z.coerce.number().positive(), 500),
+  /** Chat messages a user may send per minute. */
+  MEET_CHAT_PER_MINUTE: withDefault(z.coerce.number().int().min(1), 30),
+  /** New conversations a user may start per hour. */
+  MEET_NEW_CONVERSATIONS_PER_HOUR: withDefault(z.coerce.number().int().min(1), 10),
 });
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -184,6 +194,15 @@ export interface AppConfig {
     readonly maxUploadBytes: number;
     readonly maxPixels: number;
   };
+  readonly meet: MeetConfig;
+}
+
+export interface MeetConfig {
+  readonly handOfflineMs: number;
+  readonly handMaxMs: number;
+  readonly maxAccuracyM: number;
+  readonly chatPerMinute: number;
+  readonly newConversationsPerHour: number;
 }
 
 export interface ChainConfig {
@@ -363,6 +382,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dir: e.MEDIA_DIR ? absolute(e.MEDIA_DIR) : join(dataDir, 'media'),
       maxUploadBytes: e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
       maxPixels: e.MEDIA_MAX_MEGAPIXELS * 1_000_000,
+    },
+    meet: {
+      handOfflineMs: e.MEET_HAND_OFFLINE_SECONDS * 1000,
+      handMaxMs: e.MEET_HAND_MAX_SECONDS * 1000,
+      maxAccuracyM: e.MEET_MAX_ACCURACY_M,
+      chatPerMinute: e.MEET_CHAT_PER_MINUTE,
+      newConversationsPerHour: e.MEET_NEW_CONVERSATIONS_PER_HOUR,
     },
   };
   // The mnemonic is not enumerable, so logging or serialising the config never shows it; a

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { transactionStatusSchema, transactionTypeSchema } from '../enum-schemas.ts';
 import type { MonitorSnapshot } from './monitor.ts';
+import { moodSchema, publicCardSchema, type ChatMessage } from './meet.ts';
 
 /**
  * The realtime socket's contract (Socket.IO 4, default path `/socket.io`), typed both ways.
@@ -30,16 +31,132 @@ export const walletEventPayloadSchema = z.object({
 });
 export type WalletEventPayload = z.infer<typeof walletEventPayloadSchema>;
 
+// ---- Meet: hands, positions, the live map, chat delivery ----
+
+/** Every client event answers through its acknowledgement with one of these. */
+export type Ack<T extends object = object> =
+  | ({ ok: true } & T)
+  | { ok: false; code: string; message: string; fields?: Record<string, string> };
+export type AckFn<T extends object = object> = (answer: Ack<T>) => void;
+
+/** Positions older than this are refused (a queued update after a tunnel is stale). */
+export const POSITION_MAX_AGE_MS = 30_000;
+/** Clock skew tolerated for `at` in the future. */
+export const POSITION_FUTURE_SKEW_MS = 5_000;
+/** The largest area a client may watch. */
+export const MAP_MAX_RADIUS_M = 50_000;
+
+export const handRaiseSchema = z.object({ mood: moodSchema });
+export const emptySchema = z.object({}).strict();
+export const ghostSchema = z.object({ ghost: z.boolean() });
+export const positionSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  lon: z.number().min(-180).max(180),
+  /** Metres (68% radius); the server refuses worse than its configured bound. */
+  accuracy: z.number().positive(),
+  /** Epoch milliseconds when the fix was taken. */
+  at: z.number().int().positive(),
+  speed: z.number().min(0).optional(),
+  heading: z.number().min(0).max(360).optional(),
+  /** The OS said the fix comes from a simulator or mock provider. */
+  simulated: z.boolean().optional(),
+});
+export type PositionUpdate = z.infer<typeof positionSchema>;
+export const mapWatchSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  lon: z.number().min(-180).max(180),
+  radiusM: z.number().positive().max(MAP_MAX_RADIUS_M),
+  moods: z.array(moodSchema).min(1).optional(),
+});
+export type MapWatch = z.infer<typeof mapWatchSchema>;
+export const chatTypingSchema = z.object({ userId: z.number().int().positive() });
+
+export const handStateSchema = z.object({
+  raised: z.boolean(),
+  mood: moodSchema.nullable(),
+  ghost: z.boolean(),
+  /** Epoch ms when the hand drops at the latest. */
+  expiresAt: z.number().int().nullable(),
+});
+export type HandState = z.infer<typeof handStateSchema>;
+
+/** A raised hand as a watcher sees it: never the true position. */
+export const mapHandSchema = publicCardSchema.extend({
+  mood: moodSchema,
+  /** H3 resolution-10 cell of the hand. */
+  cell: z.string(),
+  /** The cell's centre moved by the user's offset of the day. */
+  lat: z.number(),
+  lon: z.number(),
+  /** Distance from the watched centre to the shown position, in 100 m steps. */
+  distanceM: z.number().int(),
+  /** Rings of cells between the watched centre and the hand (the list is sorted by it). */
+  ring: z.number().int(),
+});
+export type MapHand = z.infer<typeof mapHandSchema>;
+export const mapSnapshotSchema = z.object({ hands: z.array(mapHandSchema) });
+export type MapSnapshot = z.infer<typeof mapSnapshotSchema>;
+/** Changes since the last snapshot or diff, sent at most once a second per watcher. */
+export const mapDiffSchema = z.object({
+  /** Joined the area or changed cell or mood: the whole entry replaces the old one. */
+  upsert: z.array(mapHandSchema),
+  /** User ids that left (lowered, went ghost, blocked, moved out). */
+  left: z.array(z.number().int()),
+});
+export type MapDiff = z.infer<typeof mapDiffSchema>;
+export const HandDropReason = {
+  LOWERED: 'lowered',
+  OFFLINE: 'offline',
+  EXPIRED: 'expired',
+  BANNED: 'banned',
+} as const;
+export type HandDropReason = (typeof HandDropReason)[keyof typeof HandDropReason];
+export const handDroppedSchema = z.object({ reason: z.enum(HandDropReason) });
+
+export const chatTypingEventSchema = z.object({ userId: z.number().int() });
+export const chatReadEventSchema = z.object({
+  conversationId: z.number().int(),
+  userId: z.number().int(),
+  readId: z.number().int(),
+});
+
 /** Events the server emits. */
 export interface ServerToClientEvents {
   notification: (payload: NotificationPayload) => void;
   wallet: (payload: WalletEventPayload) => void;
   /** Admins only: the control area's live monitor (see monitor.ts). */
   monitor: (payload: MonitorSnapshot) => void;
+  'hand:state': (payload: HandState) => void;
+  'hand:dropped': (payload: z.infer<typeof handDroppedSchema>) => void;
+  'map:snapshot': (payload: MapSnapshot) => void;
+  'map:diff': (payload: MapDiff) => void;
+  /** A stored message, to every device of both members. */
+  'chat:message': (payload: ChatMessage) => void;
+  'chat:typing': (payload: z.infer<typeof chatTypingEventSchema>) => void;
+  'chat:read': (payload: z.infer<typeof chatReadEventSchema>) => void;
 }
 
-/** Events a client emits; none yet. */
-export type ClientToServerEvents = Record<never, never>;
+/** Events a client emits; each answers through its acknowledgement. */
+export interface ClientToServerEvents {
+  'hand:raise': (payload: z.input<typeof handRaiseSchema>, ack: AckFn<{ hand: HandState }>) => void;
+  'hand:lower': (payload: z.input<typeof emptySchema>, ack: AckFn) => void;
+  'hand:ghost': (payload: z.input<typeof ghostSchema>, ack: AckFn<{ hand: HandState }>) => void;
+  position: (payload: PositionUpdate, ack: AckFn) => void;
+  'map:watch': (payload: MapWatch, ack: AckFn<MapSnapshot>) => void;
+  'map:unwatch': (payload: z.input<typeof emptySchema>, ack: AckFn) => void;
+  'chat:typing': (payload: z.infer<typeof chatTypingSchema>, ack: AckFn) => void;
+}
+
+/** The payload schema of each client event: the server validates with these. */
+export const clientEventSchemas = {
+  'hand:raise': handRaiseSchema,
+  'hand:lower': emptySchema,
+  'hand:ghost': ghostSchema,
+  position: positionSchema,
+  'map:watch': mapWatchSchema,
+  'map:unwatch': emptySchema,
+  'chat:typing': chatTypingSchema,
+} as const satisfies Record<keyof ClientToServerEvents, z.ZodType>;
 
 /** How a client proves who it is: the auth token, sent as `auth.accessKey` or an `accessKey` header. */
 export const socketAuthSchema = z.object({

@@ -113,6 +113,32 @@ const appMessagesEn = {
     'This is the deposit address of another MEEET user. Transfers between users are not available: ask them for the address of their own external wallet',
   'wallet.dev-fund-too-much':
     'The development chain cannot fund that much: at most {usdt} USDT and {bnb} BNB now',
+  'meet.profile-incomplete': 'Confirm your e-mail and complete your profile to raise a hand',
+  'meet.banned': 'Your account is banned from meeting and chat',
+  'meet.hand-not-raised': 'Raise a hand first',
+  'meet.accuracy-too-low': 'Location accuracy is too low (worse than {max} m)',
+  'meet.position-stale': 'This location is too old',
+  'meet.position-future': 'This location is dated in the future',
+  'meet.position-too-often': 'Send your location at most once a second',
+  'meet.text-too-long': 'A message can have at most 2,000 characters',
+  'meet.chat-not-allowed':
+    'You can only write to people you have seen on the map in the last 24 hours or already talked to',
+  'meet.blocked': 'You cannot write to this user',
+  'meet.chat-rate-limited': 'You are sending messages too fast (at most {max} a minute)',
+  'meet.new-conversations-limited': 'You can start at most {max} new conversations an hour',
+  'meet.client-id-reused': 'This message id was already used for a different message',
+  'meet.cannot-target-self': 'You cannot do this with yourself',
+  'meet.report-decided': 'This report has already been decided',
+  'meet.warning':
+    'A moderator warned you about your behaviour in chat. Repeated violations lead to a ban',
+  'meet.scam.wallet-address':
+    'This message contains a crypto wallet address. Never send money to people you have not met: this is the most common scam',
+  'meet.scam.seed-phrase':
+    'This message contains what looks like a wallet recovery phrase. Never type or share your own: whoever has it owns your funds',
+  'meet.scam.off-platform':
+    'This message invites you to another messenger or shares a phone number. Scammers move chats where moderators cannot help you',
+  'meet.scam.investment':
+    'This message talks about investments or guaranteed returns. No one can guarantee returns: this is a typical scam',
 } as const;
 
 export type MessageKey = keyof typeof appMessagesEn | keyof typeof errorMessagesEn;
@@ -226,6 +252,32 @@ const appMessagesRu = {
     'Это адрес пополнения другого пользователя MEEET. Переводы между пользователями недоступны: попросите адрес его внешнего кошелька',
   'wallet.dev-fund-too-much':
     'Тестовая сеть не может начислить столько: сейчас не больше {usdt} USDT и {bnb} BNB',
+  'meet.profile-incomplete': 'Подтвердите e-mail и заполните профиль, чтобы поднять руку',
+  'meet.banned': 'Ваш аккаунт заблокирован для встреч и чата',
+  'meet.hand-not-raised': 'Сначала поднимите руку',
+  'meet.accuracy-too-low': 'Слишком низкая точность местоположения (хуже {max} м)',
+  'meet.position-stale': 'Это местоположение устарело',
+  'meet.position-future': 'Время этого местоположения — в будущем',
+  'meet.position-too-often': 'Отправляйте местоположение не чаще раза в секунду',
+  'meet.text-too-long': 'Сообщение может содержать не более 2000 символов',
+  'meet.chat-not-allowed':
+    'Писать можно тем, кого вы видели на карте за последние 24 часа, или тем, с кем уже общались',
+  'meet.blocked': 'Вы не можете написать этому пользователю',
+  'meet.chat-rate-limited': 'Вы отправляете сообщения слишком часто (не более {max} в минуту)',
+  'meet.new-conversations-limited': 'Можно начать не более {max} новых диалогов в час',
+  'meet.client-id-reused': 'Этот идентификатор сообщения уже использован для другого сообщения',
+  'meet.cannot-target-self': 'Это нельзя сделать с самим собой',
+  'meet.report-decided': 'По этой жалобе уже принято решение',
+  'meet.warning':
+    'Модератор предупредил вас о нарушении правил в чате. Повторные нарушения приведут к блокировке',
+  'meet.scam.wallet-address':
+    'В сообщении есть адрес криптокошелька. Никогда не переводите деньги людям, с которыми не встречались: это самый частый вид мошенничества',
+  'meet.scam.seed-phrase':
+    'В сообщении похоже на фразу восстановления кошелька. Никогда не вводите и не передавайте свою: у кого она есть, тот владеет вашими средствами',
+  'meet.scam.off-platform':
+    'Вас зовут в другой мессенджер или дают номер телефона. Мошенники уводят переписку туда, где модераторы не смогут помочь',
+  'meet.scam.investment':
+    'В сообщении речь об инвестициях или гарантированном доходе. Доход никто не может гарантировать: это типичная схема мошенников',
 } as const satisfies Record<keyof typeof appMessagesEn, string>;
 
 export const messages = {

@@ -254,6 +254,19 @@ export class MarketService {
     };
   }
 
+  /**
+   * The token levels a user holds (badges on the meet map); none while the chain or the
+   * contracts are not there, since a badge is not worth failing a raised hand for.
+   */
+  async levelsHeld(userId: number): Promise<NftType[]> {
+    if (!this.deps.chain.attached) return [];
+    const { chain } = this.deps.chain.require();
+    if (!chain.contracts.market || !chain.contracts.token) return [];
+    const address = chain.keys.depositAccount(userId).address;
+    const tokens = await this.read<readonly bigint[]>(chain, 'tokensOf', [address]);
+    return NFT_TYPES.filter((level) => (tokens[level] ?? 0n) !== 0n);
+  }
+
   async nft(auth: AuthContext | null, id: number): Promise<MarketNftResponse> {
     const { chain } = this.deps.chain.require();
     this.market(chain);

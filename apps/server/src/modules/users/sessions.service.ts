@@ -99,6 +99,16 @@ export class SessionsService {
     if (await sessionsRepository.revoke(this.db, sessionId)) this.notifyRevoked([sessionId]);
   }
 
+  /** Ends every session of the user (a moderator's ban); their sockets are disconnected. */
+  async revokeAllForUser(userId: number): Promise<void> {
+    this.notifyRevoked(await sessionsRepository.revokeAllForUser(this.db, userId));
+  }
+
+  /** The current row of a user whose socket is open (the socket keeps only the id). */
+  async userOf(userId: number): Promise<UserRow | undefined> {
+    return usersRepository.findById(this.db, userId);
+  }
+
   /**
    * PRODUCT.md: a login from a fingerprint this user has never used, when they have used
    * others before, pauses minting for DEVICE_LOCK_MAX_HOURS.

@@ -1,0 +1,363 @@
+/**
+ * The meet service under load in one server process: a throwaway embedded PostgreSQL, the real
+ * app, and simulated phones (socket.io-client) in a separate process. In one city every client
+ * raises a hand, sends a position every second (moving at ~5 m/s, so it changes cell now and
+ * then) and watches 1 km around itself; a quarter of them send a chat message every 10 s to
+ * someone they see. Prints, per client count: sustained clients, event-loop lag p99 of the
+ * server, position-to-map update p95, chat delivery p95, server RSS and CPU.
+ *
+ *   npm run bench:meet -w @meeet/server   (BENCH_CLIENTS=1000,2000,5000  BENCH_SECONDS=20)
+ */
+import { fork } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { latLngToCell } from 'h3-js';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { Ack, MapDiff, MapSnapshot } from '@meeet/core/api/realtime';
+import type { ChatMessage } from '@meeet/core/api/meet';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createPool } from '../src/db/client.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { users, type UserRow } from '../src/modules/users/users.schema.ts';
+
+const LEVELS = (process.env.BENCH_CLIENTS ?? '1000,2000,5000').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const WARMUP_SECONDS = 5;
+const CITY = { lat: 55.75, lon: 37.62 };
+const CITY_RADIUS_M = 8000;
+const WATCH_RADIUS_M = 1000;
+const SPEED_MS = 5;
+const CHAT_EVERY_MS = 10_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+interface ClientResult {
+  connected: number;
+  sustained: number;
+  positionsOk: number;
+  positionsRefused: number;
+  mapLatencies: number[];
+  chatLatencies: number[];
+  chatFailed: number;
+  /** Refused chat sends by status and code, to tell limits from overload. */
+  chatRefusals: Record<string, number>;
+}
+
+// ---------------------------------------------------------------- the simulated phones
+
+async function runClients(input: {
+  url: string;
+  clients: { id: number; token: string }[];
+  seconds: number;
+}): Promise<ClientResult> {
+  type S = Socket;
+  const sentCell = new Map<string, number>();
+  const chatSent = new Map<string, number>();
+  const result: ClientResult = {
+    connected: 0,
+    sustained: 0,
+    positionsOk: 0,
+    positionsRefused: 0,
+    mapLatencies: [],
+    chatLatencies: [],
+    chatFailed: 0,
+    chatRefusals: {},
+  };
+  let measuring = false;
+  const states = input.clients.map((client, index) => {
+    const angle = Math.random() * 2 * Math.PI;
+    const r = CITY_RADIUS_M * Math.sqrt(Math.random());
+    return {
+      ...client,
+      index,
+      east: r * Math.cos(angle),
+      north: r * Math.sin(angle),
+      heading: Math.random() * 2 * Math.PI,
+      cell: '',
+      seen: [] as number[],
+      socket: undefined as S | undefined,
+      failed: false,
+    };
+  });
+  const latLon = (s: { east: number; north: number }) => ({
+    lat: CITY.lat + s.north / 111_320,
+    lon: CITY.lon + s.east / (111_320 * Math.cos((CITY.lat * Math.PI) / 180)),
+  });
+  const ack = <T extends object>(socket: S, event: string, payload: unknown) =>
+    socket.timeout(10_000).emitWithAck(event, payload) as Promise<Ack<T>>;
+
+  async function start(state: (typeof states)[number]): Promise<void> {
+    const socket = connect(input.url, {
+      transports: ['websocket'],
+      auth: { accessKey: state.token },
+      forceNew: true,
+      reconnection: false,
+    });
+    state.socket = socket;
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    result.connected++;
+    socket.on('disconnect', () => (state.failed = true));
+    socket.on('map:diff', (diff: MapDiff) => {
+      const now = Date.now();
+      for (const hand of diff.upsert) {
+        if (!state.seen.includes(hand.userId)) state.seen.push(hand.userId);
+        const sent = sentCell.get(`${hand.userId}:${hand.cell}`);
+        if (measuring && sent !== undefined) result.mapLatencies.push(now - sent);
+      }
+    });
+    socket.on('chat:message', (message: ChatMessage) => {
+      if (message.senderId === state.id) return;
+      const sent = chatSent.get(message.clientId);
+      if (measuring && sent !== undefined) result.chatLatencies.push(Date.now() - sent);
+    });
+    await ack(socket, 'hand:raise', { mood: 'just_chat' });
+    const here = latLon(state);
+    state.cell = latLngToCell(here.lat, here.lon, 10);
+    sentCell.set(`${state.id}:${state.cell}`, Date.now());
+    await ack(socket, 'position', { ...here, accuracy: 10, at: Date.now() });
+    const snapshot = await ack<MapSnapshot>(socket, 'map:watch', {
+      ...here,
+      radiusM: WATCH_RADIUS_M,
+    });
+    if (snapshot.ok) state.seen = snapshot.hands.map((h) => h.userId);
+  }
+
+  for (let i = 0; i < states.length; i += 100) {
+    await Promise.all(states.slice(i, i + 100).map((s) => start(s).catch(() => (s.failed = true))));
+  }
+
+  const timers: NodeJS.Timeout[] = [];
+  for (const state of states) {
+    const socket = state.socket;
+    if (!socket || state.failed) continue;
+    const move = () => {
+      state.heading += (Math.random() - 0.5) * 0.6;
+      state.east += SPEED_MS * Math.cos(state.heading);
+      state.north += SPEED_MS * Math.sin(state.heading);
+      if (Math.hypot(state.east, state.north) > CITY_RADIUS_M) state.heading += Math.PI;
+      const here = latLon(state);
+      const cell = latLngToCell(here.lat, here.lon, 10);
+      if (cell !== state.cell) {
+        state.cell = cell;
+        sentCell.set(`${state.id}:${cell}`, Date.now());
+      }
+      ack(socket, 'position', { ...here, accuracy: 10, at: Date.now() }).then(
+        (answer) => (answer.ok ? result.positionsOk++ : result.positionsRefused++),
+        () => result.positionsRefused++,
+      );
+    };
+    // Spread the clients over the second so the load is steady, as real phones are.
+    timers.push(setTimeout(() => timers.push(setInterval(move, 1000)), Math.random() * 1000));
+    if (state.index % 4 === 0) {
+      let n = 0;
+      const chat = () => {
+        const to = state.seen[n++ % Math.max(1, state.seen.length)];
+        if (to === undefined) return;
+        const clientId = `b-${state.id}-${n}-${Date.now()}`;
+        chatSent.set(clientId, Date.now());
+        fetch(`${input.url}/api/meet/conversations/${to}/messages`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${state.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ clientId, text: 'hello from the benchmark 👋' }),
+        }).then(
+          async (response) => {
+            const body = (await response.json()) as { code?: string };
+            if (!response.ok) {
+              result.chatFailed++;
+              const key = `${response.status} ${body.code ?? ''}`;
+              result.chatRefusals[key] = (result.chatRefusals[key] ?? 0) + 1;
+            }
+          },
+          () => result.chatFailed++,
+        );
+      };
+      timers.push(
+        setTimeout(
+          () => timers.push(setInterval(chat, CHAT_EVERY_MS)),
+          Math.random() * CHAT_EVERY_MS,
+        ),
+      );
+    }
+  }
+  process.send?.({ type: 'ready' });
+  await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
+  measuring = true;
+  process.send?.({ type: 'measuring' });
+  await new Promise((resolve) => setTimeout(resolve, input.seconds * 1000));
+  measuring = false;
+  for (const timer of timers) clearInterval(timer);
+  result.sustained = states.filter((s) => s.socket?.connected && !s.failed).length;
+  await Promise.all(
+    states.map((s) =>
+      s.socket?.connected ? ack(s.socket, 'hand:lower', {}).catch(() => undefined) : undefined,
+    ),
+  );
+  for (const state of states) state.socket?.disconnect();
+  return result;
+}
+
+if (process.argv[2] === 'client') {
+  process.once('message', (input: Parameters<typeof runClients>[0]) => {
+    runClients(input).then(
+      (result) => process.send?.({ type: 'result', result }, () => process.exit(0)),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+} else {
+  await main();
+}
+
+// ---------------------------------------------------------------- the server side
+
+async function main(): Promise<void> {
+  const root = await mkdtemp(join(tmpdir(), 'meeet-bench-'));
+  const { chmod } = await import('node:fs/promises');
+  await chmod(root, 0o755);
+  const postgres = await startEmbeddedPostgres({
+    clusterDir: join(root, 'cluster'),
+    port: await freePort(),
+    database: 'meeet_bench',
+    ephemeral: true,
+  });
+  const pool = createPool(postgres.url);
+  const rows: string[] = [];
+  try {
+    await runMigrations(pool);
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: postgres.url,
+      JWT_SECRET: 'benchmark-secret-that-is-long-enough-for-hs256',
+      DATA_DIR: root,
+      WEB_DIST_DIR: join(root, 'no-web'),
+      MEET_HAND_OFFLINE_SECONDS: '2',
+      MEET_CHAT_PER_MINUTE: '1000',
+      MEET_NEW_CONVERSATIONS_PER_HOUR: '1000',
+    });
+    const app = await buildApp(config, { pool });
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const most = Math.max(...LEVELS);
+      console.log(`making ${most} users with sessions …`);
+      await app.db.execute(sql`insert into users
+        (email, first_name, last_name, domain, gender, bdate, email_verified)
+        select 'bench' || g || '@example.com', 'Bench', 'User', 'bench' || g, g % 2,
+          '1990-01-01T00:00:00Z', true from generate_series(1, ${most}) g`);
+      const all: UserRow[] = await app.db.select().from(users).orderBy(users.id);
+      const clients: { id: number; token: string }[] = [];
+      for (let i = 0; i < all.length; i += 50) {
+        clients.push(
+          ...(await Promise.all(
+            all.slice(i, i + 50).map(async (user) => {
+              const { token } = await app.sessions.start(app.db, user, {
+                fingerprint: null,
+                userAgent: 'bench',
+                ip: null,
+              });
+              return { id: user.id, token };
+            }),
+          )),
+        );
+      }
+
+      for (const level of LEVELS) {
+        console.log(`running ${level} clients …`);
+        const child = fork(fileURLToPath(import.meta.url), ['client'], {
+          execArgv: process.execArgv,
+        });
+        const lag = monitorEventLoopDelay({ resolution: 10 });
+        let rss = 0;
+        let cpuStart = process.cpuUsage();
+        let wallStart = performance.now();
+        const sampler = setInterval(() => {
+          rss = Math.max(rss, process.memoryUsage().rss);
+        }, 500);
+        const result = await new Promise<ClientResult>((resolve, reject) => {
+          child.on('message', (message: { type: string; result?: ClientResult }) => {
+            if (message.type === 'measuring') {
+              lag.enable();
+              lag.reset();
+              rss = process.memoryUsage().rss;
+              cpuStart = process.cpuUsage();
+              wallStart = performance.now();
+            }
+            if (message.type === 'result' && message.result) resolve(message.result);
+          });
+          child.on('exit', (code) => {
+            if (code !== 0) reject(new Error(`clients exited with ${code}`));
+          });
+          child.send({ url: base, clients: clients.slice(0, level), seconds: SECONDS });
+        });
+        const cpu = process.cpuUsage(cpuStart);
+        const wallMs = performance.now() - wallStart;
+        clearInterval(sampler);
+        lag.disable();
+        const row = [
+          level,
+          result.sustained,
+          (lag.percentile(99) / 1e6).toFixed(1),
+          percentile(result.mapLatencies, 95).toFixed(0),
+          result.mapLatencies.length,
+          percentile(result.chatLatencies, 95).toFixed(0),
+          result.chatLatencies.length,
+          result.chatFailed,
+          Math.round(result.positionsOk / (SECONDS + WARMUP_SECONDS)),
+          result.positionsRefused,
+          Math.round(rss / 1024 / 1024),
+          `${(((cpu.user + cpu.system) / 1000 / wallMs) * 100).toFixed(0)}%`,
+        ];
+        rows.push(`| ${row.join(' | ')} |`);
+        if (result.chatFailed > 0) console.log('chat refusals:', result.chatRefusals);
+        console.log(rows.at(-1));
+        // Wait for the offline drop of the hands of this round before the next one.
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+      }
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await pool.end().catch(() => undefined);
+    await postgres.stop();
+    await rm(root, { recursive: true, force: true });
+  }
+  console.log(
+    `\n${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up, ${cpus().length} CPU(s), Node ${process.version}\n`,
+  );
+  console.log(
+    '| clients | sustained | loop lag p99 ms | map update p95 ms | map samples | chat p95 ms | chats | chat failed | positions/s | positions refused | server RSS MB | server CPU |',
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const row of rows) console.log(row);
+}

@@ -1,0 +1,224 @@
+import { AppError, ErrorCode } from '@meeet/core/api/errors';
+import type {
+  ChatMessage,
+  Conversation,
+  MessagePage,
+  PublicCard,
+  ScamKind,
+} from '@meeet/core/api/meet';
+import { scamFlags } from '@meeet/core/rules/scam-warning';
+import type { MeetConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
+import type { UserRow } from '../users/users.schema.ts';
+import type { MapService } from './map.service.ts';
+import { meetRepository } from './meet.repository.ts';
+import type { MeetMessageRow } from './meet.schema.ts';
+import type { SafetyService } from './safety.service.ts';
+
+export function toChatMessage(row: MeetMessageRow): ChatMessage {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    clientId: row.clientId,
+    text: row.text,
+    flags: row.flags as ScamKind[],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface ChatEvents {
+  message(userIds: readonly number[], message: ChatMessage): void;
+  read(
+    userIds: readonly number[],
+    payload: { conversationId: number; userId: number; readId: number },
+  ): void;
+  typing(to: number, from: number): void;
+}
+
+export interface ChatServiceDeps {
+  db: Database;
+  config: MeetConfig;
+  sessions: SessionsService;
+  safety: SafetyService;
+  map: MapService;
+  card: (user: UserRow) => Promise<PublicCard>;
+  events: ChatEvents;
+}
+
+function notFound(): AppError {
+  return new AppError(ErrorCode.NOT_FOUND, 404);
+}
+
+/**
+ * One conversation per pair, messages in PostgreSQL acknowledged only once stored, a read
+ * cursor per member, and the limits on who may start a conversation and how fast one writes.
+ */
+export class ChatService {
+  constructor(private readonly deps: ChatServiceDeps) {}
+
+  /** The other user, if the caller may see them at all (exists, not blocked either way). */
+  private async other(auth: AuthContext, otherId: number): Promise<UserRow> {
+    if (otherId === auth.user.id) {
+      throw new AppError(ErrorCode.BAD_REQUEST, 400, { messageKey: 'meet.cannot-target-self' });
+    }
+    const other = await this.deps.sessions.userOf(otherId);
+    if (!other) throw notFound();
+    if (await this.deps.safety.blockedEitherWay(auth.user.id, otherId)) {
+      throw new AppError(ErrorCode.FORBIDDEN, 403, { messageKey: 'meet.blocked' });
+    }
+    return other;
+  }
+
+  async send(
+    auth: AuthContext,
+    otherId: number,
+    input: { clientId: string; text: string },
+  ): Promise<ChatMessage> {
+    const db = this.deps.db;
+    const me = auth.user.id;
+    if (await this.deps.safety.isBanned(me)) {
+      throw new AppError(ErrorCode.FORBIDDEN, 403, { messageKey: 'meet.banned' });
+    }
+    await this.other(auth, otherId);
+    const resent = await meetRepository.findByClientId(db, me, input.clientId);
+    if (resent) return this.resend(resent, otherId, input.text);
+
+    const { chatPerMinute, newConversationsPerHour } = this.deps.config;
+    if (
+      (await meetRepository.countSentSince(db, me, new Date(Date.now() - 60_000))) >= chatPerMinute
+    ) {
+      throw new AppError(ErrorCode.RATE_LIMITED, 429, {
+        messageKey: 'meet.chat-rate-limited',
+        params: { max: chatPerMinute },
+        retryAfterSeconds: 60,
+      });
+    }
+    const existing = await meetRepository.findConversation(db, me, otherId);
+    if (!existing) {
+      // A shared meeting also allows it once meetings exist (part 2).
+      if (!this.deps.map.sawRecently(me, otherId)) {
+        throw new AppError(ErrorCode.FORBIDDEN, 403, { messageKey: 'meet.chat-not-allowed' });
+      }
+      const since = new Date(Date.now() - 3600_000);
+      if ((await meetRepository.countStartedSince(db, me, since)) >= newConversationsPerHour) {
+        throw new AppError(ErrorCode.RATE_LIMITED, 429, {
+          messageKey: 'meet.new-conversations-limited',
+          params: { max: newConversationsPerHour },
+          retryAfterSeconds: 3600,
+        });
+      }
+    }
+    const flags = scamFlags(input.text);
+    const stored = await db.transaction(async (tx) => {
+      const conversation = existing ?? (await meetRepository.ensureConversation(tx, me, otherId));
+      return meetRepository.insertMessage(tx, {
+        conversationId: conversation.id,
+        senderId: me,
+        clientId: input.clientId,
+        text: input.text,
+        flags,
+      });
+    });
+    // A concurrent resend won the insert: answer with what it stored.
+    if (!stored) {
+      const row = await meetRepository.findByClientId(db, me, input.clientId);
+      if (!row) throw new Error('message vanished');
+      return this.resend(row, otherId, input.text);
+    }
+    const message = toChatMessage(stored);
+    this.deps.events.message([me, otherId], message);
+    if (flags.length > 0) await this.deps.safety.scamFlagged(me);
+    return message;
+  }
+
+  private async resend(row: MeetMessageRow, otherId: number, text: string): Promise<ChatMessage> {
+    const conversation = await meetRepository.findConversationById(
+      this.deps.db,
+      row.conversationId,
+    );
+    const samePair =
+      conversation && (conversation.userA === otherId || conversation.userB === otherId);
+    if (!samePair || row.text !== text) {
+      throw new AppError(ErrorCode.CONFLICT, 409, { messageKey: 'meet.client-id-reused' });
+    }
+    return toChatMessage(row);
+  }
+
+  async conversations(auth: AuthContext): Promise<{ list: Conversation[] }> {
+    const me = auth.user.id;
+    await this.deps.safety.prepare(me);
+    const rows = await meetRepository.conversations(this.deps.db, me);
+    const list: Conversation[] = [];
+    for (const row of rows) {
+      if (this.deps.safety.isBlocked(me, row.otherId)) continue;
+      const other = await this.deps.sessions.userOf(row.otherId);
+      if (!other) continue;
+      list.push({
+        id: row.conversation.id,
+        other: await this.deps.card(other),
+        lastMessage: row.lastMessage ? toChatMessage(row.lastMessage) : null,
+        unread: row.unread,
+        otherReadId: row.otherReadId,
+      });
+    }
+    return { list };
+  }
+
+  async messages(
+    auth: AuthContext,
+    otherId: number,
+    query: { before?: number | undefined; limit: number },
+  ): Promise<MessagePage> {
+    await this.other(auth, otherId);
+    const conversation = await meetRepository.findConversation(this.deps.db, auth.user.id, otherId);
+    if (!conversation) return { list: [], nextBefore: null, otherReadId: null };
+    const rows = await meetRepository.messages(
+      this.deps.db,
+      conversation.id,
+      query.before,
+      query.limit + 1,
+    );
+    const more = rows.length > query.limit;
+    const page = rows.slice(0, query.limit);
+    return {
+      list: page.map(toChatMessage),
+      nextBefore: more ? (page.at(-1)?.id ?? null) : null,
+      otherReadId: await meetRepository.readCursor(this.deps.db, conversation.id, otherId),
+    };
+  }
+
+  async markRead(
+    auth: AuthContext,
+    otherId: number,
+    messageId: number,
+  ): Promise<{ readId: number | null }> {
+    await this.other(auth, otherId);
+    const conversation = await meetRepository.findConversation(this.deps.db, auth.user.id, otherId);
+    const message = await meetRepository.findMessage(this.deps.db, messageId);
+    if (!conversation || message?.conversationId !== conversation.id) throw notFound();
+    const readId = await meetRepository.advanceRead(
+      this.deps.db,
+      conversation.id,
+      auth.user.id,
+      messageId,
+    );
+    if (readId !== null) {
+      this.deps.events.read([auth.user.id, otherId], {
+        conversationId: conversation.id,
+        userId: auth.user.id,
+        readId,
+      });
+    }
+    return { readId };
+  }
+
+  async typing(auth: AuthContext, otherId: number): Promise<void> {
+    await this.other(auth, otherId);
+    if (!(await meetRepository.findConversation(this.deps.db, auth.user.id, otherId))) {
+      if (!this.deps.map.sawRecently(auth.user.id, otherId)) throw notFound();
+    }
+    this.deps.events.typing(otherId, auth.user.id);
+  }
+}

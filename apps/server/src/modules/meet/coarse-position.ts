@@ -1,0 +1,111 @@
+import { createHmac } from 'node:crypto';
+import {
+  cellToLatLng,
+  cellToParent,
+  getHexagonEdgeLengthAvg,
+  gridDisk,
+  gridDistance,
+  latLngToCell,
+  UNITS,
+} from 'h3-js';
+
+/**
+ * Where others see a hand. Everything here is a function of the H3 cell, the user and the day
+ * only, never of the exact position, so no sequence of queries (distances, ring order, shown
+ * points) can narrow a user below their cell: that is how Hornet users were located within
+ * 10 m and Tinder users by trilateration.
+ */
+
+/** Resolution-10 cells reach at most ~76 m from their centre (PRODUCT.md: about 100 m). */
+export const HAND_RESOLUTION = 10;
+/**
+ * Presence and watchers are indexed by this coarser parent (edge ~1.4 km): fine enough that a
+ * 1 km watch covers a few km² rather than a whole city, coarse enough that 50 km is a few
+ * thousand cells.
+ */
+export const AREA_RESOLUTION = 7;
+/** Largest offset added to the cell centre; fixed per user and day so it cannot average away. */
+const MAX_OFFSET_M = 40;
+const DISTANCE_STEP_M = 100;
+const EARTH_RADIUS_M = 6_371_008.8;
+const AREA_SPACING_M = getHexagonEdgeLengthAvg(AREA_RESOLUTION, UNITS.m) * Math.sqrt(3);
+
+export interface LatLon {
+  lat: number;
+  lon: number;
+}
+
+export function handCell(lat: number, lon: number): string {
+  return latLngToCell(lat, lon, HAND_RESOLUTION);
+}
+
+export function areaOf(cell: string): string {
+  return cellToParent(cell, AREA_RESOLUTION);
+}
+
+/** The index cells a watched circle can touch. */
+export function areasAround(center: LatLon, radiusM: number): string[] {
+  // Cells vary in size around the globe and a resolution-10 cell's parent may lie a little
+  // beside it (H3 children are not strictly inside their parents), so the disk has a margin.
+  const k = Math.ceil(radiusM / (AREA_SPACING_M * 0.75)) + 2;
+  return gridDisk(latLngToCell(center.lat, center.lon, AREA_RESOLUTION), k);
+}
+
+export function distanceM(a: LatLon, b: LatLon): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLon = (b.lon - a.lon) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** A distance as the watcher sees it: whole 100 m steps, at least one step. */
+export function roundedDistance(metres: number): number {
+  return Math.max(DISTANCE_STEP_M, Math.round(metres / DISTANCE_STEP_M) * DISTANCE_STEP_M);
+}
+
+/** UTC day number: the offset changes at midnight UTC for everyone at once. */
+export function dayOf(now: number): number {
+  return Math.floor(now / 86_400_000);
+}
+
+/** The user's offset of the day in metres east and north (keyed, so it reveals nothing). */
+export function dayOffset(
+  userId: number,
+  day: number,
+  secret: string,
+): { east: number; north: number } {
+  const digest = createHmac('sha256', secret).update(`${userId}:${day}`).digest();
+  const angle = (digest.readUInt32BE(0) / 0x1_0000_0000) * 2 * Math.PI;
+  const offset = (digest.readUInt32BE(4) / 0x1_0000_0000) * MAX_OFFSET_M;
+  return { east: offset * Math.sin(angle), north: offset * Math.cos(angle) };
+}
+
+/** The shown position of a user in a cell: the centre moved by the user's offset of the day. */
+export function shownPosition(cell: string, offset: { east: number; north: number }): LatLon {
+  const [lat, lon] = cellToLatLng(cell);
+  return {
+    lat: lat + offset.north / 111_320,
+    lon: lon + offset.east / (111_320 * Math.cos((lat * Math.PI) / 180)),
+  };
+}
+
+/** The centre of a cell. */
+export function cellCentre(cell: string): LatLon {
+  const [lat, lon] = cellToLatLng(cell);
+  return { lat, lon };
+}
+
+/** Rings of resolution-10 cells between two cells (estimated from the distance if H3 cannot say). */
+export function ringsBetween(from: string, to: string): number {
+  try {
+    return gridDistance(from, to);
+  } catch {
+    const [aLat, aLon] = cellToLatLng(from);
+    const [bLat, bLon] = cellToLatLng(to);
+    const spacing = getHexagonEdgeLengthAvg(HAND_RESOLUTION, UNITS.m) * Math.sqrt(3);
+    return Math.round(distanceM({ lat: aLat, lon: aLon }, { lat: bLat, lon: bLon }) / spacing);
+  }
+}

@@ -1,0 +1,340 @@
+import { cellToLatLng, latLngToCell } from 'h3-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HandState, MapHand, MapSnapshot } from '@meeet/core/api/realtime';
+import { bearer, registerUser } from '../../../test/accounts.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { distanceM } from './coarse-position.ts';
+import {
+  call,
+  fix,
+  meetUser,
+  next,
+  ok,
+  openSocket,
+  type ClientSocket,
+} from './meet.test-support.ts';
+
+/** Each test meets in its own spot, ~20 km from the others, so hands of one never reach another. */
+let spot = 0;
+function place() {
+  spot++;
+  return { lat: 55.75, lon: 37.0 + spot * 0.35 };
+}
+
+/** Metres east and north of a point, as a position. */
+function shifted(p: { lat: number; lon: number }, east: number, north: number) {
+  return {
+    lat: p.lat + north / 111_320,
+    lon: p.lon + east / (111_320 * Math.cos((p.lat * Math.PI) / 180)),
+  };
+}
+
+describe('meet: hands and the live map', () => {
+  let t: TestApp;
+  let url: string;
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
+    url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await t.close();
+  });
+
+  async function member(t: TestApp) {
+    const user = await meetUser(t.app, t.db);
+    const socket = await openSocket(url, user.token);
+    sockets.push(socket);
+    return { ...user, socket };
+  }
+
+  async function raised(mood: string, at: { lat: number; lon: number }) {
+    const m = await member(t);
+    await ok(m.socket, 'hand:raise', { mood });
+    await ok(m.socket, 'position', fix(at.lat, at.lon));
+    return m;
+  }
+
+  const watch = (socket: ClientSocket, at: { lat: number; lon: number }, extra: object = {}) =>
+    ok<MapSnapshot>(socket, 'map:watch', { lat: at.lat, lon: at.lon, radiusM: 3000, ...extra });
+
+  it('shows two raised hands to each other at their cells, never at the true position', async () => {
+    const here = place();
+    const trueB = shifted(here, 310, 170);
+    const a = await raised('romantic', here);
+    const b = await raised('business', trueB);
+
+    const seenByA = await watch(a.socket, here);
+    expect(seenByA.hands.map((h) => h.userId)).toEqual([b.id]);
+    const entry = seenByA.hands[0] as MapHand;
+    const cell = latLngToCell(trueB.lat, trueB.lon, 10);
+    expect(entry).toMatchObject({ mood: 'business', cell, nickname: expect.any(String) });
+    expect(entry.avatar).toBe(`/api/media/avatar/${b.id}/small`);
+    const [cLat, cLon] = cellToLatLng(cell);
+    // The cell's centre plus at most the 40 m offset of the day.
+    expect(distanceM({ lat: cLat, lon: cLon }, entry)).toBeLessThanOrEqual(40.5);
+    expect(entry.distanceM % 100).toBe(0);
+    expect(JSON.stringify(seenByA)).not.toContain(String(trueB.lat));
+
+    const seenByB = await watch(b.socket, trueB);
+    expect(seenByB.hands.map((h) => [h.userId, h.mood])).toEqual([[a.id, 'romantic']]);
+  });
+
+  it('no sequence of queries from chosen points narrows a user below their cell', async () => {
+    const here = place();
+    const cell = latLngToCell(here.lat, here.lon, 10);
+    const [cLat, cLon] = cellToLatLng(cell);
+    // Two true positions ~25 m apart inside the same cell.
+    const p1 = shifted({ lat: cLat, lon: cLon }, -12, 0);
+    const p2 = shifted({ lat: cLat, lon: cLon }, 12, 0);
+    expect(latLngToCell(p1.lat, p1.lon, 10)).toBe(cell);
+    expect(latLngToCell(p2.lat, p2.lon, 10)).toBe(cell);
+
+    const target = await raised('just_chat', p1);
+    const spy = await member(t);
+    const points: { lat: number; lon: number }[] = [];
+    for (let east = -600; east <= 600; east += 150) {
+      for (let north = -600; north <= 600; north += 150) points.push(shifted(here, east, north));
+    }
+    const observe = async () => {
+      const answers = [];
+      for (const point of points) {
+        const snapshot = await watch(spy.socket, point, { radiusM: 2000 });
+        answers.push(snapshot.hands.find((h) => h.userId === target.id));
+      }
+      return answers;
+    };
+    const fromP1 = await observe();
+    expect(fromP1.every((h) => h !== undefined)).toBe(true);
+
+    // The same user a few metres away in the same cell: every answer from every point is the same.
+    await ok(target.socket, 'hand:lower', {});
+    await ok(target.socket, 'hand:raise', { mood: 'just_chat' });
+    await ok(target.socket, 'position', fix(p2.lat, p2.lon));
+    const fromP2 = await observe();
+    expect(fromP2).toEqual(fromP1);
+    // Trilateration from the answers finds only the shown point, which is not the true one.
+    for (const hand of fromP1) {
+      expect(distanceM(hand as MapHand, p1)).toBeGreaterThan(0.5);
+      expect(hand?.distanceM).toBeGreaterThanOrEqual(100);
+    }
+  });
+
+  it('sends diffs: joined, changed cell, mood, left', async () => {
+    const here = place();
+    const watcher = await member(t);
+    expect((await watch(watcher.socket, here)).hands).toEqual([]);
+
+    const joined = next(watcher.socket, 'map:diff');
+    const c = await raised('romantic', shifted(here, 200, 0));
+    expect((await joined).upsert.map((h) => [h.userId, h.mood])).toEqual([[c.id, 'romantic']]);
+
+    // A move to another cell: the position is resent until the once-a-second limit lets it in.
+    const moved = shifted(here, 200, 300);
+    const changed = next(watcher.socket, 'map:diff');
+    for (;;) {
+      const answer = await call(c.socket, 'position', fix(moved.lat, moved.lon));
+      if (answer.ok) break;
+      expect(answer).toMatchObject({ code: 'RATE_LIMITED' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await changed).upsert.map((h) => [h.userId, h.cell])).toEqual([
+      [c.id, latLngToCell(moved.lat, moved.lon, 10)],
+    ]);
+
+    const mood = next(watcher.socket, 'map:diff');
+    await ok(c.socket, 'hand:raise', { mood: 'business' });
+    expect((await mood).upsert.map((h) => h.mood)).toEqual(['business']);
+
+    const left = next(watcher.socket, 'map:diff');
+    await ok(c.socket, 'hand:lower', {});
+    expect(await left).toEqual({ upsert: [], left: [c.id] });
+  });
+
+  it('keeps one hand per user across devices', async () => {
+    const here = place();
+    const phone = await raised('romantic', shifted(here, 100, 0));
+    const tablet = await openSocket(url, phone.token);
+    sockets.push(tablet);
+    const again = await ok<{ hand: HandState }>(tablet, 'hand:raise', { mood: 'business' });
+    expect(again.hand).toMatchObject({ raised: true, mood: 'business' });
+    const watcher = await member(t);
+    const seen = await watch(watcher.socket, here);
+    expect(seen.hands.map((h) => [h.userId, h.mood])).toEqual([[phone.id, 'business']]);
+
+    const dropped = next(phone.socket, 'hand:dropped');
+    await ok(tablet, 'hand:lower', {});
+    expect(await dropped).toEqual({ reason: 'lowered' });
+    expect((await watch(watcher.socket, here)).hands).toEqual([]);
+  });
+
+  it('filters by mood', async () => {
+    const here = place();
+    const romantic = await raised('romantic', shifted(here, 100, 100));
+    await raised('business', shifted(here, -100, 100));
+    const watcher = await member(t);
+    const snapshot = await watch(watcher.socket, here, { moods: ['romantic', 'just_chat'] });
+    expect(snapshot.hands.map((h) => h.userId)).toEqual([romantic.id]);
+  });
+
+  it('hides a ghost from every map while keeping the hand', async () => {
+    const here = place();
+    const ghost = await raised('romantic', shifted(here, 100, 0));
+    const watcher = await member(t);
+    expect((await watch(watcher.socket, here)).hands.map((h) => h.userId)).toEqual([ghost.id]);
+
+    const gone = next(watcher.socket, 'map:diff');
+    const answer = await ok<{ hand: HandState }>(ghost.socket, 'hand:ghost', { ghost: true });
+    expect(answer.hand).toMatchObject({ raised: true, ghost: true });
+    expect(await gone).toEqual({ upsert: [], left: [ghost.id] });
+    expect((await watch(watcher.socket, here)).hands).toEqual([]);
+
+    const back = next(watcher.socket, 'map:diff');
+    await ok(ghost.socket, 'hand:ghost', { ghost: false });
+    expect((await back).upsert.map((h) => h.userId)).toEqual([ghost.id]);
+  });
+
+  it('never shows two users who block each other, either way', async () => {
+    const here = place();
+    const a = await raised('romantic', here);
+    const b = await raised('romantic', shifted(here, 150, 0));
+    expect((await watch(a.socket, here)).hands.map((h) => h.userId)).toEqual([b.id]);
+
+    const gone = next(a.socket, 'map:diff');
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/meet/blocks/${a.id}`,
+      headers: bearer(b.token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await gone).toEqual({ upsert: [], left: [b.id] });
+    expect((await watch(a.socket, here)).hands).toEqual([]);
+    expect((await watch(b.socket, here)).hands).toEqual([]);
+
+    // Lifting one block keeps the others.
+    const c = await raised('romantic', shifted(here, -150, 0));
+    const blockOf = (token: string, userId: number, method: 'PUT' | 'DELETE') =>
+      t.app.inject({ method, url: `/api/meet/blocks/${userId}`, headers: bearer(token) });
+    expect((await blockOf(a.token, c.id, 'PUT')).statusCode).toBe(200);
+    const back = await blockOf(b.token, a.id, 'DELETE');
+    expect(back.json()).toEqual({ list: [] });
+    expect((await watch(a.socket, here)).hands.map((h) => h.userId)).toEqual([b.id]);
+  });
+
+  it('shows hands only to signed-in users and lets only complete profiles raise one', async () => {
+    const anonymous = await openSocket(url);
+    sockets.push(anonymous);
+    const refused = await call(anonymous, 'map:watch', { lat: 1, lon: 1, radiusM: 100 });
+    expect(refused).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
+
+    const bare = await registerUser(t.app);
+    const socket = await openSocket(url, bare.token);
+    sockets.push(socket);
+    const incomplete = await call(socket, 'hand:raise', { mood: 'romantic' });
+    expect(incomplete).toMatchObject({ ok: false, code: 'CONDITIONS_NOT_MET' });
+    expect(incomplete.ok === false && incomplete.message).toMatch(/complete your profile/);
+  });
+
+  it('answers every client event with a bad payload with its code and stays connected', async () => {
+    const m = await member(t);
+    const bad: [string, unknown][] = [
+      ['hand:raise', { mood: 'angry' }],
+      ['hand:raise', null],
+      ['hand:lower', { extra: 1 }],
+      ['hand:ghost', { ghost: 'yes' }],
+      ['position', { lat: 91, lon: 0, accuracy: 5, at: Date.now() }],
+      ['position', { lat: 0, lon: 181, accuracy: 5, at: Date.now() }],
+      ['position', { lat: 0, lon: 0, accuracy: -1, at: Date.now() }],
+      ['map:watch', { lat: 0, lon: 0, radiusM: 50_001 }],
+      ['map:watch', 'everything'],
+      ['map:unwatch', []],
+      ['chat:typing', { userId: 'x' }],
+    ];
+    for (const [event, payload] of bad) {
+      const answer = await call(m.socket, event as 'position', payload);
+      expect(answer, event).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+    }
+    expect(m.socket.connected).toBe(true);
+    expect(
+      await ok<{ hand: HandState }>(m.socket, 'hand:raise', { mood: 'romantic' }),
+    ).toMatchObject({
+      hand: { raised: true, mood: 'romantic' },
+    });
+  });
+
+  it('refuses positions without a hand, inaccurate, from the future, stale or too often', async () => {
+    const m = await member(t);
+    const here = place();
+    expect(await call(m.socket, 'position', fix(here.lat, here.lon))).toMatchObject({
+      ok: false,
+      code: 'CONFLICT',
+    });
+    await ok(m.socket, 'hand:raise', { mood: 'business' });
+    const inaccurate = await call(m.socket, 'position', fix(here.lat, here.lon, 5000));
+    expect(inaccurate).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+    expect(inaccurate.ok === false && inaccurate.fields).toHaveProperty('accuracy');
+    const future = { ...fix(here.lat, here.lon), at: Date.now() + 60_000 };
+    expect(await call(m.socket, 'position', future)).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_ERROR',
+    });
+    const stale = { ...fix(here.lat, here.lon), at: Date.now() - 31_000 };
+    expect(await call(m.socket, 'position', stale)).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_ERROR',
+    });
+    await ok(m.socket, 'position', fix(here.lat, here.lon));
+    expect(await call(m.socket, 'position', fix(here.lat, here.lon))).toMatchObject({
+      ok: false,
+      code: 'RATE_LIMITED',
+    });
+  });
+});
+
+describe('meet: hand expiry', () => {
+  let t: TestApp;
+  let url: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      MEET_HAND_OFFLINE_SECONDS: '1',
+      MEET_HAND_MAX_SECONDS: '2',
+    });
+    url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => t.close());
+
+  it('drops a hand at its maximum and after its user is offline for the configured time', async () => {
+    const here = { lat: 48.85, lon: 2.35 };
+    const watcherUser = await meetUser(t.app, t.db);
+    const watcher = await openSocket(url, watcherUser.token);
+    const user = await meetUser(t.app, t.db);
+    const device = await openSocket(url, user.token);
+    try {
+      await ok(device, 'hand:raise', { mood: 'romantic' });
+      await ok(device, 'position', fix(here.lat, here.lon));
+      expect(
+        (await ok<MapSnapshot>(watcher, 'map:watch', { ...here, radiusM: 1000 })).hands,
+      ).toHaveLength(1);
+      const dropped = await next(device, 'hand:dropped', () => true, 6000);
+      expect(dropped).toEqual({ reason: 'expired' });
+      expect(
+        (await ok<MapSnapshot>(watcher, 'map:watch', { ...here, radiusM: 1000 })).hands,
+      ).toEqual([]);
+
+      // Raised again, then the only device goes away.
+      await ok(device, 'hand:raise', { mood: 'romantic' });
+      await ok(device, 'position', fix(here.lat, here.lon));
+      await next(watcher, 'map:diff', (d) => d.upsert.length === 1);
+      const left = next(watcher, 'map:diff', (d) => d.left.includes(user.id), 6000);
+      device.disconnect();
+      await left;
+    } finally {
+      watcher.disconnect();
+      device.disconnect();
+    }
+  });
+});

@@ -1,0 +1,374 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.ts';
+import {
+  meetBans,
+  meetBlocks,
+  meetConversationMembers,
+  meetConversations,
+  meetMessages,
+  meetReports,
+  type MeetConversationRow,
+  type MeetMessageRow,
+  type MeetReportRow,
+} from './meet.schema.ts';
+
+/** The pair's columns in their stored order (`userA` < `userB`). */
+export function pairOf(x: number, y: number): { userA: number; userB: number } {
+  return x < y ? { userA: x, userB: y } : { userA: y, userB: x };
+}
+
+export interface ConversationSummaryRow {
+  conversation: MeetConversationRow;
+  otherId: number;
+  lastMessage: MeetMessageRow | null;
+  unread: number;
+  otherReadId: number | null;
+}
+
+/** All SQL of the meet module: conversations, messages, read cursors, blocks, reports, bans. */
+export const meetRepository = {
+  async findConversation(
+    db: DbExecutor,
+    x: number,
+    y: number,
+  ): Promise<MeetConversationRow | undefined> {
+    const { userA, userB } = pairOf(x, y);
+    const [row] = await db
+      .select()
+      .from(meetConversations)
+      .where(and(eq(meetConversations.userA, userA), eq(meetConversations.userB, userB)))
+      .limit(1);
+    return row;
+  },
+
+  async findConversationById(db: DbExecutor, id: number): Promise<MeetConversationRow | undefined> {
+    const [row] = await db.select().from(meetConversations).where(eq(meetConversations.id, id));
+    return row;
+  },
+
+  /** The pair's conversation, made (with both read cursors) if it is new. */
+  async ensureConversation(
+    db: DbExecutor,
+    senderId: number,
+    otherId: number,
+  ): Promise<MeetConversationRow> {
+    const pair = pairOf(senderId, otherId);
+    const [made] = await db
+      .insert(meetConversations)
+      .values({ ...pair, startedBy: senderId })
+      .onConflictDoNothing()
+      .returning();
+    if (made) {
+      await db.insert(meetConversationMembers).values([
+        { conversationId: made.id, userId: senderId },
+        { conversationId: made.id, userId: otherId },
+      ]);
+      return made;
+    }
+    const found = await this.findConversation(db, senderId, otherId);
+    if (!found) throw new Error('conversation vanished');
+    return found;
+  },
+
+  async countStartedSince(db: DbExecutor, userId: number, since: Date): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(meetConversations)
+      .where(and(eq(meetConversations.startedBy, userId), gte(meetConversations.createdAt, since)));
+    return row?.n ?? 0;
+  },
+
+  async countSentSince(db: DbExecutor, userId: number, since: Date): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(meetMessages)
+      .where(and(eq(meetMessages.senderId, userId), gte(meetMessages.createdAt, since)));
+    return row?.n ?? 0;
+  },
+
+  async countFlaggedSince(db: DbExecutor, userId: number, since: Date): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(meetMessages)
+      .where(
+        and(
+          eq(meetMessages.senderId, userId),
+          gte(meetMessages.createdAt, since),
+          sql`cardinality(${meetMessages.flags}) > 0`,
+        ),
+      );
+    return row?.n ?? 0;
+  },
+
+  async findByClientId(
+    db: DbExecutor,
+    senderId: number,
+    clientId: string,
+  ): Promise<MeetMessageRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(meetMessages)
+      .where(and(eq(meetMessages.senderId, senderId), eq(meetMessages.clientId, clientId)));
+    return row;
+  },
+
+  async findMessage(db: DbExecutor, id: number): Promise<MeetMessageRow | undefined> {
+    const [row] = await db.select().from(meetMessages).where(eq(meetMessages.id, id));
+    return row;
+  },
+
+  /** Stores a message (none if the client id was used already) and moves the sender's cursor. */
+  async insertMessage(
+    db: DbExecutor,
+    values: {
+      conversationId: number;
+      senderId: number;
+      clientId: string;
+      text: string;
+      flags: string[];
+    },
+  ): Promise<MeetMessageRow | undefined> {
+    const [row] = await db.insert(meetMessages).values(values).onConflictDoNothing().returning();
+    if (!row) return undefined;
+    await db
+      .update(meetConversations)
+      .set({ lastMessageId: row.id })
+      .where(eq(meetConversations.id, values.conversationId));
+    await this.advanceRead(db, values.conversationId, values.senderId, row.id);
+    return row;
+  },
+
+  /** Moves the member's read cursor forward only; returns the cursor afterwards. */
+  async advanceRead(
+    db: DbExecutor,
+    conversationId: number,
+    userId: number,
+    messageId: number,
+  ): Promise<number | null> {
+    const [row] = await db
+      .update(meetConversationMembers)
+      .set({ readId: sql`greatest(coalesce(${meetConversationMembers.readId}, 0), ${messageId})` })
+      .where(
+        and(
+          eq(meetConversationMembers.conversationId, conversationId),
+          eq(meetConversationMembers.userId, userId),
+        ),
+      )
+      .returning({ readId: meetConversationMembers.readId });
+    return row?.readId ?? null;
+  },
+
+  async readCursor(db: DbExecutor, conversationId: number, userId: number): Promise<number | null> {
+    const [row] = await db
+      .select({ readId: meetConversationMembers.readId })
+      .from(meetConversationMembers)
+      .where(
+        and(
+          eq(meetConversationMembers.conversationId, conversationId),
+          eq(meetConversationMembers.userId, userId),
+        ),
+      );
+    return row?.readId ?? null;
+  },
+
+  /** Newest first, `limit` of them before the cursor. */
+  async messages(
+    db: DbExecutor,
+    conversationId: number,
+    before: number | undefined,
+    limit: number,
+  ): Promise<MeetMessageRow[]> {
+    return db
+      .select()
+      .from(meetMessages)
+      .where(
+        and(
+          eq(meetMessages.conversationId, conversationId),
+          before === undefined ? undefined : lt(meetMessages.id, before),
+        ),
+      )
+      .orderBy(desc(meetMessages.id))
+      .limit(limit);
+  },
+
+  /** Up to `limit` messages of a conversation up to `untilId`, oldest first. */
+  async messagesUntil(
+    db: DbExecutor,
+    conversationId: number,
+    untilId: number | undefined,
+    limit: number,
+  ): Promise<MeetMessageRow[]> {
+    const rows = await db
+      .select()
+      .from(meetMessages)
+      .where(
+        and(
+          eq(meetMessages.conversationId, conversationId),
+          untilId === undefined ? undefined : lte(meetMessages.id, untilId),
+        ),
+      )
+      .orderBy(desc(meetMessages.id))
+      .limit(limit);
+    return rows.reverse();
+  },
+
+  async flaggedMessagesOf(
+    db: DbExecutor,
+    userId: number,
+    limit: number,
+  ): Promise<MeetMessageRow[]> {
+    const rows = await db
+      .select()
+      .from(meetMessages)
+      .where(and(eq(meetMessages.senderId, userId), sql`cardinality(${meetMessages.flags}) > 0`))
+      .orderBy(desc(meetMessages.id))
+      .limit(limit);
+    return rows.reverse();
+  },
+
+  /** The user's conversations, newest activity first, with last message and unread count. */
+  async conversations(db: DbExecutor, userId: number): Promise<ConversationSummaryRow[]> {
+    const rows = await db
+      .select({
+        conversation: meetConversations,
+        lastMessage: meetMessages,
+        mine: sql<number | null>`(select read_id from meet_conversation_members m
+          where m.conversation_id = ${meetConversations.id} and m.user_id = ${userId})`,
+        theirs: sql<number | null>`(select read_id from meet_conversation_members m
+          where m.conversation_id = ${meetConversations.id} and m.user_id <> ${userId})`,
+        unread: sql<number>`(select count(*)::int from meet_messages x
+          where x.conversation_id = ${meetConversations.id} and x.sender_id <> ${userId}
+          and x.id > coalesce((select read_id from meet_conversation_members m
+            where m.conversation_id = ${meetConversations.id} and m.user_id = ${userId}), 0))`,
+      })
+      .from(meetConversations)
+      .leftJoin(meetMessages, eq(meetMessages.id, meetConversations.lastMessageId))
+      .where(or(eq(meetConversations.userA, userId), eq(meetConversations.userB, userId)))
+      .orderBy(desc(sql`coalesce(${meetConversations.lastMessageId}, 0)`));
+    return rows.map((row) => ({
+      conversation: row.conversation,
+      otherId: row.conversation.userA === userId ? row.conversation.userB : row.conversation.userA,
+      lastMessage: row.lastMessage,
+      unread: Number(row.unread),
+      otherReadId: row.theirs === null ? null : Number(row.theirs),
+    }));
+  },
+
+  /** Ids the user blocked or was blocked by. */
+  async blockedEitherWay(db: DbExecutor, userId: number): Promise<number[]> {
+    const rows = await db
+      .select({ blockerId: meetBlocks.blockerId, blockedId: meetBlocks.blockedId })
+      .from(meetBlocks)
+      .where(or(eq(meetBlocks.blockerId, userId), eq(meetBlocks.blockedId, userId)));
+    return rows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId));
+  },
+
+  async blockedBy(db: DbExecutor, userId: number): Promise<number[]> {
+    const rows = await db
+      .select({ id: meetBlocks.blockedId })
+      .from(meetBlocks)
+      .where(eq(meetBlocks.blockerId, userId))
+      .orderBy(asc(meetBlocks.createdAt));
+    return rows.map((row) => row.id);
+  },
+
+  async block(db: DbExecutor, blockerId: number, blockedId: number): Promise<void> {
+    await db.insert(meetBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
+  },
+
+  async unblock(db: DbExecutor, blockerId: number, blockedId: number): Promise<void> {
+    await db
+      .delete(meetBlocks)
+      .where(and(eq(meetBlocks.blockerId, blockerId), eq(meetBlocks.blockedId, blockedId)));
+  },
+
+  async insertReport(
+    db: DbExecutor,
+    values: {
+      reporterId: number | null;
+      reportedUserId: number;
+      messageId: number | null;
+      reason: string;
+      text: string | null;
+    },
+  ): Promise<MeetReportRow> {
+    const [row] = await db.insert(meetReports).values(values).returning();
+    if (!row) throw new Error('report not stored');
+    return row;
+  },
+
+  /** An open report the system filed for the user since `since` (one per day is enough). */
+  async hasOpenSystemReport(db: DbExecutor, userId: number, since: Date): Promise<boolean> {
+    const [row] = await db
+      .select({ id: meetReports.id })
+      .from(meetReports)
+      .where(
+        and(
+          eq(meetReports.reportedUserId, userId),
+          isNull(meetReports.reporterId),
+          gt(meetReports.createdAt, since),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  },
+
+  async reports(
+    db: DbExecutor,
+    status: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ total: number; list: MeetReportRow[] }> {
+    const [total] = await db
+      .select({ n: count() })
+      .from(meetReports)
+      .where(eq(meetReports.status, status));
+    const list = await db
+      .select()
+      .from(meetReports)
+      .where(eq(meetReports.status, status))
+      .orderBy(asc(meetReports.createdAt), asc(meetReports.id))
+      .offset(offset)
+      .limit(limit);
+    return { total: total?.n ?? 0, list };
+  },
+
+  async lockReport(db: DbExecutor, id: number): Promise<MeetReportRow | undefined> {
+    const [row] = await db.select().from(meetReports).where(eq(meetReports.id, id)).for('update');
+    return row;
+  },
+
+  /** Decides the report and, for a ban, every other open report of the same user. */
+  async decideReports(
+    db: DbExecutor,
+    ids: number[],
+    status: string,
+    moderatorId: number,
+    comment: string | null,
+  ): Promise<void> {
+    await db
+      .update(meetReports)
+      .set({ status, decidedBy: moderatorId, decidedAt: sql`now()`, moderatorComment: comment })
+      .where(inArray(meetReports.id, ids));
+  },
+
+  async openReportIdsOf(db: DbExecutor, userId: number): Promise<number[]> {
+    const rows = await db
+      .select({ id: meetReports.id })
+      .from(meetReports)
+      .where(and(eq(meetReports.reportedUserId, userId), eq(meetReports.status, 'open')));
+    return rows.map((row) => row.id);
+  },
+
+  async ban(db: DbExecutor, userId: number, reportId: number, bannedBy: number): Promise<void> {
+    await db.insert(meetBans).values({ userId, reportId, bannedBy }).onConflictDoNothing();
+  },
+
+  async isBanned(db: DbExecutor, userId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ userId: meetBans.userId })
+      .from(meetBans)
+      .where(eq(meetBans.userId, userId));
+    return row !== undefined;
+  },
+};

@@ -1,0 +1,130 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { AppError, ErrorCode } from '@meeet/core/api/errors';
+import { clientEventSchemas, type Ack, type ClientToServerEvents } from '@meeet/core/api/realtime';
+import { isMessageKey } from '@meeet/core/i18n/messages';
+import { translate } from '@meeet/core/i18n/translate';
+import type { RealtimeSocket } from '../../plugins/socket.ts';
+import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
+import type { ChatService } from './chat.service.ts';
+import type { MapService } from './map.service.ts';
+
+type EventName = keyof ClientToServerEvents;
+type Payload<E extends EventName> = z.infer<(typeof clientEventSchemas)[E]>;
+
+export interface MeetSocketDeps {
+  map: MapService;
+  chat: ChatService;
+  sessions: SessionsService;
+  log: FastifyBaseLogger;
+}
+
+function fieldText(locale: string, message: string): string {
+  return isMessageKey(message) ? translate(locale, message) : message;
+}
+
+/** The acknowledgement of a refusal, in the user's language; the socket stays connected. */
+export function refusal(error: unknown, locale: string, log: FastifyBaseLogger): Ack {
+  if (error instanceof AppError) {
+    return {
+      ok: false,
+      code: error.code,
+      message: translate(locale, error.messageKey, error.params),
+      ...(error.fields
+        ? {
+            fields: Object.fromEntries(
+              Object.entries(error.fields).map(([k, v]) => [k, fieldText(locale, v)]),
+            ),
+          }
+        : {}),
+    };
+  }
+  log.error({ err: error }, 'meet socket event failed');
+  return {
+    ok: false,
+    code: ErrorCode.INTERNAL_ERROR,
+    message: translate(locale, `error.${ErrorCode.INTERNAL_ERROR}`),
+  };
+}
+
+function invalid(error: z.ZodError, locale: string): Ack {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    fields[issue.path.join('.') || '_'] ??= fieldText(locale, issue.message);
+  }
+  return {
+    ok: false,
+    code: ErrorCode.VALIDATION_ERROR,
+    message: translate(locale, `error.${ErrorCode.VALIDATION_ERROR}`),
+    fields,
+  };
+}
+
+/**
+ * The meet events of one socket. Every event validates its payload with the contract's schema
+ * and answers through its acknowledgement; nothing changes on a bad payload.
+ */
+export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): void {
+  const { userId, sessionId } = socket.data;
+  let locale = 'en';
+  // The row is read again where its facts matter (raising a hand); this copy gives the language.
+  const authPromise: Promise<AuthContext | null> =
+    userId === null || sessionId === null
+      ? Promise.resolve(null)
+      : deps.sessions.userOf(userId).then((user) => {
+          if (user) locale = user.locale;
+          return user ? { user, sessionId } : null;
+        });
+  authPromise.catch(() => undefined);
+
+  function handle<E extends EventName>(
+    event: E,
+    run: (auth: AuthContext, payload: Payload<E>) => Promise<object | void>,
+  ): void {
+    const listener = (payload: unknown, ack: unknown) => {
+      const reply = typeof ack === 'function' ? (ack as (answer: Ack) => void) : () => {};
+      void (async () => {
+        try {
+          const auth = await authPromise;
+          if (!auth)
+            throw new AppError(ErrorCode.UNAUTHORIZED, 401, { messageKey: 'error.TOKEN_INVALID' });
+          const parsed = clientEventSchemas[event].safeParse(payload);
+          if (!parsed.success) return reply(invalid(parsed.error, locale));
+          const result = await run(auth, parsed.data as Payload<E>);
+          reply({ ok: true, ...(result ?? {}) });
+        } catch (error) {
+          reply(refusal(error, locale, deps.log));
+        }
+      })();
+    };
+    (socket.on as (name: string, fn: typeof listener) => void)(event, listener);
+  }
+
+  const { map, chat } = deps;
+  if (userId !== null) {
+    map.connected(userId);
+    socket.on('disconnect', () => map.disconnected(userId, socket.id));
+  }
+
+  handle('hand:raise', async (auth, payload) => {
+    const user = await deps.sessions.userOf(auth.user.id);
+    if (!user)
+      throw new AppError(ErrorCode.UNAUTHORIZED, 401, { messageKey: 'error.TOKEN_INVALID' });
+    return { hand: await map.raise(user, payload.mood) };
+  });
+  handle('hand:lower', async (auth) => {
+    await map.drop(auth.user.id, 'lowered');
+  });
+  handle('hand:ghost', async (auth, payload) => ({
+    hand: await map.setGhost(auth.user.id, payload.ghost),
+  }));
+  handle('position', (auth, payload) => map.position(auth.user.id, payload));
+  handle('map:watch', (auth, payload) =>
+    map.watch(socket.id, auth.user.id, payload, (diff) => socket.emit('map:diff', diff)),
+  );
+  handle('map:unwatch', () => {
+    map.unwatch(socket.id);
+    return Promise.resolve();
+  });
+  handle('chat:typing', (auth, payload) => chat.typing(auth, payload.userId));
+}

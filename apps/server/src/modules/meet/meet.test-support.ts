@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@meeet/core/api/realtime';
+import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { completeUser } from '../media/media.test-support.ts';
+import { users } from '../users/users.schema.ts';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A user who may raise a hand: complete profile and a confirmed e-mail. */
+export async function meetUser(app: App, db: Database) {
+  const user = await completeUser(app, 'Meet');
+  await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.user.id));
+  return { id: user.user.id, token: user.token };
+}
+
+/** A connected socket of `token` (anonymous without one). */
+export async function openSocket(url: string, token?: string): Promise<ClientSocket> {
+  const socket: ClientSocket = connect(url, {
+    transports: ['websocket'],
+    ...(token ? { auth: { accessKey: token } } : {}),
+    forceNew: true,
+    reconnection: false,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+/** Emits a client event with any payload and resolves with its acknowledgement. */
+export function call<T extends object = Record<string, unknown>>(
+  socket: ClientSocket,
+  event: keyof ClientToServerEvents,
+  payload: unknown,
+): Promise<Ack<T>> {
+  return (
+    socket.timeout(5000) as unknown as {
+      emitWithAck: (event: string, payload: unknown) => Promise<Ack<T>>;
+    }
+  ).emitWithAck(event, payload);
+}
+
+/** Like `call`, but fails unless the answer is ok. */
+export async function ok<T extends object = Record<string, unknown>>(
+  socket: ClientSocket,
+  event: keyof ClientToServerEvents,
+  payload: unknown,
+): Promise<T> {
+  const answer = await call<T>(socket, event, payload);
+  if (!answer.ok) throw new Error(`${event} refused: ${answer.code} ${answer.message}`);
+  return answer;
+}
+
+/** The next `event` on the socket whose payload satisfies `match` (within `ms`). */
+export function next<E extends keyof ServerToClientEvents>(
+  socket: ClientSocket,
+  event: E,
+  match: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean = () => true,
+  ms = 5000,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return new Promise((resolve, reject) => {
+    const listener = (payload: Parameters<ServerToClientEvents[E]>[0]) => {
+      if (!match(payload)) return;
+      clearTimeout(timer);
+      (socket.off as (e: string, l: unknown) => void)(event, listener);
+      resolve(payload);
+    };
+    const timer = setTimeout(() => {
+      (socket.off as (e: string, l: unknown) => void)(event, listener);
+      reject(new Error(`no ${event} within ${ms} ms`));
+    }, ms);
+    (socket.on as (e: string, l: unknown) => void)(event, listener);
+  });
+}
+
+/** A position fix taken now. */
+export function fix(lat: number, lon: number, accuracy = 10) {
+  return { lat, lon, accuracy, at: Date.now() };
+}
