@@ -15,6 +15,7 @@ import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
+import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { httpStats } from './modules/monitor/http-stats.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(marketRoutes);
       await api.register(newsRoutes);
       await api.register(monitorRoutes, { config });
+      await api.register(adsRoutes);
     },
     { prefix: '/api' },
   );
