@@ -1,20 +1,10 @@
 import { z } from 'zod';
 import { localeSchema } from '../enum-schemas.ts';
+import { AD_PLACEMENTS } from './ads-paths.ts';
 
 // MEEET's own (house) ads of the free tier: campaigns (admins), serving with the consent rule,
 // impressions and clicks. Users holding any token are the paid tier and get no ads.
 
-export const adsPaths = {
-  consent: '/ads/consent',
-  serve: '/ads',
-  seen: (impressionId: string) => `/ads/impressions/${encodeURIComponent(impressionId)}/seen`,
-  /** The ad's link goes through here: the click is counted once, then a redirect. */
-  click: (impressionId: string) => `/ads/click/${encodeURIComponent(impressionId)}`,
-  campaigns: '/ads/campaigns',
-  stats: (campaignId: number) => `/ads/campaigns/${campaignId}/stats`,
-} as const;
-
-export const AD_PLACEMENTS = ['home', 'faq', 'account', 'app'] as const;
 export const adPlacementSchema = z.enum(AD_PLACEMENTS);
 export type AdPlacement = z.infer<typeof adPlacementSchema>;
 

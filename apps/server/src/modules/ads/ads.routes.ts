@@ -5,12 +5,12 @@ import {
   adCampaignSchema,
   adServeQuerySchema,
   adServeResponseSchema,
-  adsPaths,
   adStatsSchema,
   campaignParamsSchema,
   consentRequestSchema,
   impressionParamsSchema,
 } from '@meeet/core/api/ads';
+import { adsPaths } from '@meeet/core/api/ads-paths';
 import { okResponseSchema } from '@meeet/core/api/user';
 import { Role } from '@meeet/core/roles';
 import { requestFingerprint } from '../../plugins/auth.ts';

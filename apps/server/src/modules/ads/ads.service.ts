@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import type { adCampaignSaveSchema } from '@meeet/core/api/ads';
 import {
-  adsPaths,
   type AdCampaign,
   type AdPlacement,
   type AdServeResponse,
   type AdStats,
   type ConsentRequest,
 } from '@meeet/core/api/ads';
+import { adsPaths } from '@meeet/core/api/ads-paths';
 import { MediaAlbum } from '@meeet/core/enums';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';

@@ -17,6 +17,7 @@ const en = {
   'nav.logout': 'Log out',
   'nav.open-menu': 'Open menu',
   'nav.close-menu': 'Close menu',
+  'ads.label': 'Ad',
   'nav.news': 'News',
   'notifications.title': 'Notifications',
   'notifications.open': 'Notifications, {count} unread',

@@ -18,6 +18,7 @@ const ru = {
   'nav.logout': 'Выйти',
   'nav.open-menu': 'Открыть меню',
   'nav.close-menu': 'Закрыть меню',
+  'ads.label': 'Реклама',
   'nav.news': 'Новости',
   'notifications.title': 'Уведомления',
   'notifications.open': 'Уведомления, непрочитанных: {count}',
