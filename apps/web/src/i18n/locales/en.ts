@@ -50,6 +50,7 @@ const en = {
   'page.control.news': 'Add news',
   'page.control.news-edit': 'Edit news #{id}',
   'page.control.cpa': 'CPA',
+  'page.control.ads': 'Ads',
 
   'cookie.title': 'We use cookies',
   'cookie.text':

@@ -51,6 +51,7 @@ const ru = {
   'page.control.news': 'Добавить новость',
   'page.control.news-edit': 'Редактирование новости №{id}',
   'page.control.cpa': 'CPA',
+  'page.control.ads': 'Реклама',
 
   'cookie.title': 'Мы используем cookie',
   'cookie.text':
