@@ -45,7 +45,7 @@ export function HouseAd({ placement }: { placement: AdPlacementName }) {
         if (entry && entry.intersectionRatio >= SEEN_RATIO) {
           timer = setTimeout(() => {
             observer.disconnect();
-            void api.post(adsPaths.seen(ad.impressionId));
+            void api.post(adsPaths.seen(ad.impressionId), {});
           }, SEEN_AFTER_MS);
         }
       },
