@@ -1,28 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdServeResponse, ServedAd } from '@meeet/core/api/ads';
 import { adsPaths, type AdPlacementName } from '@meeet/core/api/ads-paths';
-import { mediaPaths } from '@meeet/core/api/media-paths';
-import { api, buildUrl } from '../lib/api-client.ts';
+import { api } from '../lib/api-client.ts';
 
-/** An impression counts once half of the ad has been on screen for a second. */
-const SEEN_RATIO = 0.5;
-const SEEN_AFTER_MS = 1000;
+// The view (and the MUI parts it uses) loads only when there is an ad to show.
+const HouseAdView = lazy(() => import('./house-ad-view.tsx'));
 
 /**
  * A house ad of the free tier for a placement. The server decides everything (consent,
- * caps, the paid tier): when it answers no ad, nothing is drawn. Fetched with the plain
- * client and type-only schema imports, so the pages it sits on carry no extra library.
+ * caps, the paid tier): when it answers no ad, nothing is drawn or downloaded.
  */
 export function HouseAd({ placement }: { placement: AdPlacementName }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const [ad, setAd] = useState<ServedAd | null>(null);
-  const box = useRef<HTMLDivElement | null>(null);
-
   useEffect(() => {
     let live = true;
     void api
@@ -34,65 +25,10 @@ export function HouseAd({ placement }: { placement: AdPlacementName }) {
       live = false;
     };
   }, [placement, i18n.language]);
-
-  useEffect(() => {
-    const element = box.current;
-    if (!ad || !element || typeof IntersectionObserver === 'undefined') return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const observer = new IntersectionObserver(
-      ([entry]) => {
-        clearTimeout(timer);
-        if (entry && entry.intersectionRatio >= SEEN_RATIO) {
-          timer = setTimeout(() => {
-            observer.disconnect();
-            void api.post(adsPaths.seen(ad.impressionId), {});
-          }, SEEN_AFTER_MS);
-        }
-      },
-      { threshold: [SEEN_RATIO] },
-    );
-    observer.observe(element);
-    return () => {
-      clearTimeout(timer);
-      observer.disconnect();
-    };
-  }, [ad]);
-
   if (!ad) return null;
   return (
-    <Paper
-      ref={box}
-      variant="outlined"
-      data-testid="house-ad"
-      data-personalised={ad.personalised ? 'true' : 'false'}
-      sx={{ p: 2, my: 3, display: 'flex', gap: 2, alignItems: 'center' }}
-    >
-      {ad.imageId && (
-        <Box
-          component="img"
-          src={buildUrl(mediaPaths.image(ad.imageId, 'small'))}
-          alt=""
-          sx={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
-        />
-      )}
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="overline" color="text.secondary">
-          {t('ads.label')}
-        </Typography>
-        <Link
-          href={ad.href}
-          target="_blank"
-          rel="noopener sponsored"
-          underline="hover"
-          data-testid="house-ad-link"
-          sx={{ display: 'block', fontWeight: 600 }}
-        >
-          {ad.title}
-        </Link>
-        <Typography variant="body2" color="text.secondary">
-          {ad.text}
-        </Typography>
-      </Box>
-    </Paper>
+    <Suspense fallback={null}>
+      <HouseAdView ad={ad} />
+    </Suspense>
   );
 }
