@@ -11,6 +11,7 @@ import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
+import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { httpStats } from './modules/monitor/http-stats.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { meetRoutes } from './modules/meet/meet.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(newsRoutes);
       await api.register(monitorRoutes, { config });
       await api.register(meetRoutes, { config });
+      await api.register(adsRoutes);
     },
     { prefix: '/api' },
   );

@@ -86,6 +86,7 @@ export const paths = {
       getHref: (id: number | string) => `/control/news/${encodeURIComponent(String(id))}`,
     },
     cpa: { path: '/control/cpa', getHref: () => '/control/cpa' },
+    ads: { path: '/control/ads', getHref: () => '/control/ads' },
   },
   notFound: { path: '*' },
 } as const;

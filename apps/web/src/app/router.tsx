@@ -54,6 +54,7 @@ const ControlLayout = lazy(() => import('../features/control/control-layout.tsx'
 const MonitorPage = lazy(() => import('../features/control/monitor-page.tsx'));
 const KycModerationPage = lazy(() => import('../features/control/kyc-moderation-page.tsx'));
 const ControlNewsPage = lazy(() => import('../features/control/news-page.tsx'));
+const ControlAdsPage = lazy(() => import('../features/control/ads-page.tsx'));
 const ControlCpaPage = lazy(() => import('../features/control/control-cpa-page.tsx'));
 
 /** /ref/:promocode → /auth/register?promocode=<code> (spec §2). */
@@ -162,6 +163,7 @@ export const routes: RouteObject[] = [
                           { path: paths.control.news.path, element: <ControlNewsPage /> },
                           { path: paths.control.newsEdit.path, element: <ControlNewsPage /> },
                           { path: paths.control.cpa.path, element: <ControlCpaPage /> },
+                          { path: paths.control.ads.path, element: <ControlAdsPage /> },
                         ],
                       },
                     ],

@@ -8,6 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { COOKIE_ACTION_DELAY_MS } from '@meeet/core/constants';
+import { adsPaths } from '@meeet/core/api/ads-paths';
+import { api } from '../lib/api-client.ts';
 import { STORAGE_KEYS, writeStorage, type StorageKind } from '../lib/storage.ts';
 
 type Consents = { terms: boolean; analytics: boolean; ads: boolean };
@@ -35,6 +37,9 @@ export default function CookieBanner({ onClose }: { onClose: () => void }) {
   const decide = (next: Consents, storage: StorageKind) => {
     setConsents(next);
     setClosing(true);
+    // Kept with this browser (x-fp) and the signed-in user: the house ads are personalised
+    // only with the advertising consent. A failure here must not keep the banner open.
+    void api.post(adsPaths.consent, next);
     // The short pause lets the visitor see the ticks change before the banner goes.
     timer.current = setTimeout(() => {
       writeStorage(STORAGE_KEYS.cookieDialogHidden, 'true', storage);

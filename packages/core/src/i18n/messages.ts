@@ -73,6 +73,8 @@ const appMessagesEn = {
 
   'news.notice': 'News: {title}',
   'news.cover-invalid': 'Choose a cover uploaded to the news album',
+  'ads.viewer-unknown': 'Neither a signed-in user nor a browser fingerprint was sent',
+  'ads.age-range': 'The lowest age must not be above the highest',
 
   'market.transaction-failed': 'Transaction failed',
   'market.transaction-canceled': 'Transaction canceled',
@@ -212,6 +214,8 @@ const appMessagesRu = {
 
   'news.notice': 'Новость: {title}',
   'news.cover-invalid': 'Выберите обложку, загруженную в альбом новостей',
+  'ads.viewer-unknown': 'Не передан ни вошедший пользователь, ни отпечаток браузера',
+  'ads.age-range': 'Минимальный возраст не может быть больше максимального',
 
   'market.transaction-failed': 'Транзакция не выполнена',
   'market.transaction-canceled': 'Транзакция отменена',

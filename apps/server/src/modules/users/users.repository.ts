@@ -38,6 +38,17 @@ export type UserChanges = Partial<
 
 /** All SQL on `users`. E-mails are compared in lower case, as the unique index does. */
 export const usersRepository = {
+  async audience(
+    db: DbExecutor,
+    id: number,
+  ): Promise<{ country: string | null; gender: number | null; bdate: Date | null } | undefined> {
+    const [row] = await db
+      .select({ country: users.country, gender: users.gender, bdate: users.bdate })
+      .from(users)
+      .where(eq(users.id, id));
+    return row;
+  },
+
   async withRole(db: DbExecutor, ids: readonly number[], role: Role): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await db

@@ -317,3 +317,22 @@ export function userSignUpFigures(db: DbExecutor) {
 export function adminsAmong(db: DbExecutor, ids: readonly number[]): Promise<number[]> {
   return usersRepository.withRole(db, ids, Role.ADMIN);
 }
+
+/** For ads (only with the advertising consent): the profile facts an audience may target. */
+export async function adAudienceProfile(
+  db: DbExecutor,
+  id: number,
+): Promise<{ country: string | null; gender: number | null; age: number | null }> {
+  const row = await usersRepository.audience(db, id);
+  if (!row) return { country: null, gender: null, age: null };
+  let age: number | null = null;
+  if (row.bdate) {
+    const now = new Date();
+    age = now.getUTCFullYear() - row.bdate.getUTCFullYear();
+    const beforeBirthday =
+      now.getUTCMonth() < row.bdate.getUTCMonth() ||
+      (now.getUTCMonth() === row.bdate.getUTCMonth() && now.getUTCDate() < row.bdate.getUTCDate());
+    if (beforeBirthday) age--;
+  }
+  return { country: row.country?.toUpperCase() ?? null, gender: row.gender, age };
+}

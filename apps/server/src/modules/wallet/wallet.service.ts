@@ -495,3 +495,16 @@ export async function hotWalletBalances(chain: Chain): Promise<{ usdt: bigint; b
   ]);
   return { usdt, bnb };
 }
+
+/** For ads: whether the user's address holds any MEEET token (the paid tier). */
+export async function holdsAnyToken(chain: Chain, userId: number): Promise<boolean> {
+  const token = chain.contracts.token;
+  if (!token) return false;
+  const balance = await chain.publicClient.readContract({
+    address: token,
+    abi: MeeetTokenAbi,
+    functionName: 'balanceOf',
+    args: [chain.keys.depositAccount(userId).address],
+  });
+  return balance > 0n;
+}

@@ -17,6 +17,7 @@ import { saveCurrentUser, useCurrentUser } from '../../lib/current-user.ts';
 import { signOut } from '../../lib/sign-out.ts';
 import { ProfilePhotos } from './components/profile-photos.tsx';
 import { NS } from './i18n.ts';
+import { HouseAd } from '../../components/house-ad.tsx';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -241,6 +242,7 @@ export default function PersonalDataPage() {
           }}
         />
       </Box>
+      <HouseAd placement="account" />
     </Container>
   );
 }

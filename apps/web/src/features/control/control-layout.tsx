@@ -13,6 +13,7 @@ const SECTIONS: ReadonlyArray<{ to: string; label: CommonKey; adminOnly: boolean
   { to: paths.control.kyc.getHref(), label: 'page.control.kyc', adminOnly: false },
   { to: paths.control.news.getHref(), label: 'page.control.news', adminOnly: true },
   { to: paths.control.cpa.getHref(), label: 'page.control.cpa', adminOnly: true },
+  { to: paths.control.ads.getHref(), label: 'page.control.ads', adminOnly: true },
 ];
 
 export default function ControlLayout() {

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { NS } from './i18n';
 import RichText from '../../components/rich-text';
 import { values } from './values';
+import { HouseAd } from '../../components/house-ad.tsx';
 
 export interface FaqTopic {
   id: string;
@@ -105,6 +106,7 @@ export default function FaqPage() {
           {t('moreLink')}
         </Button>
       </Box>
+      <HouseAd placement="faq" />
     </Container>
   );
 }

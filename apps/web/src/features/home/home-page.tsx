@@ -1,5 +1,7 @@
 import type { ReactElement } from 'react';
 import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import { HouseAd } from '../../components/house-ad';
 import './i18n';
 import Banner from './components/banner';
 import CallToAction from './components/call-to-action';
@@ -40,6 +42,11 @@ export default function HomePage({ landing }: HomePageProps) {
       <Banner />
       {ORDER[landing ?? 'home'].map((key) => SECTIONS[key]())}
       {!landing && <LatestNews />}
+      {!landing && (
+        <Container maxWidth="lg">
+          <HouseAd placement="home" />
+        </Container>
+      )}
       <CallToAction />
     </Box>
   );

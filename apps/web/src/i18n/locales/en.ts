@@ -17,6 +17,7 @@ const en = {
   'nav.logout': 'Log out',
   'nav.open-menu': 'Open menu',
   'nav.close-menu': 'Close menu',
+  'ads.label': 'Ad',
   'nav.news': 'News',
   'notifications.title': 'Notifications',
   'notifications.open': 'Notifications, {count} unread',
@@ -49,6 +50,7 @@ const en = {
   'page.control.news': 'Add news',
   'page.control.news-edit': 'Edit news #{id}',
   'page.control.cpa': 'CPA',
+  'page.control.ads': 'Ads',
 
   'cookie.title': 'We use cookies',
   'cookie.text':

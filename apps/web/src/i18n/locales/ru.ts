@@ -18,6 +18,7 @@ const ru = {
   'nav.logout': 'Выйти',
   'nav.open-menu': 'Открыть меню',
   'nav.close-menu': 'Закрыть меню',
+  'ads.label': 'Реклама',
   'nav.news': 'Новости',
   'notifications.title': 'Уведомления',
   'notifications.open': 'Уведомления, непрочитанных: {count}',
@@ -50,6 +51,7 @@ const ru = {
   'page.control.news': 'Добавить новость',
   'page.control.news-edit': 'Редактирование новости №{id}',
   'page.control.cpa': 'CPA',
+  'page.control.ads': 'Реклама',
 
   'cookie.title': 'Мы используем cookie',
   'cookie.text':

@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adCampaignListSchema,
+  adCampaignSaveSchema,
+  adCampaignSchema,
+  adServeQuerySchema,
+  adServeResponseSchema,
+  adStatsSchema,
+  campaignParamsSchema,
+  consentRequestSchema,
+  impressionParamsSchema,
+} from '@meeet/core/api/ads';
+import { adsPaths } from '@meeet/core/api/ads-paths';
+import { okResponseSchema } from '@meeet/core/api/user';
+import { Role } from '@meeet/core/roles';
+import { requestFingerprint } from '../../plugins/auth.ts';
+import { holdsAnyToken } from '../wallet/wallet.service.ts';
+import { AdsService } from './ads.service.ts';
+
+const tags = ['ads'];
+const bearer = [{ bearerAuth: [] }];
+
+/** House ads of the free tier, for the web app and the mobile app alike. */
+export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ads = new AdsService({
+    db: app.db,
+    // No chain attached (yet): nobody can be shown to hold a token, so the free tier applies.
+    holdsToken: (userId) =>
+      app.chain.attached
+        ? holdsAnyToken(app.chain.require().chain, userId)
+        : Promise.resolve(false),
+  });
+  const viewerOf = async (request: Parameters<typeof requestFingerprint>[0]) => ({
+    auth: await request.authenticate(),
+    fingerprint: requestFingerprint(request),
+  });
+
+  app.post(
+    adsPaths.consent,
+    {
+      schema: {
+        tags,
+        summary:
+          "Record the cookie banner's consents for this browser (x-fp) and the signed-in user",
+        body: consentRequestSchema,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      await ads.saveConsent(await viewerOf(request), request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    adsPaths.serve,
+    {
+      schema: {
+        tags,
+        summary: 'An ad for a placement (personalised only with the advertising consent)',
+        querystring: adServeQuerySchema,
+        response: { 200: adServeResponseSchema },
+      },
+    },
+    async (request) => ads.serve(await viewerOf(request), request.query),
+  );
+
+  app.post(
+    '/ads/impressions/:id/seen',
+    {
+      schema: {
+        tags,
+        summary: 'Count an impression: half the ad was visible for a second',
+        params: impressionParamsSchema,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      await ads.seen(request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/ads/click/:id',
+    {
+      schema: {
+        tags,
+        summary: "Count a click once and redirect to the advertiser's link",
+        params: impressionParamsSchema,
+      },
+    },
+    async (request, reply) => reply.redirect(await ads.click(request.params.id), 302),
+  );
+
+  app.get(
+    adsPaths.campaigns,
+    {
+      onRequest: app.requireRole(Role.ADMIN),
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Admin: the ad campaigns',
+        response: { 200: adCampaignListSchema },
+      },
+    },
+    () => ads.campaigns(),
+  );
+
+  app.post(
+    adsPaths.campaigns,
+    {
+      onRequest: app.requireRole(Role.ADMIN),
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Admin: create a campaign, or update it when the body has an id',
+        body: adCampaignSaveSchema,
+        response: { 200: adCampaignSchema },
+      },
+    },
+    (request) => ads.saveCampaign(request.body),
+  );
+
+  app.get(
+    '/ads/campaigns/:id/stats',
+    {
+      onRequest: app.requireRole(Role.ADMIN),
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Admin: impressions, clicks and CTR of a campaign per day',
+        params: campaignParamsSchema,
+        response: { 200: adStatsSchema },
+      },
+    },
+    (request) => ads.stats(request.params.id),
+  );
+};

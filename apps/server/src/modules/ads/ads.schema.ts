@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { media } from '../media/media.schema.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** House ad campaigns (admins). Empty audience arrays mean "anyone". */
+export const adCampaigns = pgTable(
+  'ad_campaigns',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    title: text().notNull(),
+    text: text().notNull(),
+    imageId: uuid().references(() => media.id, { onDelete: 'set null' }),
+    link: text().notNull(),
+    languages: text().array().notNull(),
+    placements: text().array().notNull(),
+    countries: text().array().notNull(),
+    genders: smallint().array().notNull(),
+    ageMin: smallint(),
+    ageMax: smallint(),
+    startsAt: timestamptz('starts_at').notNull(),
+    endsAt: timestamptz('ends_at'),
+    dailyCap: integer(),
+    viewerDailyCap: integer().notNull(),
+    active: boolean().notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('ad_campaigns_viewer_cap_check', sql`${t.viewerDailyCap} > 0`)],
+);
+export type AdCampaignRow = typeof adCampaigns.$inferSelect;
+
+/**
+ * The cookie banner's three consents, kept for the visitor (`v:<fingerprint>`) and, when
+ * signed in, for the user (`u:<id>`), so the choice follows the person to another device.
+ */
+export const adConsents = pgTable('ad_consents', {
+  subject: text().primaryKey(),
+  terms: boolean().notNull(),
+  analytics: boolean().notNull(),
+  ads: boolean().notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+/** One row per ad served; `seenAt` once half of it was visible for a second, `clickedAt` once. */
+export const adImpressions = pgTable(
+  'ad_impressions',
+  {
+    id: uuid().primaryKey(),
+    campaignId: integer()
+      .notNull()
+      .references(() => adCampaigns.id, { onDelete: 'cascade' }),
+    /** `u:<id>` or `v:<fingerprint>`: whom the frequency cap counts. */
+    viewer: text().notNull(),
+    personalised: boolean().notNull(),
+    servedAt: timestamptz('served_at').notNull().defaultNow(),
+    seenAt: timestamptz('seen_at'),
+    clickedAt: timestamptz('clicked_at'),
+  },
+  (t) => [
+    index('ad_impressions_viewer_idx').on(t.viewer, t.campaignId, t.servedAt),
+    index('ad_impressions_campaign_idx').on(t.campaignId, t.servedAt),
+  ],
+);

@@ -1,0 +1,231 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { adCampaignSaveSchema, type AdCampaign, type AdCampaignSave } from '@meeet/core/api/ads';
+import { AppForm } from '../../components/form/app-form.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { failureMessage, showServerFieldErrors } from '../../components/form/server-errors.ts';
+import { useAppForm } from '../../components/form/use-app-form.ts';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { useAdCampaigns, useAdStats, useSaveAdCampaign } from './api/ad-campaigns.ts';
+import { NS } from './i18n.ts';
+
+/** Comma-separated lists in the form; the contract takes arrays. */
+interface CampaignFormValues {
+  title: string;
+  text: string;
+  link: string;
+  placements: string;
+  languages: string;
+  countries: string;
+  genders: string;
+  ageMin: string;
+  ageMax: string;
+  startsAt: string;
+  endsAt: string;
+  dailyCap: string;
+  viewerDailyCap: string;
+}
+
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
+const isoOrNull = (text: string) => (text ? new Date(text).toISOString() : null);
+
+const EMPTY: CampaignFormValues = {
+  title: '',
+  text: '',
+  link: 'https://',
+  placements: 'home, faq, account, app',
+  languages: '',
+  countries: '',
+  genders: '',
+  ageMin: '',
+  ageMax: '',
+  startsAt: '',
+  endsAt: '',
+  dailyCap: '',
+  viewerDailyCap: '3',
+};
+
+const FIELDS = Object.keys(EMPTY);
+
+function CampaignForm() {
+  const { t } = useTranslation([NS, 'core']);
+  const save = useSaveAdCampaign();
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const app = useAppForm<CampaignFormValues, AdCampaignSave>({
+    schema: adCampaignSaveSchema as never,
+    defaultValues: EMPTY,
+    toInput: (v) => ({
+      title: v.title,
+      text: v.text,
+      link: v.link,
+      placements: list(v.placements),
+      languages: list(v.languages),
+      countries: list(v.countries).map((c) => c.toUpperCase()),
+      genders: list(v.genders).map(Number),
+      ageMin: numberOrNull(v.ageMin),
+      ageMax: numberOrNull(v.ageMax),
+      startsAt: isoOrNull(v.startsAt) ?? new Date().toISOString(),
+      endsAt: isoOrNull(v.endsAt),
+      dailyCap: numberOrNull(v.dailyCap),
+      viewerDailyCap: Number(v.viewerDailyCap || '3'),
+    }),
+  });
+  const onSubmit = async (body: AdCampaignSave) => {
+    const result = await save.mutateAsync(body);
+    if (result.ok) {
+      setOutcome({ ok: true, text: t('ads.saved') });
+      app.reset(EMPTY);
+    } else if (!showServerFieldErrors(app.form, result, FIELDS)) {
+      setOutcome({ ok: false, text: failureMessage(result, t('ads.error')) });
+    }
+  };
+  const field = (name: keyof CampaignFormValues, extra: object = {}) => (
+    <FormTextField name={name} testId={`ads-${name}`} label={t(`ads.field.${name}`)} {...extra} />
+  );
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }}>
+      <Typography variant="h6" component="h2" id="ads-form-title" gutterBottom>
+        {t('ads.add-title')}
+      </Typography>
+      <AppForm form={app} onSubmit={onSubmit} testId="ads-form" aria-labelledby="ads-form-title">
+        <Stack spacing={2}>
+          {field('title', { required: true })}
+          {field('text', { required: true, multiline: true, minRows: 2 })}
+          {field('link', { required: true })}
+          {field('placements', { hint: 'home, faq, account, app' })}
+          {field('languages', { hint: t('ads.hint.any', { example: 'en, ru' }) })}
+          {field('countries', { hint: t('ads.hint.any', { example: 'DE, RU' }) })}
+          {field('genders', { hint: t('ads.hint.genders') })}
+          <Stack direction="row" spacing={2}>
+            {field('ageMin', { type: 'number' })}
+            {field('ageMax', { type: 'number' })}
+          </Stack>
+          <Stack direction="row" spacing={2}>
+            {field('startsAt', {
+              type: 'datetime-local',
+              slotProps: { inputLabel: { shrink: true } },
+            })}
+            {field('endsAt', {
+              type: 'datetime-local',
+              slotProps: { inputLabel: { shrink: true } },
+            })}
+          </Stack>
+          <Stack direction="row" spacing={2}>
+            {field('dailyCap', { type: 'number' })}
+            {field('viewerDailyCap', { type: 'number' })}
+          </Stack>
+          {outcome && <Alert severity={outcome.ok ? 'success' : 'error'}>{outcome.text}</Alert>}
+          <Box>
+            <Button type="submit" variant="contained" data-testid="ads-submit">
+              {t('ads.save')}
+            </Button>
+          </Box>
+        </Stack>
+      </AppForm>
+    </Paper>
+  );
+}
+
+function CampaignStats({ id }: { id: number }) {
+  const { t } = useTranslation(NS);
+  const stats = useAdStats(id);
+  if (stats.isPending) return <PageSpinner />;
+  if (!stats.data || stats.data.days.length === 0) {
+    return <Typography color="text.secondary">{t('ads.no-stats')}</Typography>;
+  }
+  return (
+    <Table size="small" data-testid="ads-stats">
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('ads.day')}</TableCell>
+          <TableCell align="right">{t('ads.served')}</TableCell>
+          <TableCell align="right">{t('ads.impressions')}</TableCell>
+          <TableCell align="right">{t('ads.clicks')}</TableCell>
+          <TableCell align="right">CTR</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {stats.data.days.map((day) => (
+          <TableRow key={day.day}>
+            <TableCell>{day.day}</TableCell>
+            <TableCell align="right">{day.served}</TableCell>
+            <TableCell align="right">{day.impressions}</TableCell>
+            <TableCell align="right">{day.clicks}</TableCell>
+            <TableCell align="right">
+              {day.ctr === null ? '—' : `${(day.ctr * 100).toFixed(1)}%`}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function CampaignRow({ campaign }: { campaign: AdCampaign }) {
+  const { t } = useTranslation(NS);
+  const [open, setOpen] = useState(false);
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="ads-campaign">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography sx={{ flex: 1, fontWeight: 600 }}>
+          #{campaign.id} {campaign.title}
+        </Typography>
+        <Chip size="small" label={campaign.placements.join(', ')} />
+        <Chip
+          size="small"
+          color={campaign.active ? 'success' : 'default'}
+          label={campaign.active ? t('ads.active') : t('ads.paused')}
+        />
+        <Button size="small" onClick={() => setOpen(!open)}>
+          {t('ads.stats')}
+        </Button>
+      </Stack>
+      {open && <CampaignStats id={campaign.id} />}
+    </Paper>
+  );
+}
+
+/** Control area: house ad campaigns of the free tier and their statistics per day. */
+export default function AdsPage() {
+  const { t } = useTranslation(NS);
+  const campaigns = useAdCampaigns();
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 4 } }} data-testid="control-ads">
+      <Typography variant="h4" component="h1" gutterBottom>
+        {t('ads.title')}
+      </Typography>
+      <Stack spacing={3}>
+        <CampaignForm />
+        {campaigns.isPending ? (
+          <PageSpinner />
+        ) : campaigns.isError ? (
+          <Alert severity="error">{t('ads.load-error')}</Alert>
+        ) : (
+          <Stack spacing={1}>
+            {campaigns.data.map((campaign) => (
+              <CampaignRow key={campaign.id} campaign={campaign} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Container>
+  );
+}
