@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { isWebRoute } from '@meeet/core/web/route-match';
 import { sendNotFound } from './error-handler.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -19,10 +20,16 @@ function wantsHtml(request: FastifyRequest): boolean {
   );
 }
 
+function pathnameOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
 /**
  * Serves the built web app from the same port when WEB_DIST_DIR holds one, and answers
  * unknown routes: API paths (and anything when no app is built) get the JSON 404, browser
- * navigations to client-side routes get index.html so the SPA router takes over.
+ * navigations get index.html so the SPA router takes over — with 200 for a page of the shared
+ * route table and 404 for anything else (the app then shows its not-found page).
  */
 async function webApp(app: FastifyInstance, { webDistDir }: { webDistDir: string }): Promise<void> {
   const hasWebApp = existsSync(join(webDistDir, 'index.html'));
@@ -34,23 +41,31 @@ async function webApp(app: FastifyInstance, { webDistDir }: { webDistDir: string
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts);
+      // the request's Accept-Encoding picks one, and `Vary: Accept-Encoding` is set.
+      preCompressed: true,
+      // The compressed copies are reached through their originals, never by their own URL.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (reply, path) => {
         // Vite puts content-hashed files in /assets: a new build gets new names.
         const isHashedAsset = path.startsWith(join(webDistDir, 'assets'));
         reply.header('cache-control', isHashedAsset ? IMMUTABLE : REVALIDATE);
       },
     });
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, 200));
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (hasWebApp && !isApiPath(request.url) && wantsHtml(request)) return sendIndex(reply);
+    if (hasWebApp && !isApiPath(request.url) && wantsHtml(request)) {
+      return sendIndex(reply, isWebRoute(pathnameOf(request.url)) ? 200 : 404);
+    }
     return sendNotFound(request, reply);
   });
 }
 
-function sendIndex(reply: FastifyReply) {
+function sendIndex(reply: FastifyReply, status: number) {
   return reply
+    .code(status)
     .header('cache-control', REVALIDATE)
     .type('text/html; charset=utf-8')
     .sendFile('index.html');

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { isWebRoute } from './route-match.ts';
+
+describe('isWebRoute', () => {
+  it('knows the pages of spec §2, with parameters and a final slash', () => {
+    for (const path of ['/', '/market', '/l/earn', '/help/faq/', '/ref/MEEET1a', '/control/news/7'])
+      expect(isWebRoute(path), path).toBe(true);
+  });
+
+  it('rejects paths the router would send to its not-found page', () => {
+    for (const path of ['/nope', '/market/x', '/ref/', '/ref/a/b', '/control/news/7/8'])
+      expect(isWebRoute(path), path).toBe(false);
+  });
+});
