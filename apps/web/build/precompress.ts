@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -9,8 +9,6 @@ const gz = promisify(gzip);
 
 // Text formats only: images and fonts (woff2) are compressed already.
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|xml|txt|webmanifest)$/;
-// Below this a compressed copy saves less than its own headers cost.
-const MIN_BYTES = 512;
 
 async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -40,7 +38,8 @@ export function precompress(): Plugin {
     async closeBundle() {
       const jobs: Promise<void>[] = [];
       for await (const path of files(outDir)) {
-        if (!COMPRESSIBLE.test(path) || (await stat(path)).size < MIN_BYTES) continue;
+        // Every text file, small ones too: one answer shape for all, and brotli still wins on them.
+        if (!COMPRESSIBLE.test(path)) continue;
         jobs.push(
           (async () => {
             const content = await readFile(path);

@@ -11,7 +11,7 @@ function findAnchor(hash: string): HTMLElement | null {
 
 /**
  * Spec §2 scroll rule, first clause: a hash anchor wins over the saved or top position that
- * ScrollRestoration applies. Runs after it, and watches the DOM until the anchor appears.
+ * ScrollRestoration (scroll-restoration.tsx) applies. Runs after it, and watches the DOM until the anchor appears.
  */
 export function HashScroll() {
   const { hash, key } = useLocation();

@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration, useMatch } from 'react-router';
+import { Outlet, useMatch } from 'react-router';
 import Box from '@mui/material/Box';
 import { ConsentPrompts } from '../../components/consent-prompts.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { QuietBoundary } from '../../components/quiet-boundary.tsx';
 import { useNotificationsStore } from '../../lib/stores/notifications-store.ts';
 import { HashScroll } from '../hash-scroll.tsx';
+import { ScrollRestoration } from '../scroll-restoration.tsx';
 import { paths } from '../paths.ts';
 import { useRootEffects } from '../root-effects.ts';
 import { AppFooter } from './app-footer.tsx';

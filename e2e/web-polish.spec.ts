@@ -1,0 +1,37 @@
+import { expect, test } from './support/fixtures.ts';
+
+// Issue 17: what a first visit and a crawler see from the built product.
+
+test('an unknown path answers 404 with the not-found page; a known one 200', async ({ page }) => {
+  const missing = await page.goto('/no/such/page');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByTestId('not-found-page')).toBeVisible();
+
+  const known = await page.goto('/help/faq');
+  expect(known?.status()).toBe(200);
+});
+
+test('scripts and styles arrive compressed and cached for good; the page revalidates', async ({
+  page,
+}) => {
+  const assets: { url: string; encoding?: string; cache?: string }[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/assets/')) {
+      const headers = response.headers();
+      assets.push({
+        url: response.url(),
+        encoding: headers['content-encoding'],
+        cache: headers['cache-control'],
+      });
+    }
+  });
+  const response = await page.goto('/');
+  expect(response?.headers()['cache-control']).toBe('no-cache');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  const scripts = assets.filter((asset) => /\.(js|css)$/.test(asset.url));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const asset of scripts) {
+    expect(asset.encoding, asset.url).toBe('br');
+    expect(asset.cache, asset.url).toBe('public, max-age=31536000, immutable');
+  }
+});
