@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWebRoute } from './route-match.ts';
+import { isWebRoute, matchWebRoute } from './route-match.ts';
 
 describe('isWebRoute', () => {
   it('knows the pages of spec §2, with parameters and a final slash', () => {
@@ -10,5 +10,12 @@ describe('isWebRoute', () => {
   it('rejects paths the router would send to its not-found page', () => {
     for (const path of ['/nope', '/market/x', '/ref/', '/ref/a/b', '/control/news/7/8'])
       expect(isWebRoute(path), path).toBe(false);
+  });
+
+  it('names the pattern a path belongs to', () => {
+    expect(matchWebRoute('/ref/MEEET1a')).toBe('/ref/:promocode');
+    expect(matchWebRoute('/help/faq/')).toBe('/help/faq');
+    expect(matchWebRoute('/')).toBe('/');
+    expect(matchWebRoute('/nope')).toBeNull();
   });
 });

@@ -6,7 +6,8 @@ type Tree = string | { readonly [key: string]: Tree };
 const flatten = (tree: Tree): string[] =>
   typeof tree === 'string' ? [tree] : Object.values(tree).flatMap(flatten);
 
-const matchers: RegExp[] = flatten(webRoutes).map((pattern) => {
+const patterns = flatten(webRoutes);
+const matchers: RegExp[] = patterns.map((pattern) => {
   const source = pattern
     .split('/')
     .map((segment) =>
@@ -19,6 +20,12 @@ const matchers: RegExp[] = flatten(webRoutes).map((pattern) => {
 
 /** Whether a URL path (no query) is a page of the web app; the router also accepts a final `/`. */
 export function isWebRoute(pathname: string): boolean {
+  return matchWebRoute(pathname) !== null;
+}
+
+/** The route pattern a URL path belongs to (`/ref/:promocode` for `/ref/MEEET1a`), if any. */
+export function matchWebRoute(pathname: string): string | null {
   const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  return matchers.some((matcher) => matcher.test(path));
+  const index = matchers.findIndex((matcher) => matcher.test(path));
+  return index === -1 ? null : patterns[index]!;
 }
