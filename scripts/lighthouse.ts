@@ -117,11 +117,6 @@ try {
   await waitForHealth();
   const auth = await readyUser();
   mkdirSync(outDir, { recursive: true });
-  chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic'],
-  });
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 
   const pages = [
     { path: '/', signedIn: false },
@@ -130,6 +125,13 @@ try {
   ];
   const rows: Row[] = [];
   for (const { path, signedIn } of pages) {
+    // A fresh browser per page: a reused one sometimes loses the navigation's trace
+    // (Lighthouse NO_NAVSTART).
+    chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic'],
+    });
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     // Storage is set in a tab of its own and kept by Lighthouse (disableStorageReset): a first
     // visit, or a signed-in user whose cookie choice is made; the cache is still cleared per run.
     const page = await browser.newPage();
@@ -148,6 +150,7 @@ try {
       signedIn,
     );
     await page.close();
+    await browser.disconnect();
     const result = await lighthouse(`${origin}${path}`, {
       port: chrome.port,
       logLevel: 'error',
@@ -175,8 +178,9 @@ try {
           .map((ref) => `${id}: ${ref.id}`),
       ),
     });
+    chrome.kill();
+    chrome = undefined;
   }
-  await browser.disconnect();
 
   console.log(
     '\n| page | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS |',

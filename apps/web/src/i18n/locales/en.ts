@@ -68,6 +68,7 @@ const en = {
   'error.reload': 'Reload',
 
   'footer.rights': '© {year} MEEET. All rights reserved.',
+  'footer.cookie-settings': 'Cookie settings',
   'footer.adults': 'Only for adults (18+).',
 } as const;
 

@@ -69,6 +69,7 @@ const ru = {
   'error.reload': 'Перезагрузить',
 
   'footer.rights': '© {year} MEEET. Все права защищены.',
+  'footer.cookie-settings': 'Настройки cookie',
   'footer.adults': 'Только для совершеннолетних (18+).',
 } as const satisfies Record<CommonKey, string>;
 
