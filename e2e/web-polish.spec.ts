@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.ts';
+import { expect, readyUser, signIn, test } from './support/fixtures.ts';
 
 // Issue 17: what a first visit and a crawler see from the built product.
 
@@ -34,4 +34,18 @@ test('scripts and styles arrive compressed and cached for good; the page revalid
     expect(asset.encoding, asset.url).toBe('br');
     expect(asset.cache, asset.url).toBe('public, max-age=31536000, immutable');
   }
+});
+
+test('"Insufficient funds" offers the way out: a link to the deposit address', async ({
+  page,
+  request,
+}) => {
+  const user = await readyUser(request);
+  await signIn(page, user);
+  await page.goto('/market?nft=0');
+  const reason = page.locator('[data-testid="market-reason"][data-reason="insufficient-usdt"]');
+  await expect(reason).toBeVisible({ timeout: 15_000 });
+  await reason.getByTestId('market-deposit-link').click();
+  await expect(page).toHaveURL(/\/account\/market#wallet-deposit$/);
+  await expect(page.getByTestId('deposit-address')).toBeInViewport({ timeout: 15_000 });
 });

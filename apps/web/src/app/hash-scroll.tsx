@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-// Lazy pages render their anchors a moment after navigation; wait this long for them.
-const ANCHOR_WAIT_MS = 3000;
+// Lazy pages render their anchors a moment after navigation, pages that load data (the wallet's
+// deposit section) after their call answers; wait this long for them.
+const ANCHOR_WAIT_MS = 10_000;
 
 function findAnchor(hash: string): HTMLElement | null {
   const id = decodeURIComponent(hash.slice(1));
