@@ -49,3 +49,14 @@ test('"Insufficient funds" offers the way out: a link to the deposit address', a
   await expect(page).toHaveURL(/\/account\/market#wallet-deposit$/);
   await expect(page.getByTestId('deposit-address')).toBeInViewport({ timeout: 15_000 });
 });
+
+test('the account menu names the wallet and leads to it', async ({ page, request }) => {
+  const user = await readyUser(request);
+  await signIn(page, user);
+  await page.goto('/account');
+  await page.getByTestId('nav-account').click();
+  await expect(page.getByTestId('nav-account-control')).toHaveCount(0);
+  await page.getByTestId('nav-account-wallet').click();
+  await expect(page).toHaveURL(/\/account\/market$/);
+  await expect(page.getByTestId('wallet-page')).toBeVisible();
+});

@@ -14,6 +14,8 @@ const en = {
   'nav.privacy': 'Privacy policy',
   'nav.login': 'Log in',
   'nav.account': 'Account',
+  'nav.wallet': 'Wallet',
+  'nav.control': 'Control area',
   'nav.logout': 'Log out',
   'nav.open-menu': 'Open menu',
   'nav.close-menu': 'Close menu',
