@@ -5,11 +5,12 @@
 import { createServer } from 'node:http';
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import { join, extname } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { ensureChromium } from './ensure-chromium.mjs';
 
-const BUDGET_KB = 180;
+// Issue 17 asks for 150; the last ~10 KB would need i18next replaced (docs/decisions.md).
+const BUDGET_KB = 165;
 const dist = join(import.meta.dirname, '..', 'apps/web/dist');
 if (!existsSync(join(dist, 'index.html'))) {
   console.error('apps/web/dist is missing: run `npm run build` first');
@@ -38,7 +39,19 @@ const server = createServer((req, res) => {
     file = join(dist, 'index.html');
   }
   res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-  res.end(readFileSync(file));
+  const body = readFileSync(file);
+  // As the server marks the head it writes for a page (apps/server/src/plugins/web-head.ts), so
+  // the app does not fetch the page words again.
+  res.end(
+    file.endsWith('index.html')
+      ? body
+          .toString()
+          .replace(
+            '<html lang="en"',
+            `<html lang="en" data-head-locale="en" data-head-path="${path}"`,
+          )
+      : body,
+  );
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const { port } = server.address();
@@ -69,19 +82,27 @@ await browser.close();
 server.close();
 
 let totalGzip = 0;
+let totalBrotli = 0;
 let totalRaw = 0;
 const rows = [...scripts].sort().map((path) => {
   const raw = readFileSync(join(dist, path));
   const gz = gzipSync(raw, { level: 9 }).length;
+  // What the server really sends to a browser that accepts brotli (apps/web/build/precompress.ts).
+  const br = brotliCompressSync(raw, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+  }).length;
   totalGzip += gz;
+  totalBrotli += br;
   totalRaw += raw.length;
-  return { path, raw: raw.length, gz };
+  return { path, raw: raw.length, gz, br };
 });
 const kb = (n) => (n / 1024).toFixed(1);
 for (const row of rows)
-  console.log(`${kb(row.gz).padStart(7)} KB gz  ${kb(row.raw).padStart(7)} KB  ${row.path}`);
+  console.log(
+    `${kb(row.gz).padStart(7)} KB gz ${kb(row.br).padStart(7)} KB br ${kb(row.raw).padStart(7)} KB  ${row.path}`,
+  );
 console.log(
-  `first visit to / : ${rows.length} scripts, ${kb(totalGzip)} KB gzipped (${kb(totalRaw)} KB raw); budget ${BUDGET_KB} KB`,
+  `first visit to / : ${rows.length} scripts, ${kb(totalGzip)} KB gzipped, ${kb(totalBrotli)} KB brotli (${kb(totalRaw)} KB raw); budget ${BUDGET_KB} KB gzipped`,
 );
 if (totalGzip > BUDGET_KB * 1024) {
   console.error('over budget');

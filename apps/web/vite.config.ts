@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 
@@ -18,7 +19,7 @@ function featureChunk(id: string): string | null {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: [
       // MUI's public ThemeProvider always carries the CSS-variables scheme switcher. The app has

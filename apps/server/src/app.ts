@@ -155,7 +155,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     { prefix: '/api' },
   );
 
-  await app.register(webAppPlugin, { webDistDir: config.webDistDir });
+  await app.register(webAppPlugin, {
+    webDistDir: config.webDistDir,
+    publicUrl: config.publicUrl,
+  });
   return app;
 }
 

@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
-const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html lang="en"><head><title>MEEET</title></head><body><div id="root"></div></body></html>';
+const APP_ROOT = '<div id="root"></div>';
 const ASSET = 'console.log("app")';
 
 describe('built web app', () => {
@@ -16,7 +19,11 @@ describe('built web app', () => {
     writeFileSync(join(webDist, 'index.html'), INDEX);
     writeFileSync(join(webDist, 'assets', 'index-3f9a1c.js'), ASSET);
     writeFileSync(join(webDist, 'favicon.svg'), '<svg/>');
-    t = await createTestApp({ WEB_DIST_DIR: webDist });
+    // What the build's precompress step writes beside each text file.
+    const file = join('assets', 'index-3f9a1c.js');
+    writeFileSync(join(webDist, `${file}.br`), brotliCompressSync(ASSET));
+    writeFileSync(join(webDist, `${file}.gz`), gzipSync(ASSET));
+    t = await createTestApp({ WEB_DIST_DIR: webDist, PUBLIC_URL: 'https://meeet.example' });
   });
   afterAll(async () => {
     await t.close();
@@ -32,7 +39,7 @@ describe('built web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(INDEX);
+    expect(response.body).toContain(APP_ROOT);
   });
 
   it('serves hashed assets as immutable', async () => {
@@ -49,7 +56,7 @@ describe('built web app', () => {
       headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(INDEX);
+    expect(response.body).toContain(APP_ROOT);
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
@@ -75,5 +82,124 @@ describe('built web app', () => {
       headers: { accept: 'text/html' },
     });
     expect(post.statusCode).toBe(404);
+  });
+
+  it('answers an unknown page with 404 and the app, which shows its not-found page', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/no-such-page?x=1',
+      headers: { accept: 'text/html' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain(APP_ROOT);
+    expect(response.body).toContain('<title>Page not found — MEEET</title>');
+    expect(response.body).toContain('<meta name="robots" content="noindex" />');
+
+    const nested = await t.app.inject({
+      method: 'GET',
+      url: '/market/whatever',
+      headers: { accept: 'text/html' },
+    });
+    expect(nested.statusCode).toBe(404);
+
+    const withParam = await t.app.inject({
+      method: 'GET',
+      url: '/ref/MEEET1f',
+      headers: { accept: 'text/html' },
+    });
+    expect(withParam.statusCode).toBe(200);
+  });
+
+  it('sends the precompressed copy the client accepts, brotli first', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-3f9a1c.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(ASSET);
+
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-3f9a1c.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(ASSET);
+
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/account',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain(APP_ROOT);
+
+    // The compressed copies have no URL of their own.
+    const direct = await t.app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js.br' });
+    expect(direct.statusCode).toBe(404);
+  });
+
+  it("writes each page's title, description, cards and language versions into the HTML", async () => {
+    const faq = await t.app.inject({
+      method: 'GET',
+      url: '/help/faq',
+      headers: { accept: 'text/html', 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' },
+    });
+    expect(faq.body).toContain('<html lang="ru"');
+    expect(faq.body).toContain('<title>Вопросы и ответы — MEEET</title>');
+    expect(faq.body).toMatch(/<meta name="description" content="Ответы об аккаунте/);
+    expect(faq.body).toContain('<link rel="canonical" href="https://meeet.example/help/faq" />');
+    expect(faq.body).toContain(
+      '<link rel="alternate" hreflang="en" href="https://meeet.example/help/faq?lang=en" />',
+    );
+    expect(faq.body).toContain(
+      '<link rel="alternate" hreflang="ru" href="https://meeet.example/help/faq?lang=ru" />',
+    );
+    expect(faq.body).toContain(
+      '<meta property="og:image" content="https://meeet.example/og-image.png" />',
+    );
+    expect(faq.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(faq.headers.vary).toMatch(/accept-language/i);
+
+    // ?lang= wins over the browser's language and stays in the canonical address.
+    const english = await t.app.inject({
+      method: 'GET',
+      url: '/help/faq?lang=en',
+      headers: { accept: 'text/html', 'accept-language': 'ru' },
+    });
+    expect(english.body).toContain('<title>Questions and answers — MEEET</title>');
+    expect(english.body).toContain(
+      '<link rel="canonical" href="https://meeet.example/help/faq?lang=en" />',
+    );
+
+    const invite = await t.app.inject({
+      method: 'GET',
+      url: '/ref/MEEET1f',
+      headers: { accept: 'text/html' },
+    });
+    expect(invite.body).toContain(
+      '<meta property="og:title" content="You are invited to MEEET" />',
+    );
+  });
+
+  it('answers robots.txt and a sitemap of the public pages in both languages', async () => {
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain('Disallow: /account');
+    expect(robots.body).toContain('Sitemap: https://meeet.example/sitemap.xml');
+
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toMatch(/xml/);
+    expect(sitemap.body).toContain('<loc>https://meeet.example/help/faq</loc>');
+    expect(sitemap.body).toContain('hreflang="ru" href="https://meeet.example/help/faq?lang=ru"');
+    expect(sitemap.body).not.toContain('/account');
   });
 });

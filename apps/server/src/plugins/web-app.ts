@@ -1,9 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { isLocale, resolveLocale } from '@meeet/core/i18n/locale';
+import { matchWebRoute } from '@meeet/core/web/route-match';
 import { sendNotFound } from './error-handler.ts';
+import { renderHead, robotsTxt, sitemapXml } from './web-head.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -19,13 +23,63 @@ function wantsHtml(request: FastifyRequest): boolean {
   );
 }
 
+function pathnameOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/** Brotli, else gzip, else none: the page differs per request, so it is compressed per request. */
+function encode(request: FastifyRequest, reply: FastifyReply, body: string): Buffer | string {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) {
+    reply.header('content-encoding', 'br');
+    // A page is a few KB: a middle quality costs well under a millisecond.
+    return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    reply.header('content-encoding', 'gzip');
+    return gzipSync(body);
+  }
+  return body;
+}
+
 /**
  * Serves the built web app from the same port when WEB_DIST_DIR holds one, and answers
  * unknown routes: API paths (and anything when no app is built) get the JSON 404, browser
- * navigations to client-side routes get index.html so the SPA router takes over.
+ * navigations get index.html so the SPA router takes over — with 200 for a page of the shared
+ * route table and 404 for anything else (the app then shows its not-found page).
  */
-async function webApp(app: FastifyInstance, { webDistDir }: { webDistDir: string }): Promise<void> {
-  const hasWebApp = existsSync(join(webDistDir, 'index.html'));
+async function webApp(
+  app: FastifyInstance,
+  { webDistDir, publicUrl }: { webDistDir: string; publicUrl: string },
+): Promise<void> {
+  const indexFile = join(webDistDir, 'index.html');
+  const hasWebApp = existsSync(indexFile);
+  const template = hasWebApp ? readFileSync(indexFile, 'utf8') : '';
+
+  /** index.html with the page's own head (web-head.ts), 404 for a path not in the route table. */
+  function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const pathname = pathnameOf(request.url);
+    const pattern = matchWebRoute(pathname);
+    const query = request.query as Record<string, unknown> | undefined;
+    const explicitLocale = isLocale(query?.lang);
+    const locale = explicitLocale
+      ? (query!.lang as 'en' | 'ru')
+      : resolveLocale(null, request.headers['accept-language']?.split(',')[0]);
+    const html = renderHead(template, {
+      pattern: pattern ?? '*',
+      pathname,
+      locale,
+      explicitLocale,
+      publicUrl,
+    });
+    return reply
+      .code(pattern ? 200 : 404)
+      .header('cache-control', REVALIDATE)
+      .header('vary', 'Accept-Encoding, Accept-Language')
+      .type('text/html; charset=utf-8')
+      .send(encode(request, reply, html));
+  }
 
   if (hasWebApp) {
     await app.register(fastifyStatic, {
@@ -34,26 +88,31 @@ async function webApp(app: FastifyInstance, { webDistDir }: { webDistDir: string
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts);
+      // the request's Accept-Encoding picks one, and `Vary: Accept-Encoding` is set.
+      preCompressed: true,
+      // The compressed copies are reached through their originals, never by their own URL;
+      // index.html only through sendPage, with the page's own head.
+      globIgnore: ['**/*.br', '**/*.gz', 'index.html'],
       setHeaders: (reply, path) => {
         // Vite puts content-hashed files in /assets: a new build gets new names.
         const isHashedAsset = path.startsWith(join(webDistDir, 'assets'));
         reply.header('cache-control', isHashedAsset ? IMMUTABLE : REVALIDATE);
       },
     });
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    app.get('/', { schema: { hide: true } }, sendPage);
+    app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', REVALIDATE).type('text/plain').send(robotsTxt(publicUrl)),
+    );
+    app.get('/sitemap.xml', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', REVALIDATE).type('application/xml').send(sitemapXml(publicUrl)),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (hasWebApp && !isApiPath(request.url) && wantsHtml(request)) return sendIndex(reply);
+    if (hasWebApp && !isApiPath(request.url) && wantsHtml(request)) return sendPage(request, reply);
     return sendNotFound(request, reply);
   });
-}
-
-function sendIndex(reply: FastifyReply) {
-  return reply
-    .header('cache-control', REVALIDATE)
-    .type('text/html; charset=utf-8')
-    .sendFile('index.html');
 }
 
 export const webAppPlugin = fp(webApp, { name: 'web-app' });

@@ -1,18 +1,22 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { useEffect } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router';
 import { registerNavigate } from '../lib/navigation.ts';
 import { AppProvider } from './provider.tsx';
-import { createAppRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
+
+function RegisterNavigate() {
+  const navigate = useNavigate();
+  useEffect(() => registerNavigate((to, options) => void navigate(to, options)), [navigate]);
+  return null;
+}
 
 export function App() {
-  const [router] = useState(() => {
-    const created = createAppRouter();
-    registerNavigate((to, options) => void created.navigate(to, options));
-    return created;
-  });
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <RegisterNavigate />
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
 }

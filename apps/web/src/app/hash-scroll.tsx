@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-// Lazy pages render their anchors a moment after navigation; wait this long for them.
-const ANCHOR_WAIT_MS = 3000;
+// Lazy pages render their anchors a moment after navigation, pages that load data (the wallet's
+// deposit section) after their call answers; wait this long for them.
+const ANCHOR_WAIT_MS = 10_000;
 
 function findAnchor(hash: string): HTMLElement | null {
   const id = decodeURIComponent(hash.slice(1));
@@ -11,7 +12,7 @@ function findAnchor(hash: string): HTMLElement | null {
 
 /**
  * Spec §2 scroll rule, first clause: a hash anchor wins over the saved or top position that
- * ScrollRestoration applies. Runs after it, and watches the DOM until the anchor appears.
+ * ScrollRestoration (scroll-restoration.tsx) applies. Runs after it, and watches the DOM until the anchor appears.
  */
 export function HashScroll() {
   const { hash, key } = useLocation();

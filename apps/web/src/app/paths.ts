@@ -1,5 +1,7 @@
-// Every route of spec §2 in one typed place: `path` is the router pattern, `getHref` builds a
-// link, so a URL is never spelled by hand elsewhere.
+// Every route of spec §2 in one typed place: `path` is the router pattern (from the list the
+// server shares, packages/core/src/web/routes.ts), `getHref` builds a link, so a URL is never
+// spelled by hand elsewhere.
+import { webRoutes as r } from '@meeet/core/web/routes';
 
 const withQuery = (path: string, query: Record<string, string | undefined>): string => {
   const search = new URLSearchParams();
@@ -9,9 +11,9 @@ const withQuery = (path: string, query: Record<string, string | undefined>): str
 };
 
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
+  home: { path: r.home, getHref: () => r.home },
   market: {
-    path: '/market',
+    path: r.market,
     // nft: the level to preselect (spec §2 root `nft`); token: a token's page (dialog).
     getHref: (options: { nft?: number; token?: string } = {}) =>
       withQuery('/market', {
@@ -19,30 +21,30 @@ export const paths = {
         token: options.token,
       }),
   },
-  promo: { path: '/promo', getHref: () => '/promo' },
-  meetAndPlay: { path: '/meet-and-play', getHref: () => '/meet-and-play' },
-  terms: { path: '/terms', getHref: () => '/terms' },
-  privacy: { path: '/privacy', getHref: () => '/privacy' },
-  support: { path: '/support', getHref: () => '/support' },
-  affiliates: { path: '/affiliates', getHref: () => '/affiliates' },
+  promo: { path: r.promo, getHref: () => r.promo },
+  meetAndPlay: { path: r.meetAndPlay, getHref: () => r.meetAndPlay },
+  terms: { path: r.terms, getHref: () => r.terms },
+  privacy: { path: r.privacy, getHref: () => r.privacy },
+  support: { path: r.support, getHref: () => r.support },
+  affiliates: { path: r.affiliates, getHref: () => r.affiliates },
   referral: {
-    path: '/ref/:promocode',
+    path: r.referral,
     getHref: (promocode: string) => `/ref/${encodeURIComponent(promocode)}`,
   },
   cpaLanding: {
-    main: { path: '/l', getHref: () => '/l' },
-    meet: { path: '/l/meet', getHref: () => '/l/meet' },
-    earn: { path: '/l/earn', getHref: () => '/l/earn' },
+    main: { path: r.cpaLanding.main, getHref: () => r.cpaLanding.main },
+    meet: { path: r.cpaLanding.meet, getHref: () => r.cpaLanding.meet },
+    earn: { path: r.cpaLanding.earn, getHref: () => r.cpaLanding.earn },
   },
   help: {
-    root: { path: '/help', getHref: () => '/help' },
-    faq: { path: '/help/faq', getHref: () => '/help/faq' },
-    howToMeet: { path: '/help/how-to-meet', getHref: () => '/help/how-to-meet' },
+    root: { path: r.help.root, getHref: () => r.help.root },
+    faq: { path: r.help.faq, getHref: () => r.help.faq },
+    howToMeet: { path: r.help.howToMeet, getHref: () => r.help.howToMeet },
   },
   auth: {
-    root: { path: '/auth', getHref: () => '/auth' },
+    root: { path: r.auth.root, getHref: () => r.auth.root },
     login: {
-      path: '/auth/login',
+      path: r.auth.login,
       // platform=cpa: "Login to the advertising platform", which lands in the affiliate cabinet.
       getHref: (options: { recoverySuccess?: boolean; platform?: 'cpa' } = {}) =>
         withQuery('/auth/login', {
@@ -51,42 +53,42 @@ export const paths = {
         }),
     },
     register: {
-      path: '/auth/register',
+      path: r.auth.register,
       getHref: (options: { promocode?: string } = {}) =>
         withQuery('/auth/register', { promocode: options.promocode }),
     },
-    updateProfile: { path: '/auth/update-profile', getHref: () => '/auth/update-profile' },
-    recovery: { path: '/auth/recovery', getHref: () => '/auth/recovery' },
-    confirmEmail: { path: '/auth/confirm-email', getHref: () => '/auth/confirm-email' },
+    updateProfile: { path: r.auth.updateProfile, getHref: () => r.auth.updateProfile },
+    recovery: { path: r.auth.recovery, getHref: () => r.auth.recovery },
+    confirmEmail: { path: r.auth.confirmEmail, getHref: () => r.auth.confirmEmail },
   },
-  appleLogin: { path: '/apple-login', getHref: () => '/apple-login' },
+  appleLogin: { path: r.appleLogin, getHref: () => r.appleLogin },
   account: {
-    data: { path: '/account', getHref: () => '/account' },
-    market: { path: '/account/market', getHref: () => '/account/market' },
-    business: { path: '/account/business', getHref: () => '/account/business' },
-    referral: { path: '/account/referral', getHref: () => '/account/referral' },
-    cpa: { path: '/account/cpa', getHref: () => '/account/cpa' },
+    data: { path: r.account.data, getHref: () => r.account.data },
+    market: { path: r.account.market, getHref: () => r.account.market },
+    business: { path: r.account.business, getHref: () => r.account.business },
+    referral: { path: r.account.referral, getHref: () => r.account.referral },
+    cpa: { path: r.account.cpa, getHref: () => r.account.cpa },
   },
   news: {
-    list: { path: '/news', getHref: () => '/news' },
+    list: { path: r.news.list, getHref: () => r.news.list },
     item: {
-      path: '/news/:id',
+      path: r.news.item,
       getHref: (id: number | string) => `/news/${encodeURIComponent(String(id))}`,
     },
   },
-  kyc: { path: '/kyc', getHref: () => '/kyc' },
-  cpa: { path: '/cpa', getHref: () => '/cpa' },
+  kyc: { path: r.kyc, getHref: () => r.kyc },
+  cpa: { path: r.cpa, getHref: () => r.cpa },
   control: {
-    root: { path: '/control', getHref: () => '/control' },
-    monitor: { path: '/control/monitor', getHref: () => '/control/monitor' },
-    kyc: { path: '/control/kyc', getHref: () => '/control/kyc' },
-    news: { path: '/control/news', getHref: () => '/control/news' },
+    root: { path: r.control.root, getHref: () => r.control.root },
+    monitor: { path: r.control.monitor, getHref: () => r.control.monitor },
+    kyc: { path: r.control.kyc, getHref: () => r.control.kyc },
+    news: { path: r.control.news, getHref: () => r.control.news },
     newsEdit: {
-      path: '/control/news/:id',
+      path: r.control.newsEdit,
       getHref: (id: number | string) => `/control/news/${encodeURIComponent(String(id))}`,
     },
-    cpa: { path: '/control/cpa', getHref: () => '/control/cpa' },
-    ads: { path: '/control/ads', getHref: () => '/control/ads' },
+    cpa: { path: r.control.cpa, getHref: () => r.control.cpa },
+    ads: { path: r.control.ads, getHref: () => r.control.ads },
   },
   notFound: { path: '*' },
 } as const;

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
+import { Navigate, useParams, useRoutes, type RouteObject } from 'react-router';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
-import { RouteError } from './route-error.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { paths } from './paths.ts';
 
 // Every screen is its own lazy chunk (named per feature in vite.config.ts); only the shell
@@ -73,7 +73,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       {
-        errorElement: <RouteError />,
+        element: <RouteErrorBoundary />,
         children: [
           { index: true, element: <HomePage /> },
           redirect(paths.promo.path, paths.home.getHref()),
@@ -180,6 +180,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The route table in the router's declarative mode: the app loads no data through the router,
+ * and its data mode would add about 17 KB (gzipped) to the first visit.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

@@ -12,6 +12,11 @@ const HEADING_FONT = '"Montserrat", "Roboto", system-ui, sans-serif';
 const BODY_FONT = '"Roboto", system-ui, -apple-system, "Segoe UI", sans-serif';
 
 const surface = '#16161d';
+// The brand blue under white button text (4.6:1). As text on the dark surfaces it reaches only
+// 3.7–4.3:1, so text, outlines and links use a lighter blue (5.1:1 or more on every surface).
+const brandBlue = '#1f6bff';
+const brandBlueHover = '#1a5ee6';
+const textBlue = '#4d8bff';
 const surfaceRaised = '#1e1e27';
 
 /** Spec §9 presentation: dark by default, bright blue primary, flat tonal surfaces. */
@@ -19,7 +24,7 @@ export const theme = createTheme({
   breakpoints: { values: BREAKPOINTS },
   palette: {
     mode: 'dark',
-    primary: { main: '#1f6bff', contrastText: '#ffffff' },
+    primary: { main: textBlue, dark: brandBlue, contrastText: '#ffffff' },
     secondary: { main: '#8ab4ff' },
     background: { default: '#0b0b0f', paper: surface },
     divider: 'rgba(255, 255, 255, 0.08)',
@@ -46,8 +51,17 @@ export const theme = createTheme({
     MuiButtonBase: { defaultProps: { disableRipple: true } },
     MuiButton: {
       defaultProps: { disableElevation: true },
-      styleOverrides: { root: { textTransform: 'none', letterSpacing: 0, boxShadow: 'none' } },
+      styleOverrides: {
+        root: { textTransform: 'none', letterSpacing: 0, boxShadow: 'none' },
+        containedPrimary: {
+          backgroundColor: brandBlue,
+          '&:hover': { backgroundColor: brandBlueHover },
+        },
+      },
     },
+    MuiChip: { styleOverrides: { filledPrimary: { backgroundColor: brandBlue } } },
+    MuiFab: { styleOverrides: { primary: { backgroundColor: brandBlue } } },
+    MuiBadge: { styleOverrides: { colorPrimary: { backgroundColor: brandBlue } } },
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
     MuiCard: {
       defaultProps: { elevation: 0 },

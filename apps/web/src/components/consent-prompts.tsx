@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { COOKIE_BANNER_DELAY_MS } from '@meeet/core/constants';
 import { STORAGE_KEYS, isFlagSet } from '../lib/storage.ts';
+import { useUiStore } from '../lib/stores/ui-store.ts';
 import { useIsMobile } from '../lib/use-is-mobile.ts';
 import { QuietBoundary } from './quiet-boundary.tsx';
 
@@ -17,6 +18,13 @@ type Stage = 'waiting' | 'cookie' | 'install' | 'done';
 export function ConsentPrompts() {
   const isMobile = useIsMobile();
   const [stage, setStage] = useState<Stage>('waiting');
+  const cookieSettingsRequested = useUiStore((state) => state.cookieSettingsRequested);
+  // The footer's "Cookie settings" brings the banner back at once, whatever was chosen before.
+  const [reopenedFor, setReopenedFor] = useState(0);
+  if (cookieSettingsRequested !== reopenedFor) {
+    setReopenedFor(cookieSettingsRequested);
+    setStage('cookie');
+  }
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -29,7 +37,7 @@ export function ConsentPrompts() {
     return (
       <QuietBoundary>
         <Suspense fallback={null}>
-          <CookieBanner onClose={() => setStage('install')} />
+          <CookieBanner onClose={() => setStage(reopenedFor ? 'done' : 'install')} />
         </Suspense>
       </QuietBoundary>
     );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import Box from '@mui/material/Box';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { COOKIE_ACTION_DELAY_MS } from '@meeet/core/constants';
 import { adsPaths } from '@meeet/core/api/ads-paths';
 import { api } from '../lib/api-client.ts';
-import { STORAGE_KEYS, writeStorage, type StorageKind } from '../lib/storage.ts';
+import { STORAGE_KEYS, removeStorage, writeStorage, type StorageKind } from '../lib/storage.ts';
 
 type Consents = { terms: boolean; analytics: boolean; ads: boolean };
 
@@ -32,7 +32,34 @@ export default function CookieBanner({ onClose }: { onClose: () => void }) {
   const [closing, setClosing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
+  const banner = useRef<HTMLDivElement>(null);
+
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // The banner sits in space of its own: the page gets room below its content as tall as the
+  // banner, and scrolling to a field (focus, scrollIntoView) stops above it, so it never covers
+  // a form's controls on any screen size.
+  useLayoutEffect(() => {
+    const element = banner.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const reserve = () => {
+      // A little air above the banner, so a control brought into view does not touch it.
+      const space = `${window.innerHeight - element.getBoundingClientRect().top + 12}px`;
+      document.body.style.paddingBottom = space;
+      root.style.scrollPaddingBottom = space;
+    };
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(element);
+    window.addEventListener('resize', reserve);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', reserve);
+      document.body.style.paddingBottom = '';
+      root.style.scrollPaddingBottom = '';
+    };
+  }, []);
 
   const decide = (next: Consents, storage: StorageKind) => {
     setConsents(next);
@@ -42,6 +69,8 @@ export default function CookieBanner({ onClose }: { onClose: () => void }) {
     void api.post(adsPaths.consent, next);
     // The short pause lets the visitor see the ticks change before the banner goes.
     timer.current = setTimeout(() => {
+      // The latest choice is the one that counts (it may be changed from the footer later).
+      removeStorage(STORAGE_KEYS.cookieDialogHidden, storage === 'local' ? 'session' : 'local');
       writeStorage(STORAGE_KEYS.cookieDialogHidden, 'true', storage);
       onClose();
     }, COOKIE_ACTION_DELAY_MS);
@@ -49,6 +78,7 @@ export default function CookieBanner({ onClose }: { onClose: () => void }) {
 
   return (
     <Paper
+      ref={banner}
       data-testid="cookie-banner"
       role="region"
       aria-label={t('cookie.title')}

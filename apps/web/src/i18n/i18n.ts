@@ -20,6 +20,9 @@ import en from './locales/en.ts';
  */
 
 export function detectInitialLocale(): Locale {
+  // A link that names its language (`?lang=ru`, the hreflang addresses) opens in it.
+  const requested = new URLSearchParams(globalThis.location?.search ?? '').get('lang');
+  if (isLocale(requested)) return requested;
   return resolveLocale(readStorage(STORAGE_KEYS.locale), globalThis.navigator?.language);
 }
 

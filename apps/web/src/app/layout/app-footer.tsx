@@ -4,6 +4,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { CommonKey } from '../../i18n/locales/en.ts';
+import { useUiStore } from '../../lib/stores/ui-store.ts';
 import { paths } from '../paths.ts';
 
 const FOOTER_LINKS: ReadonlyArray<{ to: string; label: CommonKey }> = [
@@ -17,6 +18,7 @@ const FOOTER_LINKS: ReadonlyArray<{ to: string; label: CommonKey }> = [
 
 export function AppFooter() {
   const { t } = useTranslation();
+  const requestCookieSettings = useUiStore((state) => state.requestCookieSettings);
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 4, mt: 'auto' }}>
       <Container maxWidth="lg">
@@ -36,6 +38,23 @@ export function AppFooter() {
               {t(link.label)}
             </Typography>
           ))}
+          <Typography
+            component="button"
+            type="button"
+            variant="body2"
+            data-testid="footer-cookie-settings"
+            onClick={requestCookieSettings}
+            sx={{
+              color: 'text.secondary',
+              background: 'none',
+              border: 0,
+              p: 0,
+              cursor: 'pointer',
+              '&:hover': { textDecoration: 'underline' },
+            }}
+          >
+            {t('footer.cookie-settings')}
+          </Typography>
         </Box>
         <Typography variant="body2" color="text.secondary">
           {t('footer.rights', { year: new Date().getFullYear() })} {t('footer.adults')}

@@ -77,7 +77,13 @@ export function AppHeader({ transparent }: { transparent: boolean }) {
                 component={NavLink}
                 to={link.to}
                 color="inherit"
-                sx={{ color: 'text.secondary', '&.active': { color: 'text.primary' } }}
+                // One line per item: Russian labels are longer and would otherwise wrap.
+                sx={{
+                  color: 'text.secondary',
+                  whiteSpace: 'nowrap',
+                  flexShrink: 0,
+                  '&.active': { color: 'text.primary' },
+                }}
               >
                 {t(link.label)}
               </Button>

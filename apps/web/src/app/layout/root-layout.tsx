@@ -1,11 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration, useMatch } from 'react-router';
+import { Outlet, useMatch } from 'react-router';
 import Box from '@mui/material/Box';
 import { ConsentPrompts } from '../../components/consent-prompts.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { QuietBoundary } from '../../components/quiet-boundary.tsx';
 import { useNotificationsStore } from '../../lib/stores/notifications-store.ts';
 import { HashScroll } from '../hash-scroll.tsx';
+import { PageHead } from '../page-head.tsx';
+import { ScrollRestoration } from '../scroll-restoration.tsx';
 import { paths } from '../paths.ts';
 import { useRootEffects } from '../root-effects.ts';
 import { useSessionSocket } from '../session-socket.ts';
@@ -29,8 +31,15 @@ export function RootLayout() {
     >
       <ScrollRestoration />
       <HashScroll />
+      <PageHead />
       <AppHeader transparent={isHome} />
-      <Box component="main" id="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+      {/* At least a screen tall, so the footer starts below the fold and does not jump down
+          when the lazily loaded page arrives (layout shift). */}
+      <Box
+        component="main"
+        id="main"
+        sx={{ flex: 1, minHeight: '100vh', display: 'flex', flexDirection: 'column' }}
+      >
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

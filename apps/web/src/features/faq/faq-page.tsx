@@ -64,6 +64,8 @@ export default function FaqPage() {
             expanded={open.has(topic.id)}
             onChange={toggle(topic.id)}
             disableGutters
+            // MUI wraps the summary in an h3; the topics sit right under the page's h1.
+            slotProps={{ heading: { component: 'h2' } }}
             sx={{
               scrollMarginTop: 80,
               bgcolor: 'background.paper',
@@ -77,7 +79,7 @@ export default function FaqPage() {
               id={`${topic.id}-question`}
               aria-controls={`${topic.id}-answer`}
             >
-              <Typography component="h2" sx={{ fontWeight: 600, fontSize: '1.05rem' }}>
+              <Typography component="span" sx={{ fontWeight: 600, fontSize: '1.05rem' }}>
                 {topic.q}
               </Typography>
             </AccordionSummary>

@@ -393,6 +393,19 @@ function LevelDetails({
                     </Link>
                   </>
                 )}
+                {(reason === 'insufficient-usdt' || reason === 'insufficient-bnb') && (
+                  <>
+                    {' '}
+                    {/* The way out: the wallet's deposit address, scrolled into view. */}
+                    <Link
+                      component={RouterLink}
+                      to={`${paths.account.market.getHref()}#wallet-deposit`}
+                      data-testid="market-deposit-link"
+                    >
+                      {t('reason.deposit-link')}
+                    </Link>
+                  </>
+                )}
               </Alert>
             ))}
           </Stack>

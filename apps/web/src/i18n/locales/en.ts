@@ -14,6 +14,8 @@ const en = {
   'nav.privacy': 'Privacy policy',
   'nav.login': 'Log in',
   'nav.account': 'Account',
+  'nav.wallet': 'Wallet',
+  'nav.control': 'Control area',
   'nav.logout': 'Log out',
   'nav.open-menu': 'Open menu',
   'nav.close-menu': 'Close menu',
@@ -75,6 +77,7 @@ const en = {
   'error.reload': 'Reload',
 
   'footer.rights': '© {year} MEEET. All rights reserved.',
+  'footer.cookie-settings': 'Cookie settings',
   'footer.adults': 'Only for adults (18+).',
 } as const;
 

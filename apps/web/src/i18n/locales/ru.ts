@@ -6,7 +6,7 @@ const ru = {
 
   'nav.home': 'Главная',
   'nav.market': 'Маркетплейс',
-  'nav.meet-and-play': 'Meet & play',
+  'nav.meet-and-play': 'Встречи и игра',
   'nav.faq': 'Вопросы и ответы',
   'nav.how-to-meet': 'Как встречаться и играть',
   'nav.support': 'Поддержка',
@@ -15,6 +15,8 @@ const ru = {
   'nav.privacy': 'Политика конфиденциальности',
   'nav.login': 'Войти',
   'nav.account': 'Кабинет',
+  'nav.wallet': 'Кошелёк',
+  'nav.control': 'Панель управления',
   'nav.logout': 'Выйти',
   'nav.open-menu': 'Открыть меню',
   'nav.close-menu': 'Закрыть меню',
@@ -76,6 +78,7 @@ const ru = {
   'error.reload': 'Перезагрузить',
 
   'footer.rights': '© {year} MEEET. Все права защищены.',
+  'footer.cookie-settings': 'Настройки cookie',
   'footer.adults': 'Только для совершеннолетних (18+).',
 } as const satisfies Record<CommonKey, string>;
 

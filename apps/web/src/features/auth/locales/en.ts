@@ -3,7 +3,7 @@ const en = {
   'field.email': 'E-mail',
   'field.password': 'Password',
   'field.password-hint':
-    'At least 6 characters with a lowercase letter, an uppercase letter and a digit',
+    'At least 6 characters with a lowercase letter, an uppercase letter and a digit, and not a common or easily guessed password (such as Password1 or your e-mail)',
   'field.password-confirm': 'Confirm password',
   'field.new-password': 'New password',
   'field.promocode': 'Promo code (optional)',

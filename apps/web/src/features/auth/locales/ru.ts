@@ -3,7 +3,8 @@ import type en from './en.ts';
 const ru: typeof en = {
   'field.email': 'E-mail',
   'field.password': 'Пароль',
-  'field.password-hint': 'Не менее 6 символов: строчная и заглавная буквы и цифра',
+  'field.password-hint':
+    'Не менее 6 символов: строчная и заглавная буквы и цифра; не распространённый и не легко угадываемый пароль (вроде Password1 или вашего e-mail)',
   'field.password-confirm': 'Повторите пароль',
   'field.new-password': 'Новый пароль',
   'field.promocode': 'Промокод (необязательно)',

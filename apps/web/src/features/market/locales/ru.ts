@@ -22,6 +22,7 @@ const ru: Record<keyof typeof en, string> = {
   'mine.view-token': 'Посмотреть токен',
   'mine.queued': 'Ваше место в очереди: {position}. Предоплата: {prepaid} USDT',
   'reason.kyc-level-too-low': 'Ваша верификация не позволяет купить {name}',
+  'reason.deposit-link': 'Пополнить кошелёк',
   'reason.kyc-link': 'Пройти верификацию',
   buy: 'Купить {name}',
   'buy.queue': 'Встать в очередь за {name}',

@@ -17,9 +17,17 @@ export function Section({
   return (
     <Box
       component="section"
+      // An anchor too: the market's "Top up your wallet" links to #wallet-deposit.
+      id={id}
       aria-labelledby={`${id}-title`}
       data-testid={testId}
-      sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 4, bgcolor: 'background.paper', minWidth: 0 }}
+      sx={{
+        p: { xs: 2.5, sm: 3 },
+        borderRadius: 4,
+        bgcolor: 'background.paper',
+        minWidth: 0,
+        scrollMarginTop: 80,
+      }}
     >
       <Typography id={`${id}-title`} variant="h6" component="h2" sx={{ mb: 2 }}>
         {title}

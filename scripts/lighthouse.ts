@@ -1,0 +1,200 @@
+#!/usr/bin/env -S npx tsx
+// Lighthouse's mobile preset (its default: a mid-range phone on slow 4G, simulated throttling)
+// against the built product as `npm start` serves it — the browser tests' server, on a fresh
+// database and chain — for the pages of issue 17: `/`, `/market` signed in, `/help/faq`.
+// Prints the table recorded in docs/benchmarks.md; full reports go to test-results/lighthouse/.
+// Run: npm run lighthouse (builds first).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { waitForMail } from '../e2e/support/mailbox.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const outDir = join(root, 'test-results', 'lighthouse');
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+  console.error('apps/web/dist is missing: run `npm run build` first');
+  process.exit(1);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const server = spawn('node', ['scripts/e2e-server.mjs'], {
+  cwd: root,
+  // Its own process group, so stopping it also stops the server it starts; its logs stay out of
+  // the table.
+  detached: true,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, E2E_PORT: String(port), E2E_PG_PORT: String(await freePort()) },
+});
+const stopServer = () =>
+  new Promise((done) => {
+    server.once('exit', done);
+    process.kill(-server.pid!, 'SIGTERM');
+  });
+
+async function waitForHealth(): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${origin}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((next) => setTimeout(next, 500));
+  }
+  throw new Error('the server did not become healthy in 120 s');
+}
+
+async function api(path: string, body: unknown, token?: string): Promise<unknown> {
+  const response = await fetch(`${origin}/api${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** A user who may open /market: e-mail confirmed, profile complete (as the e2e fixtures do). */
+async function readyUser(): Promise<{ token: string; user: { id: number } }> {
+  const email = `lighthouse.${Date.now()}@example.com`;
+  const since = Date.now();
+  const auth = (await api('/user/register', {
+    email,
+    password: 'Meeet-Pass-2026',
+    acceptTerms: true,
+  })) as { token: string; user: { id: number } };
+  await api('/user/email/verify/send-code', {}, auth.token);
+  const mail = await waitForMail(email, { since });
+  await api(`/user/email/verify/check/${mail.code}`, {}, auth.token);
+  await api(
+    '/user/profile-update',
+    {
+      firstName: 'Anna',
+      lastName: 'Tester',
+      domain: `anna${auth.user.id}`,
+      gender: 1,
+      bdate: '1990-05-17T00:00:00.000Z',
+    },
+    auth.token,
+  );
+  return auth;
+}
+
+interface Row {
+  page: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  fcp: string;
+  lcp: string;
+  tbt: string;
+  cls: string;
+  failing: string[];
+}
+
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+try {
+  await waitForHealth();
+  const auth = await readyUser();
+  mkdirSync(outDir, { recursive: true });
+
+  const pages = [
+    { path: '/', signedIn: false },
+    { path: '/market', signedIn: true },
+    { path: '/help/faq', signedIn: false },
+  ];
+  const rows: Row[] = [];
+  for (const { path, signedIn } of pages) {
+    // A fresh browser per page: a reused one sometimes loses the navigation's trace
+    // (Lighthouse NO_NAVSTART).
+    chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic'],
+    });
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    // Storage is set in a tab of its own and kept by Lighthouse (disableStorageReset): a first
+    // visit, or a signed-in user whose cookie choice is made; the cache is still cleared per run.
+    const page = await browser.newPage();
+    await page.goto(`${origin}/api/health`);
+    await page.evaluate(
+      (record, signIn) => {
+        localStorage.clear();
+        sessionStorage.clear();
+        if (!signIn) return;
+        localStorage.setItem('auth', JSON.stringify(record));
+        localStorage.setItem('accessKey', record.token);
+        localStorage.setItem('cookie-dialog-hidden', 'true');
+        localStorage.setItem('install-app-dialog-hidden', 'true');
+      },
+      auth,
+      signedIn,
+    );
+    await page.close();
+    await browser.disconnect();
+    const result = await lighthouse(`${origin}${path}`, {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'html',
+      disableStorageReset: true,
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${path}`);
+    if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
+    const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
+    writeFileSync(join(outDir, `${name}.html`), result.report as string);
+    const { categories, audits } = result.lhr;
+    const display = (id: string) => audits[id]?.displayValue ?? '—';
+    rows.push({
+      page: signedIn ? `${path} (signed in)` : path,
+      scores: Object.fromEntries(
+        CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
+      ) as Row['scores'],
+      fcp: display('first-contentful-paint'),
+      lcp: display('largest-contentful-paint'),
+      tbt: display('total-blocking-time'),
+      cls: display('cumulative-layout-shift'),
+      failing: CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
+        (categories[id]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${id}: ${ref.id}`),
+      ),
+    });
+    chrome.kill();
+    chrome = undefined;
+  }
+
+  console.log(
+    '\n| page | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const row of rows) {
+    const s = row.scores;
+    console.log(
+      `| ${row.page} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${row.fcp} | ${row.lcp} | ${row.tbt} | ${row.cls} |`,
+    );
+  }
+  for (const row of rows)
+    if (row.failing.length) console.log(`\n${row.page} fails: ${row.failing.join(', ')}`);
+} finally {
+  chrome?.kill();
+  await stopServer();
+}
