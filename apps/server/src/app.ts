@@ -11,8 +11,10 @@ import { createPool } from './db/client.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { marketEventsPlugin } from './modules/market/market-events.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
 import { walletRoutes, type WalletServiceCodes } from './modules/wallet/wallet.routes.ts';
@@ -112,6 +114,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(mailPlugin, { config });
   await app.register(socketPlugin);
   await app.register(chainRuntimePlugin, deps.chain ? { chain: deps.chain } : {});
+  await app.register(marketEventsPlugin);
 
   await app.register(
     async (api) => {
@@ -125,6 +128,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(mediaRoutes, { config });
       await api.register(kycRoutes);
       await api.register(marketRoutes);
+      await api.register(referralRoutes);
     },
     { prefix: '/api' },
   );

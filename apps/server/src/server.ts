@@ -12,6 +12,7 @@ import {
 import { runMigrations } from './db/migrate.ts';
 import { Poller } from './lib/poller.ts';
 import { MarketWatcher } from './modules/market/market-watcher.ts';
+import { ReferralPayoutWorker } from './modules/referral/referral-payout.worker.ts';
 import { connectChain, type ConnectedChain } from './modules/chain/local-chain.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
       app.log,
       (row) => app.chain.notify(row),
       config.chain.pollMs,
+      app.marketEvents,
     );
     marketWatcher.start();
     workers.push(marketWatcher);
@@ -102,6 +104,12 @@ async function main(): Promise<void> {
     );
     tracker.start();
     workers.push(tracker);
+    const payouts = new ReferralPayoutWorker(app.db, app.chain, app.log, {
+      minimum: BigInt(config.referral.payoutMinimum),
+      intervalMs: config.referral.payoutIntervalMs,
+    });
+    payouts.start();
+    workers.push(payouts);
   } catch (error) {
     app.log.fatal({ err: error }, 'server failed to start');
     await shutdown().catch((closeError: unknown) =>

@@ -13,7 +13,7 @@ import type { Locale } from '@meeet/core/i18n/locale';
 import { normalizeEmail } from '@meeet/core/rules/email';
 import { validateNickname } from '@meeet/core/rules/nickname';
 import { parsePromoCode } from '@meeet/core/rules/promo-code';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import { invalidCode } from '../codes/codes.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -39,6 +39,15 @@ export interface UsersServiceDeps {
   hasher: PasswordHasher;
   loginLimiter: LoginLimiter;
   log: FastifyBaseLogger;
+  /** The referral programme, told of a registration with a promo code (makes the tree edge). */
+  referral?: {
+    onRegistered(
+      tx: DbExecutor,
+      userId: number,
+      referrerId: number,
+      fingerprint: string | null,
+    ): Promise<void>;
+  };
 }
 
 const emailTaken = () =>
@@ -113,6 +122,9 @@ export class UsersService {
           promocode: input.promocode ?? null,
           referrerId,
         });
+        if (referrerId !== null) {
+          await this.deps.referral?.onRegistered(tx, user.id, referrerId, client.fingerprint);
+        }
         return sessions.start(tx, user, client);
       });
       return { token: started.token, user: toUserPrivate(started.user) };

@@ -57,6 +57,7 @@ export class DepositWatcher {
     const book = await repo.addressBook(this.db);
     const found: NewChainTransactionRow[] = [];
     const market = this.chain.contracts.market?.toLowerCase();
+    const hot = this.chain.keys.hot.address.toLowerCase();
     if (book.size > 0) {
       const logs = await client.getLogs({
         address: this.chain.contracts.usdt,
@@ -90,6 +91,8 @@ export class DepositWatcher {
         // Money the market pays out (generator rewards, queue refunds) is recorded by the
         // market module as REWARD or as the canceled purchase, not as a deposit.
         if (market && log.args.from.toLowerCase() === market) continue;
+        // Payouts from the hot wallet (referral rewards) are the sender's own REWARD rows.
+        if (log.args.from.toLowerCase() === hot) continue;
         if (rewarded.has(`${log.transactionHash}:${log.args.to.toLowerCase()}`)) continue;
         found.push({
           userId,

@@ -1,0 +1,349 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.ts';
+import {
+  referralClicks,
+  referralLinks,
+  referralMeetings,
+  referralPayouts,
+  referralRewards,
+  referralSettings,
+  type ReferralLinkRow,
+  type ReferralRewardRow,
+} from './referral.schema.ts';
+
+/** Advisory lock key of tree writes: one edge is made at a time, so no cycle can race in. */
+const TREE_LOCK = 0x52_45_46_54; // 'REFT'
+
+export interface SourceSums {
+  basic_meeting: bigint;
+  paid_meeting: bigint;
+  business_purchase: bigint;
+}
+
+export interface ListedRow {
+  userId: number;
+  domain: string | null;
+  depth: number;
+  referralLevel: string;
+  joinedAt: Date;
+  meetingsCount: number;
+  lastActivityAt: Date | null;
+  income: string;
+  childrenCount: number;
+  flagged: boolean;
+}
+
+type Row = Record<string, unknown>;
+
+async function rows<T>(db: DbExecutor, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute<Row>(query);
+  return result.rows as T[];
+}
+
+/** All SQL of the referral programme. */
+export const referralRepository = {
+  async lockTree(tx: DbExecutor): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK})`);
+  },
+
+  /** The user's ancestors, nearest first (depth 1..3). */
+  async ancestors(db: DbExecutor, userId: number): Promise<ReferralLinkRow[]> {
+    return db
+      .select()
+      .from(referralLinks)
+      .where(eq(referralLinks.descendantId, userId))
+      .orderBy(referralLinks.depth);
+  },
+
+  async hasDescendants(db: DbExecutor, userId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ one: sql<number>`1` })
+      .from(referralLinks)
+      .where(eq(referralLinks.ancestorId, userId))
+      .limit(1);
+    return row !== undefined;
+  },
+
+  async insertLinks(tx: DbExecutor, values: (typeof referralLinks.$inferInsert)[]): Promise<void> {
+    if (values.length > 0) await tx.insert(referralLinks).values(values);
+  },
+
+  /** How far below `ancestorId` the user is (1..3), or null when outside those levels. */
+  async depthBelow(db: DbExecutor, ancestorId: number, userId: number): Promise<number | null> {
+    const [row] = await db
+      .select({ depth: referralLinks.depth })
+      .from(referralLinks)
+      .where(and(eq(referralLinks.ancestorId, ancestorId), eq(referralLinks.descendantId, userId)))
+      .limit(1);
+    return row?.depth ?? null;
+  },
+
+  /** Counts a click unless the visitor clicked this referrer's link within the last 24 hours. */
+  async trackClick(tx: DbExecutor, referrerId: number, visitor: string): Promise<boolean> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${referrerId}, hashtext(${visitor}))`);
+    const recent = await rows(
+      tx,
+      sql`select 1 from referral_clicks where referrer_id = ${referrerId} and visitor = ${visitor}
+          and created_at > now() - interval '24 hours' limit 1`,
+    );
+    if (recent.length > 0) return false;
+    await tx.insert(referralClicks).values({ referrerId, visitor });
+    return true;
+  },
+
+  async settings(db: DbExecutor) {
+    const [row] = await db.select().from(referralSettings).where(eq(referralSettings.id, 1));
+    return row ?? { id: 1, level1Bp: 1000, level2Bp: 500, level3Bp: 200, updatedAt: new Date() };
+  },
+
+  async updateSettings(
+    db: DbExecutor,
+    values: { level1Bp: number; level2Bp: number; level3Bp: number },
+  ) {
+    const [row] = await db
+      .insert(referralSettings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({
+        target: referralSettings.id,
+        set: { ...values, updatedAt: new Date() },
+      })
+      .returning();
+    return row;
+  },
+
+  /** Inserts rewards; one already recorded for (earner, event) is left as it is. */
+  async insertRewards(
+    tx: DbExecutor,
+    values: (typeof referralRewards.$inferInsert)[],
+  ): Promise<ReferralRewardRow[]> {
+    if (values.length === 0) return [];
+    return tx.insert(referralRewards).values(values).onConflictDoNothing().returning();
+  },
+
+  async recordMeeting(tx: DbExecutor, userId: number, eventRef: string): Promise<void> {
+    await tx.insert(referralMeetings).values({ userId, eventRef }).onConflictDoNothing();
+  },
+
+  /**
+   * One page of the direct referrals of `parentId`, limited to people inside `viewerId`'s
+   * three levels; the per-row figures are computed for the page only.
+   */
+  async listChildren(
+    db: DbExecutor,
+    viewerId: number,
+    parentId: number,
+    role: 'all' | 'human' | 'business',
+    offset: number,
+    limit: number,
+  ): Promise<{ items: ListedRow[]; total: number }> {
+    const roleFilter = role === 'all' ? sql`true` : sql`u.referral_level = ${role}`;
+    const base = sql`from referral_links c
+      join referral_links v on v.descendant_id = c.descendant_id and v.ancestor_id = ${viewerId}
+      join users u on u.id = c.descendant_id
+      where c.ancestor_id = ${parentId} and c.depth = 1 and ${roleFilter}`;
+    const [count] = await rows<{ n: number }>(db, sql`select count(*)::int as n ${base}`);
+    const items = await rows<ListedRow>(
+      db,
+      sql`select u.id as "userId", u.domain, v.depth::int as depth,
+          u.referral_level as "referralLevel", c.created_at as "joinedAt", c.flagged,
+          (select count(*)::int from referral_meetings m where m.user_id = u.id) as "meetingsCount",
+          (select max(s.last_seen_at) from sessions s where s.user_id = u.id) as "lastActivityAt",
+          (select coalesce(sum(r.amount), 0)::text from referral_rewards r
+            where r.user_id = ${viewerId} and r.source_user_id = u.id) as income,
+          case when v.depth >= 3 then 0 else
+            (select count(*)::int from referral_links g where g.ancestor_id = u.id and g.depth = 1)
+          end as "childrenCount"
+        ${base}
+        order by c.created_at desc, c.descendant_id desc
+        offset ${offset} limit ${limit}`,
+    );
+    return { items, total: count?.n ?? 0 };
+  },
+
+  async rewardsPage(
+    db: DbExecutor,
+    userId: number,
+    filter: { from: Date | null; source: string | null },
+    offset: number,
+    limit: number,
+  ) {
+    const where = sql`r.user_id = ${userId}
+      ${filter.from ? sql`and r.created_at >= ${filter.from.toISOString()}` : sql``}
+      ${filter.source ? sql`and r.source = ${filter.source}` : sql``}`;
+    const [count] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from referral_rewards r where ${where}`,
+    );
+    const items = await rows<{
+      id: number;
+      sourceUserId: number;
+      sourceNickname: string | null;
+      depth: number;
+      source: string;
+      baseAmount: string;
+      shareBp: number;
+      amount: string;
+      status: string;
+      transactionId: number | null;
+      createdAt: Date;
+    }>(
+      db,
+      sql`select r.id::int as id, r.source_user_id as "sourceUserId", u.domain as "sourceNickname",
+          r.depth::int as depth, r.source, r.base_amount::text as "baseAmount",
+          r.share_bp as "shareBp", r.amount::text as amount, r.status,
+          p.transaction_id::int as "transactionId", r.created_at as "createdAt"
+        from referral_rewards r
+        join users u on u.id = r.source_user_id
+        left join referral_payouts p on p.id = r.payout_id
+        where ${where}
+        order by r.created_at desc, r.id desc
+        offset ${offset} limit ${limit}`,
+    );
+    return { items, total: count?.n ?? 0 };
+  },
+
+  /** Income per source since `from` (null: ever); `pending` = not yet paid out. */
+  async incomeBySource(
+    db: DbExecutor,
+    userId: number,
+    from: Date | null,
+  ): Promise<SourceSums & { pending: bigint }> {
+    const result = await rows<{ source: string; total: string; pending: string }>(
+      db,
+      sql`select source, sum(amount)::text as total,
+          coalesce(sum(amount) filter (where status = 'accrued'), 0)::text as pending
+        from referral_rewards where user_id = ${userId}
+        ${from ? sql`and created_at >= ${from.toISOString()}` : sql``}
+        group by source`,
+    );
+    const sums = { basic_meeting: 0n, paid_meeting: 0n, business_purchase: 0n, pending: 0n };
+    for (const row of result) {
+      sums[row.source as keyof SourceSums] = BigInt(row.total);
+      sums.pending += BigInt(row.pending);
+    }
+    return sums;
+  },
+
+  /** Income per UTC day and source since `from`. */
+  async dailyIncome(db: DbExecutor, userId: number, from: Date) {
+    return rows<{ day: string; source: string; total: string }>(
+      db,
+      sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, source,
+          sum(amount)::text as total
+        from referral_rewards where user_id = ${userId} and created_at >= ${from.toISOString()}
+        group by 1, 2`,
+    );
+  },
+
+  async levelCounts(db: DbExecutor, userId: number): Promise<number[]> {
+    const result = await rows<{ depth: number; n: number }>(
+      db,
+      sql`select depth::int as depth, count(*)::int as n from referral_links
+        where ancestor_id = ${userId} group by depth`,
+    );
+    return [1, 2, 3].map((d) => result.find((r) => r.depth === d)?.n ?? 0);
+  },
+
+  /** People in the three levels with a session used since `since`. */
+  async activeCount(db: DbExecutor, userId: number, since: Date): Promise<number> {
+    const [row] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from referral_links l
+        where l.ancestor_id = ${userId} and exists (
+          select 1 from sessions s where s.user_id = l.descendant_id
+          and s.last_seen_at >= ${since.toISOString()})`,
+    );
+    return row?.n ?? 0;
+  },
+
+  async clicksSince(db: DbExecutor, userId: number, from: Date): Promise<number> {
+    const [row] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from referral_clicks
+        where referrer_id = ${userId} and created_at >= ${from.toISOString()}`,
+    );
+    return row?.n ?? 0;
+  },
+
+  /** Direct referrals registered since `from`, and how many of them bought a token. */
+  async registrationsSince(db: DbExecutor, userId: number, from: Date) {
+    const [row] = await rows<{ registrations: number; buyers: number }>(
+      db,
+      sql`select count(*)::int as registrations,
+          count(*) filter (where exists (
+            select 1 from referral_rewards r where r.user_id = ${userId}
+            and r.source_user_id = l.descendant_id and r.source = 'business_purchase'))::int as buyers
+        from referral_links l
+        where l.ancestor_id = ${userId} and l.depth = 1 and l.created_at >= ${from.toISOString()}`,
+    );
+    return { registrations: row?.registrations ?? 0, buyers: row?.buyers ?? 0 };
+  },
+
+  /** Users whose accrued rewards reach `minimum` and who have had no payout on `day`. */
+  async dueForPayout(db: DbExecutor, minimum: bigint, day: string, max: number) {
+    const result = await rows<{ userId: number }>(
+      db,
+      sql`select r.user_id as "userId" from referral_rewards r
+        where r.status = 'accrued'
+          and not exists (select 1 from referral_payouts p where p.user_id = r.user_id
+            and p.day = ${day} and p.status <> 'failed')
+        group by r.user_id having sum(r.amount) >= ${minimum.toString()}::numeric
+        order by r.user_id limit ${max}`,
+    );
+    return result.map((r) => r.userId);
+  },
+
+  /** Locks the user's accrued rewards (so two workers cannot pay them twice). */
+  async lockAccrued(tx: DbExecutor, userId: number): Promise<ReferralRewardRow[]> {
+    return tx
+      .select()
+      .from(referralRewards)
+      .where(and(eq(referralRewards.userId, userId), eq(referralRewards.status, 'accrued')))
+      .for('update');
+  },
+
+  async insertPayout(tx: DbExecutor, values: typeof referralPayouts.$inferInsert) {
+    const [row] = await tx.insert(referralPayouts).values(values).returning();
+    if (!row) throw new Error('insert into referral_payouts returned no row');
+    return row;
+  },
+
+  async setPayoutTransaction(tx: DbExecutor, payoutId: number, transactionId: number) {
+    await tx.update(referralPayouts).set({ transactionId }).where(eq(referralPayouts.id, payoutId));
+  },
+
+  async markPaid(tx: DbExecutor, rewardIds: number[], payoutId: number): Promise<void> {
+    if (rewardIds.length === 0) return;
+    await tx.execute(
+      sql`update referral_rewards set status = 'paid', payout_id = ${payoutId}
+        where id in (${sql.join(
+          rewardIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+    );
+  },
+
+  async payoutByTransaction(tx: DbExecutor, transactionId: number) {
+    const [row] = await tx
+      .select()
+      .from(referralPayouts)
+      .where(eq(referralPayouts.transactionId, transactionId))
+      .for('update')
+      .limit(1);
+    return row;
+  },
+
+  /** Ends a payout; a failed one gives its rewards back to the next payout. */
+  async settlePayout(tx: DbExecutor, payoutId: number, paid: boolean): Promise<void> {
+    await tx
+      .update(referralPayouts)
+      .set({ status: paid ? 'paid' : 'failed' })
+      .where(eq(referralPayouts.id, payoutId));
+    if (!paid) {
+      await tx
+        .update(referralRewards)
+        .set({ status: 'accrued', payoutId: null })
+        .where(eq(referralRewards.payoutId, payoutId));
+    }
+  },
+};
