@@ -5,6 +5,14 @@ CREATE TABLE "referral_clicks" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "referral_income_daily" (
+	"user_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"source" text NOT NULL,
+	"amount" numeric(78, 0) NOT NULL,
+	CONSTRAINT "referral_income_daily_user_id_day_source_pk" PRIMARY KEY("user_id","day","source")
+);
+--> statement-breakpoint
 CREATE TABLE "referral_links" (
 	"descendant_id" integer NOT NULL,
 	"depth" smallint NOT NULL,
@@ -64,6 +72,7 @@ CREATE TABLE "referral_settings" (
 );
 --> statement-breakpoint
 ALTER TABLE "referral_clicks" ADD CONSTRAINT "referral_clicks_referrer_id_users_id_fk" FOREIGN KEY ("referrer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_income_daily" ADD CONSTRAINT "referral_income_daily_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_links" ADD CONSTRAINT "referral_links_descendant_id_users_id_fk" FOREIGN KEY ("descendant_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_links" ADD CONSTRAINT "referral_links_ancestor_id_users_id_fk" FOREIGN KEY ("ancestor_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_meetings" ADD CONSTRAINT "referral_meetings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -81,3 +90,17 @@ CREATE INDEX "referral_rewards_user_idx" ON "referral_rewards" USING btree ("use
 CREATE INDEX "referral_rewards_source_user_idx" ON "referral_rewards" USING btree ("user_id","source_user_id");--> statement-breakpoint
 CREATE INDEX "referral_rewards_accrued_idx" ON "referral_rewards" USING btree ("user_id") WHERE "referral_rewards"."status" = 'accrued';--> statement-breakpoint
 INSERT INTO "referral_settings" ("id") VALUES (1);
+--> statement-breakpoint
+CREATE FUNCTION "referral_income_daily_add"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.amount > 0 THEN
+    INSERT INTO "referral_income_daily" ("user_id", "day", "source", "amount")
+    VALUES (NEW.user_id, (NEW.created_at AT TIME ZONE 'UTC')::date, NEW.source, NEW.amount)
+    ON CONFLICT ("user_id", "day", "source")
+    DO UPDATE SET "amount" = "referral_income_daily"."amount" + EXCLUDED."amount";
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "referral_rewards_income_daily" AFTER INSERT ON "referral_rewards"
+FOR EACH ROW EXECUTE FUNCTION "referral_income_daily_add"();

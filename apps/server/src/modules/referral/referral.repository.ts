@@ -136,26 +136,40 @@ export const referralRepository = {
     offset: number,
     limit: number,
   ): Promise<{ items: ListedRow[]; total: number }> {
-    const roleFilter = role === 'all' ? sql`true` : sql`u.referral_level = ${role}`;
-    const base = sql`from referral_links c
-      join referral_links v on v.descendant_id = c.descendant_id and v.ancestor_id = ${viewerId}
-      join users u on u.id = c.descendant_id
-      where c.ancestor_id = ${parentId} and c.depth = 1 and ${roleFilter}`;
+    // The users table is joined only to filter by level, so "All roles" stays an index range.
+    const byRole =
+      role === 'all'
+        ? sql``
+        : sql`and exists (select 1 from users f where f.id = c.descendant_id and f.referral_level = ${role})`;
+    // The caller's own level 1 needs no second look at the tree; deeper lists keep to people
+    // inside the caller's three levels.
+    const base =
+      parentId === viewerId
+        ? sql`from referral_links c where c.ancestor_id = ${viewerId} and c.depth = 1 ${byRole}`
+        : sql`from referral_links c
+            join referral_links v on v.descendant_id = c.descendant_id and v.ancestor_id = ${viewerId}
+            where c.ancestor_id = ${parentId} and c.depth = 1 ${byRole}`;
+    const depth = parentId === viewerId ? sql`1` : sql`v.depth::int`;
     const [count] = await rows<{ n: number }>(db, sql`select count(*)::int as n ${base}`);
+    // The page is chosen first; the per-row figures are then computed for its rows only (an
+    // OFFSET would otherwise compute them for every skipped row too).
     const items = await rows<ListedRow>(
       db,
-      sql`select u.id as "userId", u.domain, v.depth::int as depth,
-          u.referral_level as "referralLevel", c.created_at as "joinedAt", c.flagged,
+      sql`with page as (
+          select c.descendant_id as id, ${depth} as depth, c.created_at, c.flagged ${base}
+          order by c.created_at desc, c.descendant_id desc
+          offset ${offset} limit ${limit})
+        select u.id as "userId", u.domain, p.depth,
+          u.referral_level as "referralLevel", p.created_at as "joinedAt", p.flagged,
           (select count(*)::int from referral_meetings m where m.user_id = u.id) as "meetingsCount",
           (select max(s.last_seen_at) from sessions s where s.user_id = u.id) as "lastActivityAt",
           (select coalesce(sum(r.amount), 0)::text from referral_rewards r
             where r.user_id = ${viewerId} and r.source_user_id = u.id) as income,
-          case when v.depth >= 3 then 0 else
+          case when p.depth >= 3 then 0 else
             (select count(*)::int from referral_links g where g.ancestor_id = u.id and g.depth = 1)
           end as "childrenCount"
-        ${base}
-        order by c.created_at desc, c.descendant_id desc
-        offset ${offset} limit ${limit}`,
+        from page p join users u on u.id = p.id
+        order by p.created_at desc, p.id desc`,
     );
     return { items, total: count?.n ?? 0 };
   },
@@ -202,36 +216,35 @@ export const referralRepository = {
     return { items, total: count?.n ?? 0 };
   },
 
-  /** Income per source since `from` (null: ever); `pending` = not yet paid out. */
-  async incomeBySource(
-    db: DbExecutor,
-    userId: number,
-    from: Date | null,
-  ): Promise<SourceSums & { pending: bigint }> {
-    const result = await rows<{ source: string; total: string; pending: string }>(
+  /**
+   * Income per source ever (from the daily rollup), and `pending`: what no payout covers yet
+   * (paid rewards are exactly those of payouts that did not fail).
+   */
+  async incomeBySource(db: DbExecutor, userId: number): Promise<SourceSums & { pending: bigint }> {
+    const result = await rows<{ source: string; total: string }>(
       db,
-      sql`select source, sum(amount)::text as total,
-          coalesce(sum(amount) filter (where status = 'accrued'), 0)::text as pending
-        from referral_rewards where user_id = ${userId}
-        ${from ? sql`and created_at >= ${from.toISOString()}` : sql``}
-        group by source`,
+      sql`select source, sum(amount)::text as total from referral_income_daily
+        where user_id = ${userId} group by source`,
+    );
+    const [paid] = await rows<{ total: string }>(
+      db,
+      sql`select coalesce(sum(amount), 0)::text as total from referral_payouts
+        where user_id = ${userId} and status <> 'failed'`,
     );
     const sums = { basic_meeting: 0n, paid_meeting: 0n, business_purchase: 0n, pending: 0n };
-    for (const row of result) {
-      sums[row.source as keyof SourceSums] = BigInt(row.total);
-      sums.pending += BigInt(row.pending);
-    }
+    for (const row of result) sums[row.source as keyof SourceSums] = BigInt(row.total);
+    sums.pending =
+      sums.basic_meeting + sums.paid_meeting + sums.business_purchase - BigInt(paid?.total ?? 0);
     return sums;
   },
 
-  /** Income per UTC day and source since `from`. */
+  /** Income per UTC day and source since the day of `from`. */
   async dailyIncome(db: DbExecutor, userId: number, from: Date) {
     return rows<{ day: string; source: string; total: string }>(
       db,
-      sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, source,
-          sum(amount)::text as total
-        from referral_rewards where user_id = ${userId} and created_at >= ${from.toISOString()}
-        group by 1, 2`,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, source, amount::text as total
+        from referral_income_daily
+        where user_id = ${userId} and day >= ${from.toISOString().slice(0, 10)}::date`,
     );
   },
 
@@ -256,27 +269,50 @@ export const referralRepository = {
     return row?.n ?? 0;
   },
 
-  async clicksSince(db: DbExecutor, userId: number, from: Date): Promise<number> {
-    const [row] = await rows<{ n: number }>(
+  /**
+   * Clicks, direct registrations and buyers among them since each of `froms` (one scan each of
+   * clicks and level 1, from the earliest start).
+   */
+  async periodCounts(
+    db: DbExecutor,
+    userId: number,
+    froms: readonly Date[],
+  ): Promise<{ clicks: number; registrations: number; buyers: number }[]> {
+    const earliest = new Date(Math.min(...froms.map((d) => d.getTime()))).toISOString();
+    const per = (column: string, extra = sql``) =>
+      sql.join(
+        froms.map(
+          (from, i) =>
+            sql`count(*) filter (where ${sql.raw(column)} >= ${from.toISOString()} ${extra})::int as ${sql.raw(`n${i}`)}`,
+        ),
+        sql`, `,
+      );
+    const [clicks] = await rows<Record<string, number>>(
       db,
-      sql`select count(*)::int as n from referral_clicks
-        where referrer_id = ${userId} and created_at >= ${from.toISOString()}`,
+      sql`select ${per('created_at')} from referral_clicks
+        where referrer_id = ${userId} and created_at >= ${earliest}`,
     );
-    return row?.n ?? 0;
-  },
-
-  /** Direct referrals registered since `from`, and how many of them bought a token. */
-  async registrationsSince(db: DbExecutor, userId: number, from: Date) {
-    const [row] = await rows<{ registrations: number; buyers: number }>(
+    const [regs] = await rows<Record<string, number>>(
       db,
-      sql`select count(*)::int as registrations,
-          count(*) filter (where exists (
+      sql`with joined as (
+          select l.created_at, exists (
             select 1 from referral_rewards r where r.user_id = ${userId}
-            and r.source_user_id = l.descendant_id and r.source = 'business_purchase'))::int as buyers
-        from referral_links l
-        where l.ancestor_id = ${userId} and l.depth = 1 and l.created_at >= ${from.toISOString()}`,
+            and r.source_user_id = l.descendant_id and r.source = 'business_purchase') as bought
+          from referral_links l
+          where l.ancestor_id = ${userId} and l.depth = 1 and l.created_at >= ${earliest})
+        select ${per('created_at')}, ${sql.join(
+          froms.map(
+            (from, i) =>
+              sql`count(*) filter (where created_at >= ${from.toISOString()} and bought)::int as ${sql.raw(`b${i}`)}`,
+          ),
+          sql`, `,
+        )} from joined`,
     );
-    return { registrations: row?.registrations ?? 0, buyers: row?.buyers ?? 0 };
+    return froms.map((_, i) => ({
+      clicks: clicks?.[`n${i}`] ?? 0,
+      registrations: regs?.[`n${i}`] ?? 0,
+      buyers: regs?.[`b${i}`] ?? 0,
+    }));
   },
 
   /** Users whose accrued rewards reach `minimum` and who have had no payout on `day`. */

@@ -180,3 +180,21 @@ export const referralMeetings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.eventRef] })],
 );
+
+/**
+ * Income per earner, UTC day and source, kept by a database trigger on `referral_rewards`
+ * inserts (rewards never change amount), so the stats of a user with thousands of rewards read
+ * a few dozen rows instead of summing them all.
+ */
+export const referralIncomeDaily = pgTable(
+  'referral_income_daily',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    source: text().notNull(),
+    amount: units('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.source] })],
+);

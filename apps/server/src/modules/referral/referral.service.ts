@@ -310,57 +310,60 @@ export class ReferralService {
     return { items, total: page.total, offset: query.offset, limit: query.limit };
   }
 
-  private async periodStats(
-    userId: number,
-    period: ReferralPeriod,
-    now: Date,
-  ): Promise<ReferralPeriodStats> {
-    const { db } = this.deps;
-    const from = periodStart(period, now);
-    const [sums, daily, clicks, regs] = await Promise.all([
-      repo.incomeBySource(db, userId, from),
-      repo.dailyIncome(db, userId, from),
-      repo.clicksSince(db, userId, from),
-      repo.registrationsSince(db, userId, from),
-    ]);
-    const days = REFERRAL_PERIOD_DAYS[period];
-    return {
-      period,
-      from: from.toISOString(),
-      income: (sums.basic_meeting + sums.paid_meeting + sums.business_purchase).toString(),
-      incomeBySource: sourceStrings(sums),
-      daily: Array.from({ length: days }, (_, i) => {
-        const day = new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-        const of = (source: ReferralSource) =>
-          daily.find((row) => row.day === day && row.source === source)?.total ?? '0';
-        return {
-          day,
-          basic_meeting: of('basic_meeting'),
-          paid_meeting: of('paid_meeting'),
-          business_purchase: of('business_purchase'),
-        };
-      }),
-      clicks,
-      registrations: regs.registrations,
-      buyers: regs.buyers,
-      registrationConversion: ratio(regs.registrations, clicks),
-      buyerConversion: ratio(regs.buyers, regs.registrations),
-    };
-  }
-
   /** Spec §3 Referral figures and §3 periods for the caller. */
   async stats(auth: AuthContext): Promise<ReferralStatsResponse> {
     const { db } = this.deps;
     const userId = auth.user.id;
     const now = this.now();
     const code = formatPromoCode(userId);
-    const [total, levels, active, periods] = await Promise.all([
-      repo.incomeBySource(db, userId, null),
+    const periods = referralPeriodSchema.options;
+    const froms = periods.map((p) => periodStart(p, now));
+    const earliest = new Date(Math.min(...froms.map((d) => d.getTime())));
+    // Five queries for everything: the per-day income of the longest period gives every
+    // period's sums and chart.
+    const [total, daily, counts, levels, active] = await Promise.all([
+      repo.incomeBySource(db, userId),
+      repo.dailyIncome(db, userId, earliest),
+      repo.periodCounts(db, userId, froms),
       repo.levelCounts(db, userId),
       repo.activeCount(db, userId, new Date(now.getTime() - ACTIVE_DAYS * DAY_MS)),
-      Promise.all(referralPeriodSchema.options.map((p) => this.periodStats(userId, p, now))),
     ]);
-    const month = periods.find((p) => p.period === 'month');
+    const byDay = new Map<string, SourceSums>();
+    for (const row of daily) {
+      const sums = byDay.get(row.day) ?? {
+        basic_meeting: 0n,
+        paid_meeting: 0n,
+        business_purchase: 0n,
+      };
+      sums[row.source as ReferralSource] += BigInt(row.total);
+      byDay.set(row.day, sums);
+    }
+    const periodStats = periods.map((period, i): ReferralPeriodStats => {
+      const from = froms[i] ?? earliest;
+      const days = Array.from({ length: REFERRAL_PERIOD_DAYS[period] }, (_, d) => {
+        const day = new Date(from.getTime() + d * DAY_MS).toISOString().slice(0, 10);
+        return {
+          day,
+          sums: byDay.get(day) ?? { basic_meeting: 0n, paid_meeting: 0n, business_purchase: 0n },
+        };
+      });
+      const sums: SourceSums = { basic_meeting: 0n, paid_meeting: 0n, business_purchase: 0n };
+      for (const { sums: day } of days) for (const s of SOURCES) sums[s] += day[s];
+      const c = counts[i] ?? { clicks: 0, registrations: 0, buyers: 0 };
+      return {
+        period,
+        from: from.toISOString(),
+        income: SOURCES.reduce((sum, s) => sum + sums[s], 0n).toString(),
+        incomeBySource: sourceStrings(sums),
+        daily: days.map(({ day, sums: d }) => ({ day, ...sourceStrings(d) })),
+        clicks: c.clicks,
+        registrations: c.registrations,
+        buyers: c.buyers,
+        registrationConversion: ratio(c.registrations, c.clicks),
+        buyerConversion: ratio(c.buyers, c.registrations),
+      };
+    });
+    const month = periodStats.find((p) => p.period === 'month');
     return {
       code,
       linkPath: `/ref/${code}`,
@@ -372,7 +375,7 @@ export class ReferralService {
       activeReferrals: active,
       totalAttracted: levels.reduce((a, b) => a + b, 0),
       levels,
-      periods,
+      periods: periodStats,
     };
   }
 
