@@ -5,6 +5,13 @@ CREATE TABLE "referral_clicks" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "referral_clicks_daily" (
+	"referrer_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"clicks" integer NOT NULL,
+	CONSTRAINT "referral_clicks_daily_referrer_id_day_pk" PRIMARY KEY("referrer_id","day")
+);
+--> statement-breakpoint
 CREATE TABLE "referral_income_daily" (
 	"user_id" integer NOT NULL,
 	"day" date NOT NULL,
@@ -18,6 +25,7 @@ CREATE TABLE "referral_links" (
 	"depth" smallint NOT NULL,
 	"ancestor_id" integer NOT NULL,
 	"flagged" boolean DEFAULT false NOT NULL,
+	"bought" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "referral_links_descendant_id_depth_pk" PRIMARY KEY("descendant_id","depth"),
 	CONSTRAINT "referral_links_depth_check" CHECK ("referral_links"."depth" between 1 and 3),
@@ -72,6 +80,7 @@ CREATE TABLE "referral_settings" (
 );
 --> statement-breakpoint
 ALTER TABLE "referral_clicks" ADD CONSTRAINT "referral_clicks_referrer_id_users_id_fk" FOREIGN KEY ("referrer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_clicks_daily" ADD CONSTRAINT "referral_clicks_daily_referrer_id_users_id_fk" FOREIGN KEY ("referrer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_income_daily" ADD CONSTRAINT "referral_income_daily_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_links" ADD CONSTRAINT "referral_links_descendant_id_users_id_fk" FOREIGN KEY ("descendant_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_links" ADD CONSTRAINT "referral_links_ancestor_id_users_id_fk" FOREIGN KEY ("ancestor_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -93,6 +102,10 @@ INSERT INTO "referral_settings" ("id") VALUES (1);
 --> statement-breakpoint
 CREATE FUNCTION "referral_income_daily_add"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NEW.source = 'business_purchase' AND NEW.depth = 1 THEN
+    UPDATE "referral_links" SET "bought" = true
+    WHERE "descendant_id" = NEW.source_user_id AND "depth" = 1 AND NOT "bought";
+  END IF;
   IF NEW.amount > 0 THEN
     INSERT INTO "referral_income_daily" ("user_id", "day", "source", "amount")
     VALUES (NEW.user_id, (NEW.created_at AT TIME ZONE 'UTC')::date, NEW.source, NEW.amount)
@@ -104,3 +117,15 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER "referral_rewards_income_daily" AFTER INSERT ON "referral_rewards"
 FOR EACH ROW EXECUTE FUNCTION "referral_income_daily_add"();
+--> statement-breakpoint
+CREATE FUNCTION "referral_clicks_daily_add"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "referral_clicks_daily" ("referrer_id", "day", "clicks")
+  VALUES (NEW.referrer_id, (NEW.created_at AT TIME ZONE 'UTC')::date, 1)
+  ON CONFLICT ("referrer_id", "day")
+  DO UPDATE SET "clicks" = "referral_clicks_daily"."clicks" + 1;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "referral_clicks_daily" AFTER INSERT ON "referral_clicks"
+FOR EACH ROW EXECUTE FUNCTION "referral_clicks_daily_add"();

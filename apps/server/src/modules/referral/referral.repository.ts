@@ -289,24 +289,25 @@ export const referralRepository = {
       );
     const [clicks] = await rows<Record<string, number>>(
       db,
-      sql`select ${per('created_at')} from referral_clicks
-        where referrer_id = ${userId} and created_at >= ${earliest}`,
+      sql`select ${sql.join(
+        froms.map(
+          (from, i) =>
+            sql`coalesce(sum(clicks) filter (where day >= ${from.toISOString().slice(0, 10)}::date), 0)::int as ${sql.raw(`n${i}`)}`,
+        ),
+        sql`, `,
+      )} from referral_clicks_daily
+        where referrer_id = ${userId} and day >= ${earliest.slice(0, 10)}::date`,
     );
     const [regs] = await rows<Record<string, number>>(
       db,
-      sql`with joined as (
-          select l.created_at, exists (
-            select 1 from referral_rewards r where r.user_id = ${userId}
-            and r.source_user_id = l.descendant_id and r.source = 'business_purchase') as bought
-          from referral_links l
-          where l.ancestor_id = ${userId} and l.depth = 1 and l.created_at >= ${earliest})
-        select ${per('created_at')}, ${sql.join(
-          froms.map(
-            (from, i) =>
-              sql`count(*) filter (where created_at >= ${from.toISOString()} and bought)::int as ${sql.raw(`b${i}`)}`,
-          ),
-          sql`, `,
-        )} from joined`,
+      sql`select ${per('created_at')}, ${sql.join(
+        froms.map(
+          (from, i) =>
+            sql`count(*) filter (where created_at >= ${from.toISOString()} and bought)::int as ${sql.raw(`b${i}`)}`,
+        ),
+        sql`, `,
+      )} from referral_links
+        where ancestor_id = ${userId} and depth = 1 and created_at >= ${earliest}`,
     );
     return froms.map((_, i) => ({
       clicks: clicks?.[`n${i}`] ?? 0,

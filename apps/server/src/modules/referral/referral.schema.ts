@@ -41,6 +41,11 @@ export const referralLinks = pgTable(
      * the edge stands, but the descendant's purchases earn nobody anything.
      */
     flagged: boolean().notNull().default(false),
+    /**
+     * The descendant has bought a token (set on the depth-1 row by the rewards trigger), so
+     * conversion to buyers is a column read, not a probe per referral.
+     */
+    bought: boolean().notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -66,6 +71,19 @@ export const referralClicks = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('referral_clicks_referrer_idx').on(t.referrerId, t.createdAt, t.visitor)],
+);
+
+/** Counted clicks per referrer and UTC day, kept by a trigger on `referral_clicks` inserts. */
+export const referralClicksDaily = pgTable(
+  'referral_clicks_daily',
+  {
+    referrerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    clicks: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.referrerId, t.day] })],
 );
 
 /**
