@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -32,6 +32,7 @@ const AccountLayout = lazy(() => import('../features/account/account-layout.tsx'
 const PersonalDataPage = lazy(() => import('../features/account/personal-data-page.tsx'));
 const BusinessPage = lazy(() => import('../features/account/business-page.tsx'));
 const ReferralPage = lazy(() => import('../features/account/referral-page.tsx'));
+const ReferralRedirect = lazy(() => import('../features/referral/referral-redirect.tsx'));
 const AffiliateLinksPage = lazy(() => import('../features/account/affiliate-links-page.tsx'));
 // Account → Marketplace is the wallet (spec §2 wallet screens; docs/decisions.md "Wallet (web)").
 const WalletPage = lazy(() => import('../features/wallet/wallet-page.tsx'));
@@ -53,12 +54,6 @@ const MonitorPage = lazy(() => import('../features/control/monitor-page.tsx'));
 const KycModerationPage = lazy(() => import('../features/control/kyc-moderation-page.tsx'));
 const NewsPage = lazy(() => import('../features/control/news-page.tsx'));
 const ControlCpaPage = lazy(() => import('../features/control/control-cpa-page.tsx'));
-
-/** /ref/:promocode → /auth/register?promocode=<code> (spec §2). */
-function ReferralRedirect() {
-  const { promocode = '' } = useParams();
-  return <Navigate to={paths.auth.register.getHref({ promocode })} replace />;
-}
 
 const redirect = (path: string, to: string): RouteObject => ({
   path,
