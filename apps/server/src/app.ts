@@ -8,6 +8,7 @@ import { createPool } from './db/client.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { marketEventsPlugin } from './modules/market/market-events.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
@@ -15,6 +16,7 @@ import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { httpStats } from './modules/monitor/http-stats.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { meetRoutes } from './modules/meet/meet.routes.ts';
+import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
 import { walletRoutes, type WalletServiceCodes } from './modules/wallet/wallet.routes.ts';
@@ -134,6 +136,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(mailPlugin, { config });
   await app.register(socketPlugin);
   await app.register(chainRuntimePlugin, deps.chain ? { chain: deps.chain } : {});
+  await app.register(marketEventsPlugin);
 
   await app.register(
     async (api) => {
@@ -151,6 +154,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(monitorRoutes, { config });
       await api.register(meetRoutes, { config });
       await api.register(adsRoutes);
+      await api.register(referralRoutes);
     },
     { prefix: '/api' },
   );

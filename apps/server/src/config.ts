@@ -141,6 +141,10 @@ const envSchema = z.object({
   MEET_CHAT_PER_MINUTE: withDefault(z.coerce.number().int().min(1), 30),
   /** New conversations a user may start per hour. */
   MEET_NEW_CONVERSATIONS_PER_HOUR: withDefault(z.coerce.number().int().min(1), 10),
+  /** Smallest accrued referral income (USDT smallest units) the worker pays out. */
+  REFERRAL_PAYOUT_MIN: withDefault(z.string().regex(/^\d{1,40}$/), '1000000000000000000'),
+  /** Milliseconds between passes of the referral payout worker. */
+  REFERRAL_PAYOUT_INTERVAL_MS: withDefault(z.coerce.number().int().min(50), 60_000),
 });
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -193,6 +197,14 @@ export interface AppConfig {
     readonly dir: string;
     readonly maxUploadBytes: number;
     readonly maxPixels: number;
+  };
+  readonly referral: {
+    /**
+     * Payouts are batched: one per user and UTC day, at least this much (smallest units, a
+     * decimal string so the config stays JSON-serialisable).
+     */
+    readonly payoutMinimum: string;
+    readonly payoutIntervalMs: number;
   };
   readonly meet: MeetConfig;
 }
@@ -382,6 +394,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dir: e.MEDIA_DIR ? absolute(e.MEDIA_DIR) : join(dataDir, 'media'),
       maxUploadBytes: e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
       maxPixels: e.MEDIA_MAX_MEGAPIXELS * 1_000_000,
+    },
+    referral: {
+      payoutMinimum: e.REFERRAL_PAYOUT_MIN,
+      payoutIntervalMs: e.REFERRAL_PAYOUT_INTERVAL_MS,
     },
     meet: {
       handOfflineMs: e.MEET_HAND_OFFLINE_SECONDS * 1000,

@@ -9,6 +9,7 @@ import { LeaderLock } from './lib/leader-lock.ts';
 import { Poller } from './lib/poller.ts';
 import { MarketWatcher } from './modules/market/market-watcher.ts';
 import { connectChain, type ConnectedChain } from './modules/chain/connect-chain.ts';
+import { ReferralPayoutWorker } from './modules/referral/referral-payout.worker.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -96,8 +97,13 @@ async function main(): Promise<void> {
         app.log,
         (row) => app.chain.notify(row),
         config.chain.pollMs,
+        app.marketEvents,
       ),
       new Poller('withdrawal tracker pass', () => sender.track(), config.chain.pollMs, app.log),
+      new ReferralPayoutWorker(app.db, app.chain, app.log, {
+        minimum: BigInt(config.referral.payoutMinimum),
+        intervalMs: config.referral.payoutIntervalMs,
+      }),
     ];
     const leader = new LeaderLock({
       connectionString: databaseUrl,

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Navigate, useParams, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
@@ -34,6 +34,7 @@ const AccountLayout = lazy(() => import('../features/account/account-layout.tsx'
 const PersonalDataPage = lazy(() => import('../features/account/personal-data-page.tsx'));
 const BusinessPage = lazy(() => import('../features/account/business-page.tsx'));
 const ReferralPage = lazy(() => import('../features/account/referral-page.tsx'));
+const ReferralRedirect = lazy(() => import('../features/referral/referral-redirect.tsx'));
 const AffiliateLinksPage = lazy(() => import('../features/account/affiliate-links-page.tsx'));
 // Account → Marketplace is the wallet (spec §2 wallet screens; docs/decisions.md "Wallet (web)").
 const WalletPage = lazy(() => import('../features/wallet/wallet-page.tsx'));
@@ -56,12 +57,6 @@ const KycModerationPage = lazy(() => import('../features/control/kyc-moderation-
 const ControlNewsPage = lazy(() => import('../features/control/news-page.tsx'));
 const ControlAdsPage = lazy(() => import('../features/control/ads-page.tsx'));
 const ControlCpaPage = lazy(() => import('../features/control/control-cpa-page.tsx'));
-
-/** /ref/:promocode → /auth/register?promocode=<code> (spec §2). */
-function ReferralRedirect() {
-  const { promocode = '' } = useParams();
-  return <Navigate to={paths.auth.register.getHref({ promocode })} replace />;
-}
 
 const redirect = (path: string, to: string): RouteObject => ({
   path,

@@ -99,6 +99,10 @@ const appMessagesEn = {
   'market.queue-refunded': 'The prepayment for {name} was returned: you already hold this level',
   'market.reward-received': 'Reward for a sold NFT: {amount} {symbol}',
 
+  'referral.reward-paid': 'Referral reward paid: {amount} {symbol}',
+  'referral.save-too-late': 'A referral code can only be added within 24 hours of registering',
+  'referral.already-referred': 'You already joined the referral programme',
+
   'wallet.insufficient-fee':
     'Withdrawal is not possible: there is not enough BNB to pay the network fee. Your balance is {balance}; top it up to at least the minimum transfer fee of {minFee}',
   'wallet.deposit-warning':
@@ -239,6 +243,11 @@ const appMessagesRu = {
   'market.queue-left': 'Вы вышли из очереди за {name}; предоплата возвращена',
   'market.queue-refunded': 'Предоплата за {name} возвращена: у вас уже есть NFT этого уровня',
   'market.reward-received': 'Вознаграждение за проданный NFT: {amount} {symbol}',
+
+  'referral.reward-paid': 'Выплачено реферальное вознаграждение: {amount} {symbol}',
+  'referral.save-too-late':
+    'Реферальный код можно добавить только в течение 24 часов после регистрации',
+  'referral.already-referred': 'Вы уже участвуете в реферальной программе',
 
   'wallet.insufficient-fee':
     'Вывод невозможен: недостаточно BNB для оплаты комиссии сети. Ваш баланс: {balance}; пополните его как минимум на сумму минимальной комиссии за перевод: {minFee}',

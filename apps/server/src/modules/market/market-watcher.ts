@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { getAddress, parseEventLogs, type TransactionReceipt } from 'viem';
 import { MeeetMarketAbi } from '@meeet/contracts/artifacts/MeeetMarket';
+import { NFT_PRICE_UNITS } from '@meeet/core/constants';
 import { nftTypeName, type NftType } from '@meeet/core/enums';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { Poller } from '../../lib/poller.ts';
@@ -8,6 +9,7 @@ import type { Chain } from '../chain/chain.client.ts';
 import type { ReceiptInterpreter } from '../wallet/tx-sender.ts';
 import { walletRepository } from '../wallet/wallet.repository.ts';
 import type { ChainTransactionRow } from '../wallet/wallet.schema.ts';
+import type { MarketEvents } from './market-events.ts';
 import { marketRepository as repo } from './market.repository.ts';
 
 export const MARKET_CURSOR = 'market';
@@ -24,7 +26,7 @@ function logsOf(receipt: TransactionReceipt, market: string | null) {
  * PENDING (prepaid, waiting), unless the watcher already saw the queue serve it; reverted or
  * refused → FAIL. A leaveQueue call: `QueueLeft` → CONFIRMED, and its purchase CANCELED.
  */
-export function buyInterpreter(chain: Chain): ReceiptInterpreter {
+export function buyInterpreter(chain: Chain, events?: MarketEvents): ReceiptInterpreter {
   return async (tx, row, receipt) => {
     const purchase = await repo.lock(tx, row.id);
     if (purchase) {
@@ -37,6 +39,12 @@ export function buyInterpreter(chain: Chain): ReceiptInterpreter {
           await repo.update(tx, row.id, {
             status: 'completed',
             tokenId: log.args.tokenId.toString(),
+          });
+          await events?.purchaseCompleted(tx, {
+            userId: purchase.userId,
+            level: purchase.level as NftType,
+            price: NFT_PRICE_UNITS[purchase.level as NftType],
+            transactionId: row.id,
           });
           return { status: 'CONFIRMED', error: null };
         }
@@ -95,6 +103,7 @@ export class MarketWatcher {
     private readonly log: FastifyBaseLogger,
     private readonly onChange: (row: ChainTransactionRow) => void = () => {},
     private readonly pollMs = 2000,
+    private readonly events?: MarketEvents,
   ) {}
 
   async tick(): Promise<ChainTransactionRow[]> {
@@ -162,6 +171,14 @@ export class MarketWatcher {
           status: served ? 'completed' : 'canceled',
           ...(served ? { tokenId: event.args.tokenId.toString() } : {}),
         });
+        if (served) {
+          await this.events?.purchaseCompleted(tx, {
+            userId,
+            level: purchase.level as NftType,
+            price: NFT_PRICE_UNITS[purchase.level as NftType],
+            transactionId: purchase.transactionId,
+          });
+        }
         // A row still PROCESSING is settled by the sender, which then reads the purchase.
         if (row.status === 'PENDING') {
           const updated = await walletRepository.update(tx, row.id, {
@@ -174,20 +191,24 @@ export class MarketWatcher {
         for (const generator of [event.args.generatorA, event.args.generatorB]) {
           const userId = book.get(generator.toLowerCase());
           if (userId === undefined) continue;
-          changed.push(
-            await walletRepository.insert(tx, {
-              userId,
-              type: 'REWARD',
-              status: 'CONFIRMED',
-              symbol: 'USDT',
-              amount: event.args.amountEach.toString(),
-              fromAddress: getAddress(event.address),
-              toAddress: getAddress(generator),
-              hash: event.transactionHash,
-              logIndex: event.logIndex,
-              blockNumber: event.blockNumber.toString(),
-            }),
-          );
+          const reward = await walletRepository.insert(tx, {
+            userId,
+            type: 'REWARD',
+            status: 'CONFIRMED',
+            symbol: 'USDT',
+            amount: event.args.amountEach.toString(),
+            fromAddress: getAddress(event.address),
+            toAddress: getAddress(generator),
+            hash: event.transactionHash,
+            logIndex: event.logIndex,
+            blockNumber: event.blockNumber.toString(),
+          });
+          changed.push(reward);
+          await this.events?.generatorPaid(tx, {
+            userId,
+            amount: event.args.amountEach,
+            transactionId: reward.id,
+          });
         }
       }
     }

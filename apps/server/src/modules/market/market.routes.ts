@@ -48,7 +48,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   const market = new MarketService({ db: app.db, chain: app.chain, log: app.log });
   app.chain.interpret('BUY_NFT', async (tx, row, receipt) => {
     const { chain } = app.chain.require();
-    return buyInterpreter(chain)(tx, row, receipt);
+    return buyInterpreter(chain, app.marketEvents)(tx, row, receipt);
   });
   app.chain.describe('BUY_NFT', (row) =>
     row.callData?.startsWith(BUY_SELECTOR)

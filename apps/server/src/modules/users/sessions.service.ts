@@ -46,6 +46,11 @@ export class SessionsService {
     for (const listener of this.revokedListeners) listener(sessionIds);
   }
 
+  /** Whether any session of the user ever carried this device fingerprint. */
+  async hasUsedDevice(db: DbExecutor, userId: number, fingerprint: string): Promise<boolean> {
+    return (await sessionsRepository.fingerprintHistory(db, userId, fingerprint)).seen;
+  }
+
   /**
    * Opens a session and returns its token, with the user as it is afterwards (the device lock
    * may have been set). Runs on the caller's executor so registration is one transaction.

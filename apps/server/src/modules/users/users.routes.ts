@@ -23,6 +23,7 @@ import { CodesService } from '../codes/codes.service.ts';
 import { appleRoutes } from './apple.routes.ts';
 import { LoginLimiter } from './login-limiter.ts';
 import { PasswordHasher } from './passwords.ts';
+import { ReferralService } from '../referral/referral.service.ts';
 import { UsersService } from './users.service.ts';
 
 const tags = ['user'];
@@ -43,6 +44,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
     hasher,
     loginLimiter: new LoginLimiter(app.createLimiter, config.limits.loginFailuresPerEmail),
     log: app.log,
+    referral: new ReferralService({
+      db: app.db,
+      sessions: app.sessions,
+      chain: app.chain,
+      log: app.log,
+    }),
   });
   // The dummy hash for unknown-address logins is made before the first request needs it.
   app.addHook('onReady', () => hasher.warmUp());

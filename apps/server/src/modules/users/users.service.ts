@@ -40,6 +40,15 @@ export interface UsersServiceDeps {
   hasher: PasswordHasher;
   loginLimiter: LoginLimiter;
   log: FastifyBaseLogger;
+  /** The referral programme, told of a registration with a promo code (makes the tree edge). */
+  referral?: {
+    onRegistered(
+      tx: DbExecutor,
+      userId: number,
+      referrerId: number,
+      fingerprint: string | null,
+    ): Promise<void>;
+  };
 }
 
 const emailTaken = () =>
@@ -134,6 +143,9 @@ export class UsersService {
           promocode: promocode ?? null,
           referrerId,
         });
+        if (referrerId !== null) {
+          await this.deps.referral?.onRegistered(tx, user.id, referrerId, client.fingerprint);
+        }
         return sessions.start(tx, user, client);
       });
       return { token: started.token, user: toUserPrivate(started.user) };

@@ -56,6 +56,7 @@ export class DepositWatcher {
     const client = this.chain.publicClient;
     const found: NewChainTransactionRow[] = [];
     const market = this.chain.contracts.market?.toLowerCase();
+    const hot = this.chain.keys.hot.address.toLowerCase();
     if (await repo.anyWallet(this.db)) {
       const logs = await client.getLogs({
         address: this.chain.contracts.usdt,
@@ -99,6 +100,8 @@ export class DepositWatcher {
         // Money the market pays out (generator rewards, queue refunds) is recorded by the
         // market module as REWARD or as the canceled purchase, not as a deposit.
         if (market && log.args.from.toLowerCase() === market) continue;
+        // Payouts from the hot wallet (referral rewards) are the sender's own REWARD rows.
+        if (log.args.from.toLowerCase() === hot) continue;
         if (rewarded.has(`${log.transactionHash}:${log.args.to.toLowerCase()}`)) continue;
         found.push({
           userId,

@@ -73,7 +73,12 @@ export class TxSender {
       if (!row) throw new Error(`transaction ${id} not found`);
       if (row.status !== 'REQUESTED') return row;
       if (!row.fromAddress || !row.toAddress) throw new Error(`transaction ${id} has no addresses`);
-      const account = this.chain.keys.depositAccount(row.userId);
+      // A REWARD is the platform paying a user: it leaves the hot wallet, not the user's address.
+      const hot = this.chain.keys.hot;
+      const account =
+        row.type === 'REWARD' && hot.address.toLowerCase() === row.fromAddress.toLowerCase()
+          ? hot
+          : this.chain.keys.depositAccount(row.userId);
       if (account.address.toLowerCase() !== row.fromAddress.toLowerCase()) {
         throw new Error(`transaction ${id} is not from the user's deposit address`);
       }

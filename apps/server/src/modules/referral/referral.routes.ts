@@ -1,0 +1,162 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@meeet/core/api/errors';
+import {
+  referralCodeParamsSchema,
+  referralListParamsSchema,
+  referralListQuerySchema,
+  referralListResponseSchema,
+  referralRewardsQuerySchema,
+  referralRewardsResponseSchema,
+  referralSaveResponseSchema,
+  referralSettingsSchema,
+  referralStatsResponseSchema,
+  referralTrackResponseSchema,
+} from '@meeet/core/api/referral';
+import { referralPaths } from '@meeet/core/api/referral-paths';
+import { Role } from '@meeet/core/roles';
+import { authOf, clientContext } from '../../plugins/auth.ts';
+import { payoutInterpreter } from './referral-payout.worker.ts';
+import { ReferralService } from './referral.service.ts';
+
+const tags = ['referral'];
+const bearer = [{ bearerAuth: [] }];
+
+/** The referral calls of spec §7. Routes only translate HTTP. */
+export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
+  const referral = new ReferralService({
+    db: app.db,
+    sessions: app.sessions,
+    chain: app.chain,
+    log: app.log,
+  });
+  app.marketEvents.onPurchaseCompleted((tx, event) => referral.onPurchaseCompleted(tx, event));
+  app.marketEvents.onGeneratorPaid((tx, event) => referral.onGeneratorPaid(tx, event));
+  app.chain.interpret('REWARD', payoutInterpreter());
+  // Replaces the market's wording for REWARD rows: payouts from the hot wallet are referral
+  // rewards, the rest stay the market's generator rewards.
+  app.chain.describe('REWARD', (row) => {
+    if (!app.chain.attached) return null;
+    const hot = app.chain.require().chain.keys.hot.address.toLowerCase();
+    if (row.fromAddress?.toLowerCase() !== hot) return { key: 'market.reward-received' };
+    if (row.status === 'CONFIRMED') return { key: 'referral.reward-paid' };
+    return null;
+  });
+
+  app.get(
+    '/referral/track/:code',
+    {
+      schema: {
+        tags,
+        summary: 'Count a click of a promo link (once per visitor and code per 24 h; no bots)',
+        params: referralCodeParamsSchema,
+        response: { 200: referralTrackResponseSchema, 400: errorBodySchema },
+      },
+    },
+    (request) => referral.track(request.params.code, clientContext(request)),
+  );
+
+  app.post(
+    '/referral/save/:code',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Join the tree under a code (within 24 h of registering, once)',
+        params: referralCodeParamsSchema,
+        response: { 200: referralSaveResponseSchema, 400: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    (request) =>
+      referral.save(authOf(request), request.params.code, clientContext(request).fingerprint),
+  );
+
+  app.get(
+    referralPaths.list,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The caller’s direct referrals, paged',
+        querystring: referralListQuerySchema,
+        response: { 200: referralListResponseSchema },
+      },
+    },
+    (request) => referral.list(authOf(request), null, request.query),
+  );
+
+  app.get(
+    '/referral/list/:userId',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Direct referrals of a user inside the caller’s three levels, paged',
+        params: referralListParamsSchema,
+        querystring: referralListQuerySchema,
+        response: { 200: referralListResponseSchema, 404: errorBodySchema },
+      },
+    },
+    (request) => referral.list(authOf(request), request.params.userId, request.query),
+  );
+
+  app.get(
+    referralPaths.rewards,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The caller’s rewards, newest first, by period and source',
+        querystring: referralRewardsQuerySchema,
+        response: { 200: referralRewardsResponseSchema },
+      },
+    },
+    (request) => referral.rewards(authOf(request), request.query),
+  );
+
+  app.get(
+    referralPaths.stats,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The caller’s totals and figures for the last 7, 14 and 30 days',
+        response: { 200: referralStatsResponseSchema },
+      },
+    },
+    (request) => referral.stats(authOf(request)),
+  );
+
+  app.get(
+    referralPaths.settings,
+    {
+      onRequest: app.requireRole(Role.ADMIN),
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Admin: reward shares per level (basis points)',
+        response: { 200: referralSettingsSchema },
+      },
+    },
+    () => referral.settings(),
+  );
+
+  app.put(
+    referralPaths.settings,
+    {
+      onRequest: app.requireRole(Role.ADMIN),
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Admin: set the reward shares per level (basis points); history keeps its own',
+        body: referralSettingsSchema,
+        response: { 200: referralSettingsSchema },
+      },
+    },
+    (request) => referral.updateSettings(request.body),
+  );
+};
