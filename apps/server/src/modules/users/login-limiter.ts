@@ -8,14 +8,19 @@ const SOURCE_MEMORY_SECONDS = 24 * 60 * 60;
 const FREE_FAILURES_PER_SOURCE = 3;
 const MAX_BACKOFF_SECONDS = 15 * 60;
 
-/** Where a sign-in comes from: the device fingerprint when the client sends one, else the IP. */
+/** Where a sign-in comes from. */
 export interface LoginSource {
   fingerprint: string | null;
   ip: string | null;
 }
 
+/**
+ * Back-off is counted per IP: the fingerprint header is the client's to choose, so a guesser
+ * could send a fresh one with every try. (Trust, by contrast, may come from either: an owner's
+ * known device on a new network is still the owner.)
+ */
 function sourceKey(email: string, source: LoginSource): string {
-  return `${email}|${source.fingerprint ? `fp:${source.fingerprint}` : `ip:${source.ip ?? '-'}`}`;
+  return `${email}|ip:${source.ip ?? '-'}`;
 }
 
 function locked(retryAfterMs: number): AppError {
