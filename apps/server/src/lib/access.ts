@@ -7,7 +7,7 @@ import type { AuthContext } from '../modules/users/sessions.service.ts';
  * check). Routes guard too, but a service never trusts that its caller was a guarded route.
  */
 export function assertRole(auth: AuthContext | null, role: Role): AuthContext {
-  if (!auth) throw new AppError(ErrorCode.TOKEN_INVALID, 401);
-  if (!hasRole(auth.user.role as Role, role)) throw new AppError(ErrorCode.FORBIDDEN, 403);
+  if (!auth) throw new AppError(ErrorCode.TOKEN_INVALID);
+  if (!hasRole(auth.user.role as Role, role)) throw new AppError(ErrorCode.FORBIDDEN);
   return auth;
 }

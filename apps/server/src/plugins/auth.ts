@@ -83,7 +83,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /** The authenticated caller of a route that runs `requireAuth`; throws if the hook is missing. */
 export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError(ErrorCode.TOKEN_INVALID, 401);
+  if (!request.auth) throw new AppError(ErrorCode.TOKEN_INVALID);
   return request.auth;
 }
 
@@ -109,14 +109,14 @@ async function auth(app: FastifyInstance, { config }: { config: AppConfig }): Pr
   });
 
   const requireAuth: onRequestAsyncHookHandler = async (request) => {
-    if (!(await request.authenticate())) throw new AppError(ErrorCode.TOKEN_INVALID, 401);
+    if (!(await request.authenticate())) throw new AppError(ErrorCode.TOKEN_INVALID);
   };
   app.decorate('requireAuth', markAuthHook(requireAuth, 'auth'));
   app.decorate('requireRole', (role: Role): onRequestAsyncHookHandler => {
     const requireRole: onRequestAsyncHookHandler = async (request) => {
       const caller = await request.authenticate();
-      if (!caller) throw new AppError(ErrorCode.TOKEN_INVALID, 401);
-      if (!hasRole(caller.user.role as Role, role)) throw new AppError(ErrorCode.FORBIDDEN, 403);
+      if (!caller) throw new AppError(ErrorCode.TOKEN_INVALID);
+      if (!hasRole(caller.user.role as Role, role)) throw new AppError(ErrorCode.FORBIDDEN);
     };
     return markAuthHook(requireRole, 'role');
   });

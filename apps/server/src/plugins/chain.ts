@@ -54,7 +54,7 @@ export class ChainRuntime {
   }
 
   require(): { chain: Chain; sender: TxSender } {
-    if (!this.current) throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 503);
+    if (!this.current) throw new AppError(ErrorCode.SERVICE_UNAVAILABLE);
     return this.current;
   }
 

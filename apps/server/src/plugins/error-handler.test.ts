@@ -23,7 +23,7 @@ const testRoutes: FastifyPluginAsyncZod = async (api) => {
     throw new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2');
   });
   api.get('/test/conflict', async () => {
-    throw new AppError(ErrorCode.CONFLICT, 409);
+    throw new AppError(ErrorCode.CONFLICT);
   });
   api.get('/test/limited', { config: { rateLimit: { max: 1, timeWindow: 60_000 } } }, async () => ({
     ok: true,

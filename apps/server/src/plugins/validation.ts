@@ -14,7 +14,7 @@ export const validatorWithTextRule: FastifySchemaCompiler<unknown> = (route) => 
     const path = findForbiddenTextPath(data);
     if (path !== null) {
       return {
-        error: new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+        error: new AppError(ErrorCode.VALIDATION_ERROR, {
           fields: { [path || (route.httpPart ?? 'body')]: INVALID_CHARACTERS_KEY },
         }),
       };

@@ -46,7 +46,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   USER_NOT_FOUND: 404,
-  CONDITIONS_NOT_MET: 400,
+  CONDITIONS_NOT_MET: 403,
   INVALID_CODE: 400,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -93,7 +93,6 @@ export class AppError extends Error {
 
   constructor(
     code: ErrorCode,
-    status: number,
     options: {
       messageKey?: string;
       params?: Record<string, string | number>;
@@ -106,7 +105,7 @@ export class AppError extends Error {
     super(options.messageKey ?? `error.${code}`);
     this.name = 'AppError';
     this.code = code;
-    this.status = status;
+    this.status = ERROR_STATUS[code];
     this.messageKey = options.messageKey ?? `error.${code}`;
     this.params = options.params;
     this.fields = options.fields;

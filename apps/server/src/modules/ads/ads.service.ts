@@ -68,7 +68,7 @@ export class AdsService {
       ...(viewer.auth ? [userSubject(viewer.auth.user.id)] : []),
     ];
     if (subjects.length === 0) {
-      throw new AppError(ErrorCode.BAD_REQUEST, 400, { messageKey: 'ads.viewer-unknown' });
+      throw new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'ads.viewer-unknown' });
     }
     // The terms consent cannot be refused (the banner's "reject" still ticks it).
     const stored = { ...consent, terms: true };
@@ -142,14 +142,14 @@ export class AdsService {
   /** The advertiser's link for the redirect; the click is counted once. */
   async click(impressionId: string): Promise<string> {
     const link = await repo.click(this.deps.db, impressionId);
-    if (!link) throw new AppError(ErrorCode.NOT_FOUND, 404);
+    if (!link) throw new AppError(ErrorCode.NOT_FOUND);
     return link;
   }
 
   async saveCampaign(input: z.output<typeof adCampaignSaveSchema>): Promise<AdCampaign> {
     const { db } = this.deps;
     if (input.imageId !== null && !(await isMediaOfAlbum(db, input.imageId, MediaAlbum.NEWS))) {
-      throw new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+      throw new AppError(ErrorCode.VALIDATION_ERROR, {
         messageKey: 'news.cover-invalid',
         fields: { imageId: 'news.cover-invalid' },
       });
@@ -164,7 +164,7 @@ export class AdsService {
       id === undefined
         ? await repo.insertCampaign(db, fields)
         : await repo.updateCampaign(db, id, fields);
-    if (!row) throw new AppError(ErrorCode.NOT_FOUND, 404);
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND);
     return toCampaign(row);
   }
 
@@ -174,7 +174,7 @@ export class AdsService {
 
   async stats(campaignId: number): Promise<AdStats> {
     if (!(await repo.campaignExists(this.deps.db, campaignId))) {
-      throw new AppError(ErrorCode.NOT_FOUND, 404);
+      throw new AppError(ErrorCode.NOT_FOUND);
     }
     const days = await repo.stats(this.deps.db, campaignId);
     return {

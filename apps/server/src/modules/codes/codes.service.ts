@@ -16,7 +16,7 @@ const CODE_FAILURE_WINDOW_MS = 24 * 60 * 60_000;
 export type { CodePurpose };
 
 export function invalidCode(): AppError {
-  return new AppError(ErrorCode.INVALID_CODE, 400, { fields: { code: 'error.INVALID_CODE' } });
+  return new AppError(ErrorCode.INVALID_CODE, { fields: { code: 'error.INVALID_CODE' } });
 }
 
 /** `2026-11-24 08:15`: when a locked purpose opens again, as the message shows it (UTC). */
@@ -55,7 +55,7 @@ export class CodesService {
       const sinceLast = latest ? now.getTime() - latest.createdAt.getTime() : Infinity;
       if (sinceLast < CODE_RESEND_SECONDS * 1000) {
         const wait = Math.max(1, Math.ceil(CODE_RESEND_SECONDS - sinceLast / 1000));
-        throw new AppError(ErrorCode.RATE_LIMITED, 429, {
+        throw new AppError(ErrorCode.RATE_LIMITED, {
           messageKey: 'msg.too-many-codes',
           params: { count: wait },
           retryAfterSeconds: wait,
@@ -63,7 +63,7 @@ export class CodesService {
       }
       const lockedUntil = await this.lockedUntil(tx, email, purpose, now);
       if (lockedUntil) {
-        throw new AppError(ErrorCode.RATE_LIMITED, 429, {
+        throw new AppError(ErrorCode.RATE_LIMITED, {
           messageKey: 'msg.codes-locked',
           params: { time: formatUtc(lockedUntil) },
           retryAfterSeconds: Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000)),

@@ -32,7 +32,7 @@ export interface KycServiceDeps {
 }
 
 function transitionRefused(from: KycStatus, to: KycStatus): AppError {
-  return new AppError(ErrorCode.CONFLICT, 409, {
+  return new AppError(ErrorCode.CONFLICT, {
     messageKey: 'kyc.transition-forbidden',
     params: { from, to },
   });
@@ -94,7 +94,7 @@ export class KycService {
       mediaRepository.findKycImages(db, userId),
       kycRepository.history(db, [userId]),
     ]);
-    if (!user) throw new AppError(ErrorCode.TOKEN_INVALID, 401);
+    if (!user) throw new AppError(ErrorCode.TOKEN_INVALID);
     return {
       status: user.kycStatus as KycStatus,
       moderatorComment: kyc?.moderatorComment ?? null,
@@ -113,7 +113,7 @@ export class KycService {
     const userId = auth.user.id;
     await this.deps.db.transaction(async (tx) => {
       const from = await kycRepository.lockUserStatus(tx, userId);
-      if (!from) throw new AppError(ErrorCode.TOKEN_INVALID, 401);
+      if (!from) throw new AppError(ErrorCode.TOKEN_INVALID);
       if (checkKycTransition(from, KycStatus.REQUESTED, KycActor.USER)) {
         throw transitionRefused(from, KycStatus.REQUESTED);
       }
@@ -125,7 +125,7 @@ export class KycService {
       if (!images.selfie) fields.selfie = 'kyc.selfie-required';
       const [first] = Object.values(fields);
       if (first || !images.document || !images.selfie) {
-        throw new AppError(ErrorCode.VALIDATION_ERROR, 400, { messageKey: first, fields });
+        throw new AppError(ErrorCode.VALIDATION_ERROR, { messageKey: first, fields });
       }
       await kycRepository.upsertSubmission(tx, {
         userId,
@@ -176,15 +176,14 @@ export class KycService {
   ): Promise<KycModerationItem> {
     assertRole(auth, Role.MODERATOR);
     if (userId === auth.user.id) {
-      throw new AppError(ErrorCode.FORBIDDEN, 403, { messageKey: 'kyc.own-application' });
+      throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'kyc.own-application' });
     }
     const to = input.status;
     const comment = input.moderatorComment || null;
     const maxNftType = to === KycStatus.APPROVED ? (input.maxNftType ?? null) : null;
     const result = await this.deps.db.transaction(async (tx) => {
       const from = await kycRepository.lockUserStatus(tx, userId);
-      if (!from)
-        throw new AppError(ErrorCode.USER_NOT_FOUND, 404, { messageKey: 'error.NOT_FOUND' });
+      if (!from) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });
       const kyc = await kycRepository.find(tx, userId);
       if (!kyc || checkKycTransition(from, to, KycActor.MODERATOR)) {
         throw transitionRefused(from, to);

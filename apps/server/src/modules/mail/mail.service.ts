@@ -81,7 +81,7 @@ export class MailService {
     } catch (error) {
       this.log.error({ err: error, mail: request.template.kind }, 'mail could not be sent');
       // A mail server outage is ours, and temporary: the caller may try again.
-      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 503);
+      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE);
     }
     const devCode =
       this.usesDevMailbox && 'code' in request.template ? { code: request.template.code } : {};

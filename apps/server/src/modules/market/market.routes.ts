@@ -91,7 +91,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
       // Spec §8: a guest is told to log in to buy ('Please Log in for buy NFT').
       onRequest: async (request) => {
         if (!(await request.authenticate())) {
-          throw new AppError(ErrorCode.TOKEN_INVALID, 401, { messageKey: 'market.login-to-buy' });
+          throw new AppError(ErrorCode.TOKEN_INVALID, { messageKey: 'market.login-to-buy' });
         }
       },
       schema: {

@@ -81,7 +81,7 @@ function name(level: NftType, id?: bigint | string): string {
 }
 
 function keyRequired(): AppError {
-  return new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+  return new AppError(ErrorCode.VALIDATION_ERROR, {
     fields: { 'idempotency-key': 'msg.idempotency-key-required' },
   });
 }
@@ -103,7 +103,7 @@ export class MarketService {
 
   private market(chain: Chain): Address {
     if (!chain.contracts.market || !chain.contracts.token) {
-      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 503, { messageKey: 'market.unavailable' });
+      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, { messageKey: 'market.unavailable' });
     }
     return chain.contracts.market;
   }
@@ -297,7 +297,7 @@ export class MarketService {
         }),
       ]);
     } catch (error) {
-      if (contractRevert(error)) throw new AppError(ErrorCode.NOT_FOUND, 404);
+      if (contractRevert(error)) throw new AppError(ErrorCode.NOT_FOUND);
       throw error;
     }
     const book = await walletRepository.ownersOf(this.deps.db, [owner, ...pair]);
@@ -329,31 +329,31 @@ export class MarketService {
     const details = { reason };
     switch (reason) {
       case 'already-holds-level':
-        return new AppError(ErrorCode.CONFLICT, 409, {
+        return new AppError(ErrorCode.CONFLICT, {
           messageKey: 'market.already-have-nft',
           params: { name: name(level, facts.account.tokens[level] ?? 0n) },
           details,
         });
       case 'already-queued':
-        return new AppError(ErrorCode.CONFLICT, 409, {
+        return new AppError(ErrorCode.CONFLICT, {
           messageKey: 'market.already-queued',
           params: { name: nftName },
           details,
         });
       case 'purchase-pending':
-        return new AppError(ErrorCode.CONFLICT, 409, {
+        return new AppError(ErrorCode.CONFLICT, {
           messageKey: 'market.purchase-pending',
           params: { name: nftName },
           details,
         });
       case 'kyc-required':
-        return new AppError(ErrorCode.FORBIDDEN, 403, {
+        return new AppError(ErrorCode.FORBIDDEN, {
           messageKey: 'market.kyc-required',
           params: { name: nftName },
           details,
         });
       case 'kyc-level-too-low':
-        return new AppError(ErrorCode.FORBIDDEN, 403, {
+        return new AppError(ErrorCode.FORBIDDEN, {
           messageKey: 'market.kyc-level-too-low',
           params: {
             name: nftName,
@@ -362,7 +362,7 @@ export class MarketService {
           details,
         });
       case 'insufficient-usdt':
-        return new AppError(ErrorCode.INSUFFICIENT_FUNDS, 422, {
+        return new AppError(ErrorCode.INSUFFICIENT_FUNDS, {
           messageKey: 'market.insufficient-usdt',
           params: {
             name: nftName,
@@ -376,7 +376,7 @@ export class MarketService {
           },
         });
       case 'insufficient-bnb':
-        return new AppError(ErrorCode.INSUFFICIENT_FEE, 422, {
+        return new AppError(ErrorCode.INSUFFICIENT_FEE, {
           messageKey: 'market.insufficient-bnb',
           params: {
             balance: `${formatTokenAmount(facts.bnb)} ${NATIVE_CURRENCY}`,
@@ -385,7 +385,7 @@ export class MarketService {
           details: { ...details, balance: facts.bnb.toString(), minFee: facts.fee.toString() },
         });
       default:
-        return new AppError(ErrorCode.SERVICE_UNAVAILABLE, 503, {
+        return new AppError(ErrorCode.SERVICE_UNAVAILABLE, {
           messageKey: 'market.unavailable',
           details,
         });
@@ -398,10 +398,10 @@ export class MarketService {
     hash: string,
   ): Promise<BuyNftResponse> {
     if (earlier.requestHash !== hash || earlier.type !== 'BUY_NFT') {
-      throw new AppError(ErrorCode.IDEMPOTENCY_KEY_REUSED, 409);
+      throw new AppError(ErrorCode.IDEMPOTENCY_KEY_REUSED);
     }
     const purchase = await repo.find(this.deps.db, earlier.id);
-    if (!purchase) throw new AppError(ErrorCode.IDEMPOTENCY_KEY_REUSED, 409);
+    if (!purchase) throw new AppError(ErrorCode.IDEMPOTENCY_KEY_REUSED);
     const approve = purchase.approveTransactionId
       ? await walletRepository.findById(this.deps.db, purchase.approveTransactionId)
       : undefined;
@@ -540,9 +540,9 @@ export class MarketService {
       await walletRepository.lockWallet(tx, userId);
       const earlier = await walletRepository.findByIdempotencyKey(tx, userId, idempotencyKey);
       if (earlier) {
-        if (earlier.requestHash !== hash) throw new AppError(ErrorCode.IDEMPOTENCY_KEY_REUSED, 409);
+        if (earlier.requestHash !== hash) throw new AppError(ErrorCode.IDEMPOTENCY_KEY_REUSED);
         const purchase = await repo.findByLeave(tx, earlier.id);
-        if (!purchase) throw new AppError(ErrorCode.IDEMPOTENCY_KEY_REUSED, 409);
+        if (!purchase) throw new AppError(ErrorCode.IDEMPOTENCY_KEY_REUSED);
         return { row: earlier, purchase, replay: true } as const;
       }
       const purchase = await repo.openFor(tx, userId, level);
@@ -552,7 +552,7 @@ export class MarketService {
         spendableFunds(chain, tx, userId, address),
       ]);
       if (!purchase || purchase.status !== 'queued' || prepaid === 0n) {
-        throw new AppError(ErrorCode.CONFLICT, 409, {
+        throw new AppError(ErrorCode.CONFLICT, {
           messageKey: 'market.not-queued',
           params: { name: name(level) },
           details: { reason: 'not-queued' },
@@ -567,7 +567,7 @@ export class MarketService {
       const fee = gasPrice * LEAVE_GAS;
       if (funds.bnb < fee) {
         const shown = funds.bnb;
-        throw new AppError(ErrorCode.INSUFFICIENT_FEE, 422, {
+        throw new AppError(ErrorCode.INSUFFICIENT_FEE, {
           messageKey: 'market.insufficient-bnb',
           params: {
             balance: `${formatTokenAmount(shown)} ${NATIVE_CURRENCY}`,

@@ -16,11 +16,10 @@ export interface ProcessedImage {
 }
 
 export const unsupportedType = () =>
-  new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 415, { messageKey: 'media.unsupported-type' });
-const unreadable = () =>
-  new AppError(ErrorCode.BAD_REQUEST, 400, { messageKey: 'media.unreadable' });
+  new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, { messageKey: 'media.unsupported-type' });
+const unreadable = () => new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'media.unreadable' });
 const tooManyPixels = (limits: ImageLimits) =>
-  new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 413, {
+  new AppError(ErrorCode.PAYLOAD_TOO_LARGE, {
     messageKey: 'media.too-many-pixels',
     params: { count: Math.floor(limits.maxPixels / 1_000_000) },
   });

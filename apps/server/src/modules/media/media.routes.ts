@@ -30,20 +30,20 @@ function multipartError(error: unknown, config: AppConfig): unknown {
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 413, {
+      return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, {
         messageKey: 'media.too-large',
         params: { count: Math.floor(config.media.maxUploadBytes / (1024 * 1024)) },
       });
     case 'FST_FILES_LIMIT':
-      return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 413, {
+      return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, {
         messageKey: 'media.too-many-files',
         params: { count: MEDIA_MAX_FILES },
       });
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 413);
+      return new AppError(ErrorCode.PAYLOAD_TOO_LARGE);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 415);
+      return new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
     default: {
       if (error instanceof AppError) return error;
       // Only the multipart parser runs while the parts are read: whatever else it throws (no
@@ -51,7 +51,7 @@ function multipartError(error: unknown, config: AppConfig): unknown {
       const status = (error as { statusCode?: unknown } | null)?.statusCode;
       return typeof status === 'number' && status >= 400 && status < 500
         ? error
-        : new AppError(ErrorCode.BAD_REQUEST, 400);
+        : new AppError(ErrorCode.BAD_REQUEST);
     }
   }
 }
@@ -116,7 +116,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
         const issueFields = Object.fromEntries(
           parsed.error.issues.map((issue) => [issue.path.join('.') || 'body', issue.message]),
         );
-        throw new AppError(ErrorCode.VALIDATION_ERROR, 400, { fields: issueFields });
+        throw new AppError(ErrorCode.VALIDATION_ERROR, { fields: issueFields });
       }
       const list = await media.upload(auth, parsed.data, files);
       return reply.code(201).send({ list });

@@ -34,10 +34,10 @@ const PUBLIC_ALBUMS: ReadonlySet<string> = new Set([
   MediaAlbum.CHANNEL_PHOTOS,
 ]);
 
-const notFound = () => new AppError(ErrorCode.NOT_FOUND, 404);
+const notFound = () => new AppError(ErrorCode.NOT_FOUND);
 const albumForbidden = () =>
-  new AppError(ErrorCode.FORBIDDEN, 403, { messageKey: 'media.album-forbidden' });
-const kycLocked = () => new AppError(ErrorCode.CONFLICT, 409, { messageKey: 'media.kyc-locked' });
+  new AppError(ErrorCode.FORBIDDEN, { messageKey: 'media.album-forbidden' });
+const kycLocked = () => new AppError(ErrorCode.CONFLICT, { messageKey: 'media.kyc-locked' });
 
 export function fileKey(id: string, size: MediaSize): string {
   return `${id}/${size}.webp`;
@@ -87,7 +87,7 @@ export class MediaService {
       throw albumForbidden();
     }
     if (files.length === 0) {
-      throw new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+      throw new AppError(ErrorCode.VALIDATION_ERROR, {
         messageKey: 'msg.file-required',
         fields: { files: 'msg.file-required' },
       });
@@ -95,13 +95,13 @@ export class MediaService {
     const kind = album === MediaAlbum.KYC ? fields.kind : undefined;
     if (album === MediaAlbum.KYC) {
       if (!kind) {
-        throw new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+        throw new AppError(ErrorCode.VALIDATION_ERROR, {
           messageKey: 'media.kind-required',
           fields: { kind: 'media.kind-required' },
         });
       }
       if (files.length !== 1) {
-        throw new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+        throw new AppError(ErrorCode.VALIDATION_ERROR, {
           messageKey: 'media.too-many-files',
           params: { count: 1 },
         });
@@ -111,7 +111,7 @@ export class MediaService {
     if (album === MediaAlbum.PROFILE_PHOTOS) {
       const count = await mediaRepository.countAlbum(this.deps.db, user.id, album);
       if (count + files.length > MAX_PROFILE_PHOTOS) {
-        throw new AppError(ErrorCode.CONFLICT, 409, {
+        throw new AppError(ErrorCode.CONFLICT, {
           messageKey: 'media.album-full',
           params: { count: MAX_PROFILE_PHOTOS },
         });
@@ -170,7 +170,7 @@ export class MediaService {
         processImage(file, { maxPixels: this.deps.maxPixels }),
       );
     } catch (error) {
-      if (error instanceof QueueFullError) throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 503);
+      if (error instanceof QueueFullError) throw new AppError(ErrorCode.SERVICE_UNAVAILABLE);
       throw error;
     }
   }
@@ -193,9 +193,9 @@ export class MediaService {
     userId: number | undefined,
   ): Promise<MediaItem[]> {
     const ownerId = userId ?? caller?.user.id;
-    if (ownerId === undefined) throw new AppError(ErrorCode.TOKEN_INVALID, 401);
+    if (ownerId === undefined) throw new AppError(ErrorCode.TOKEN_INVALID);
     if (!PUBLIC_ALBUMS.has(album)) {
-      if (!caller) throw new AppError(ErrorCode.TOKEN_INVALID, 401);
+      if (!caller) throw new AppError(ErrorCode.TOKEN_INVALID);
       if (caller.user.id !== ownerId && !isModerator(caller)) throw notFound();
     }
     const rows = await mediaRepository.listAlbum(this.deps.db, ownerId, album);

@@ -48,7 +48,7 @@ export interface ChatServiceDeps {
 }
 
 function notFound(): AppError {
-  return new AppError(ErrorCode.NOT_FOUND, 404);
+  return new AppError(ErrorCode.NOT_FOUND);
 }
 
 /**
@@ -61,12 +61,12 @@ export class ChatService {
   /** The other user, if the caller may see them at all (exists, not blocked either way). */
   private async other(auth: AuthContext, otherId: number): Promise<UserRow> {
     if (otherId === auth.user.id) {
-      throw new AppError(ErrorCode.BAD_REQUEST, 400, { messageKey: 'meet.cannot-target-self' });
+      throw new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'meet.cannot-target-self' });
     }
     const other = await this.deps.sessions.userOf(otherId);
     if (!other) throw notFound();
     if (await this.deps.safety.blockedEitherWay(auth.user.id, otherId)) {
-      throw new AppError(ErrorCode.FORBIDDEN, 403, { messageKey: 'meet.blocked' });
+      throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.blocked' });
     }
     return other;
   }
@@ -79,7 +79,7 @@ export class ChatService {
     const db = this.deps.db;
     const me = auth.user.id;
     if (await this.deps.safety.isBanned(me)) {
-      throw new AppError(ErrorCode.FORBIDDEN, 403, { messageKey: 'meet.banned' });
+      throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.banned' });
     }
     await this.other(auth, otherId);
     const resent = await meetRepository.findByClientId(db, me, input.clientId);
@@ -89,7 +89,7 @@ export class ChatService {
     if (
       (await meetRepository.countSentSince(db, me, new Date(Date.now() - 60_000))) >= chatPerMinute
     ) {
-      throw new AppError(ErrorCode.RATE_LIMITED, 429, {
+      throw new AppError(ErrorCode.RATE_LIMITED, {
         messageKey: 'meet.chat-rate-limited',
         params: { max: chatPerMinute },
         retryAfterSeconds: 60,
@@ -99,11 +99,11 @@ export class ChatService {
     if (!existing) {
       // A shared meeting also allows it once meetings exist (part 2).
       if (!this.deps.map.sawRecently(me, otherId)) {
-        throw new AppError(ErrorCode.FORBIDDEN, 403, { messageKey: 'meet.chat-not-allowed' });
+        throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.chat-not-allowed' });
       }
       const since = new Date(Date.now() - 3600_000);
       if ((await meetRepository.countStartedSince(db, me, since)) >= newConversationsPerHour) {
-        throw new AppError(ErrorCode.RATE_LIMITED, 429, {
+        throw new AppError(ErrorCode.RATE_LIMITED, {
           messageKey: 'meet.new-conversations-limited',
           params: { max: newConversationsPerHour },
           retryAfterSeconds: 3600,
@@ -141,7 +141,7 @@ export class ChatService {
     const samePair =
       conversation && (conversation.userA === otherId || conversation.userB === otherId);
     if (!samePair || row.text !== text) {
-      throw new AppError(ErrorCode.CONFLICT, 409, { messageKey: 'meet.client-id-reused' });
+      throw new AppError(ErrorCode.CONFLICT, { messageKey: 'meet.client-id-reused' });
     }
     return toChatMessage(row);
   }

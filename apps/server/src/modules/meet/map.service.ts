@@ -114,10 +114,10 @@ export class MapService {
 
   async raise(user: UserRow, mood: Mood): Promise<HandState> {
     if (await this.deps.isBanned(user.id)) {
-      throw new AppError(ErrorCode.FORBIDDEN, 403, { messageKey: 'meet.banned' });
+      throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.banned' });
     }
     if (!user.emailVerified || !isProfileComplete(user)) {
-      throw new AppError(ErrorCode.CONDITIONS_NOT_MET, 403, {
+      throw new AppError(ErrorCode.CONDITIONS_NOT_MET, {
         messageKey: 'meet.profile-incomplete',
       });
     }
@@ -152,7 +152,7 @@ export class MapService {
 
   private async requireHand(userId: number): Promise<Hand> {
     const hand = await this.deps.store.get(userId);
-    if (!hand) throw new AppError(ErrorCode.CONFLICT, 409, { messageKey: 'meet.hand-not-raised' });
+    if (!hand) throw new AppError(ErrorCode.CONFLICT, { messageKey: 'meet.hand-not-raised' });
     return hand;
   }
 
@@ -167,27 +167,27 @@ export class MapService {
     const hand = await this.requireHand(userId);
     const now = this.now();
     if (update.accuracy > this.deps.config.maxAccuracyM) {
-      throw new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+      throw new AppError(ErrorCode.VALIDATION_ERROR, {
         messageKey: 'meet.accuracy-too-low',
         params: { max: this.deps.config.maxAccuracyM },
         fields: { accuracy: 'meet.accuracy-too-low' },
       });
     }
     if (update.at > now + POSITION_FUTURE_SKEW_MS) {
-      throw new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+      throw new AppError(ErrorCode.VALIDATION_ERROR, {
         messageKey: 'meet.position-future',
         fields: { at: 'meet.position-future' },
       });
     }
     if (update.at < now - POSITION_MAX_AGE_MS) {
-      throw new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+      throw new AppError(ErrorCode.VALIDATION_ERROR, {
         messageKey: 'meet.position-stale',
         fields: { at: 'meet.position-stale' },
       });
     }
     const last = this.lastPositionAt.get(userId);
     if (last !== undefined && now - last < MIN_POSITION_INTERVAL_MS) {
-      throw new AppError(ErrorCode.RATE_LIMITED, 429, { messageKey: 'meet.position-too-often' });
+      throw new AppError(ErrorCode.RATE_LIMITED, { messageKey: 'meet.position-too-often' });
     }
     this.lastPositionAt.set(userId, now);
     const cell = handCell(update.lat, update.lon);

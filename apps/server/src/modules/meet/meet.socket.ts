@@ -87,7 +87,7 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
         try {
           const auth = await authPromise;
           if (!auth)
-            throw new AppError(ErrorCode.UNAUTHORIZED, 401, { messageKey: 'error.TOKEN_INVALID' });
+            throw new AppError(ErrorCode.UNAUTHORIZED, { messageKey: 'error.TOKEN_INVALID' });
           const parsed = clientEventSchemas[event].safeParse(payload);
           if (!parsed.success) return reply(invalid(parsed.error, locale));
           const result = await run(auth, parsed.data as Payload<E>);
@@ -108,8 +108,7 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
 
   handle('hand:raise', async (auth, payload) => {
     const user = await deps.sessions.userOf(auth.user.id);
-    if (!user)
-      throw new AppError(ErrorCode.UNAUTHORIZED, 401, { messageKey: 'error.TOKEN_INVALID' });
+    if (!user) throw new AppError(ErrorCode.UNAUTHORIZED, { messageKey: 'error.TOKEN_INVALID' });
     return { hand: await map.raise(user, payload.mood) };
   });
   handle('hand:lower', async (auth) => {

@@ -29,7 +29,7 @@ export interface SafetyServiceDeps {
 }
 
 function selfRefused(): AppError {
-  return new AppError(ErrorCode.BAD_REQUEST, 400, { messageKey: 'meet.cannot-target-self' });
+  return new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'meet.cannot-target-self' });
 }
 
 /**
@@ -76,7 +76,7 @@ export class SafetyService {
   async block(auth: AuthContext, otherId: number): Promise<{ list: number[] }> {
     if (otherId === auth.user.id) throw selfRefused();
     if (!(await this.deps.sessions.userOf(otherId))) {
-      throw new AppError(ErrorCode.NOT_FOUND, 404);
+      throw new AppError(ErrorCode.NOT_FOUND);
     }
     await meetRepository.block(this.deps.db, auth.user.id, otherId);
     this.blocks.get(auth.user.id)?.add(otherId);
@@ -103,7 +103,7 @@ export class SafetyService {
   async report(auth: AuthContext, input: ReportRequest): Promise<{ id: number }> {
     if (input.userId === auth.user.id) throw selfRefused();
     if (!(await this.deps.sessions.userOf(input.userId))) {
-      throw new AppError(ErrorCode.NOT_FOUND, 404);
+      throw new AppError(ErrorCode.NOT_FOUND);
     }
     if (input.messageId !== undefined) {
       const message = await meetRepository.findMessage(this.deps.db, input.messageId);
@@ -114,7 +114,7 @@ export class SafetyService {
         conversation &&
         (conversation.userA === auth.user.id || conversation.userB === auth.user.id) &&
         message.senderId === input.userId;
-      if (!inIt) throw new AppError(ErrorCode.NOT_FOUND, 404);
+      if (!inIt) throw new AppError(ErrorCode.NOT_FOUND);
     }
     const row = await meetRepository.insertReport(this.deps.db, {
       reporterId: auth.user.id,
@@ -205,9 +205,9 @@ export class SafetyService {
   async decide(moderator: AuthContext, id: number, decision: ReportDecision): Promise<Report> {
     const outcome = await this.deps.db.transaction(async (tx) => {
       const row = await meetRepository.lockReport(tx, id);
-      if (!row) throw new AppError(ErrorCode.NOT_FOUND, 404);
+      if (!row) throw new AppError(ErrorCode.NOT_FOUND);
       if (row.status !== ReportStatus.OPEN) {
-        throw new AppError(ErrorCode.CONFLICT, 409, { messageKey: 'meet.report-decided' });
+        throw new AppError(ErrorCode.CONFLICT, { messageKey: 'meet.report-decided' });
       }
       const comment = decision.comment ?? null;
       if (decision.action === 'ban') {

@@ -111,9 +111,8 @@ export const monitorRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async
     const expected = config.monitor.metricsToken;
     if (token && expected && sameSecret(token, expected)) return;
     const caller = await request.authenticate();
-    if (!caller) throw new AppError(ErrorCode.TOKEN_INVALID, 401);
-    if (!hasRole(caller.user.role as Role, Role.ADMIN))
-      throw new AppError(ErrorCode.FORBIDDEN, 403);
+    if (!caller) throw new AppError(ErrorCode.TOKEN_INVALID);
+    if (!hasRole(caller.user.role as Role, Role.ADMIN)) throw new AppError(ErrorCode.FORBIDDEN);
   };
 
   app.get(

@@ -25,7 +25,7 @@ const NEWS_NOTICE_TIMEOUT_MS = 10_000;
 /** The web app's page of a news item (the route table of apps/web names it too). */
 const newsWebPath = (id: number) => `/news/${id}`;
 
-const notFound = () => new AppError(ErrorCode.NOT_FOUND, 404);
+const notFound = () => new AppError(ErrorCode.NOT_FOUND);
 
 function isAdmin(auth: AuthContext | null): boolean {
   return auth !== null && hasRole(auth.user.role as Role, Role.ADMIN);
@@ -55,7 +55,7 @@ export class NewsService {
 
   async list(caller: AuthContext | null, query: NewsListQuery): Promise<NewsList> {
     const wantsAll = query.all === true || query.status !== undefined;
-    if (wantsAll && !isAdmin(caller)) throw new AppError(ErrorCode.FORBIDDEN, 403);
+    if (wantsAll && !isAdmin(caller)) throw new AppError(ErrorCode.FORBIDDEN);
     const page = await newsRepository.list(this.deps.db, {
       offset: query.offset,
       limit: query.limit,
@@ -78,11 +78,11 @@ export class NewsService {
   }
 
   async save(auth: AuthContext, input: NewsSaveRequest): Promise<NewsItem> {
-    if (!isAdmin(auth)) throw new AppError(ErrorCode.FORBIDDEN, 403);
+    if (!isAdmin(auth)) throw new AppError(ErrorCode.FORBIDDEN);
     const { db } = this.deps;
     const coverId = input.coverId ?? null;
     if (coverId !== null && !(await isMediaOfAlbum(db, coverId, MediaAlbum.NEWS))) {
-      throw new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+      throw new AppError(ErrorCode.VALIDATION_ERROR, {
         messageKey: 'news.cover-invalid',
         fields: { coverId: 'news.cover-invalid' },
       });
@@ -107,7 +107,7 @@ export class NewsService {
   }
 
   async remove(auth: AuthContext, id: number): Promise<void> {
-    if (!isAdmin(auth)) throw new AppError(ErrorCode.FORBIDDEN, 403);
+    if (!isAdmin(auth)) throw new AppError(ErrorCode.FORBIDDEN);
     const row = await newsRepository.delete(this.deps.db, id);
     if (!row) throw notFound();
   }

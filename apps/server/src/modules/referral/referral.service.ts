@@ -30,7 +30,7 @@ const SAVE_WINDOW_MS = DAY_MS;
 const SOURCES: readonly ReferralSource[] = ['basic_meeting', 'paid_meeting', 'business_purchase'];
 
 const invalidPromocode = () =>
-  new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+  new AppError(ErrorCode.VALIDATION_ERROR, {
     messageKey: 'msg.invalid-promocode',
     fields: { code: 'msg.invalid-promocode' },
   });
@@ -105,7 +105,7 @@ export class ReferralService {
     const referrerId = await this.referrerOf(this.deps.db, code);
     if (referrerId === null || referrerId === userId) throw invalidPromocode();
     if (this.now().getTime() - auth.user.createdAt.getTime() > SAVE_WINDOW_MS) {
-      throw new AppError(ErrorCode.CONFLICT, 409, { messageKey: 'referral.save-too-late' });
+      throw new AppError(ErrorCode.CONFLICT, { messageKey: 'referral.save-too-late' });
     }
     await this.deps.db.transaction(async (tx) => {
       await repo.lockTree(tx);
@@ -113,7 +113,7 @@ export class ReferralService {
         (await repo.ancestors(tx, userId)).length > 0 ||
         (await repo.hasDescendants(tx, userId))
       ) {
-        throw new AppError(ErrorCode.CONFLICT, 409, { messageKey: 'referral.already-referred' });
+        throw new AppError(ErrorCode.CONFLICT, { messageKey: 'referral.already-referred' });
       }
       await this.link(tx, userId, referrerId, fingerprint);
     });
@@ -244,7 +244,7 @@ export class ReferralService {
     const viewerId = auth.user.id;
     const parent = parentId ?? viewerId;
     if (parent !== viewerId && (await repo.depthBelow(this.deps.db, viewerId, parent)) === null) {
-      throw new AppError(ErrorCode.NOT_FOUND, 404);
+      throw new AppError(ErrorCode.NOT_FOUND);
     }
     const page = await repo.listChildren(
       this.deps.db,

@@ -44,7 +44,7 @@ interface AppleIdentity {
 }
 
 const ticketInvalid = () =>
-  new AppError(ErrorCode.BAD_REQUEST, 400, {
+  new AppError(ErrorCode.BAD_REQUEST, {
     messageKey: 'msg.apple-ticket-invalid',
     fields: { ticket: 'msg.apple-ticket-invalid' },
   });
@@ -151,7 +151,7 @@ export class AppleService {
     if (typeof sub !== 'string' || typeof email !== 'string') throw ticketInvalid();
     const { db, sessions, users } = this.deps;
     if (await usersRepository.findByAppleSub(db, sub)) {
-      throw new AppError(ErrorCode.CONFLICT, 409, { messageKey: 'msg.apple-account-exists' });
+      throw new AppError(ErrorCode.CONFLICT, { messageKey: 'msg.apple-account-exists' });
     }
     const referrerId = await users.referrerOf(input.promocode);
     try {
@@ -173,10 +173,10 @@ export class AppleService {
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === APPLE_SUB_UNIQUE) {
-        throw new AppError(ErrorCode.CONFLICT, 409, { messageKey: 'msg.apple-account-exists' });
+        throw new AppError(ErrorCode.CONFLICT, { messageKey: 'msg.apple-account-exists' });
       }
       if (constraint === EMAIL_UNIQUE) {
-        throw new AppError(ErrorCode.CONFLICT, 409, {
+        throw new AppError(ErrorCode.CONFLICT, {
           messageKey: 'msg.email-taken',
           fields: { email: 'msg.email-taken' },
         });
@@ -186,7 +186,7 @@ export class AppleService {
   }
 
   private clientId(): string {
-    if (!this.options.clientId) throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 503);
+    if (!this.options.clientId) throw new AppError(ErrorCode.SERVICE_UNAVAILABLE);
     return this.options.clientId;
   }
 

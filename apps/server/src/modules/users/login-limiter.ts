@@ -25,7 +25,7 @@ function sourceKey(email: string, source: LoginSource): string {
 
 function locked(retryAfterMs: number): AppError {
   const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new AppError(ErrorCode.RATE_LIMITED, 429, {
+  return new AppError(ErrorCode.RATE_LIMITED, {
     messageKey: 'msg.login-locked',
     params: { count: retryAfterSeconds },
     retryAfterSeconds,

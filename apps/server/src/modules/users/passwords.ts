@@ -42,7 +42,7 @@ export function isCommonPassword(password: string, userInputs: readonly string[]
 /** The rule the forms cannot check: refuses a common password with a field message. */
 export function assertPasswordNotCommon(password: string, userInputs: readonly string[] = []) {
   if (isCommonPassword(password, userInputs)) {
-    throw new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+    throw new AppError(ErrorCode.VALIDATION_ERROR, {
       fields: { password: 'msg.common-password' },
     });
   }
@@ -88,7 +88,7 @@ export class PasswordHasher {
       return await this.semaphore.run(task);
     } catch (error) {
       if (error instanceof QueueFullError) {
-        throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 503, {
+        throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, {
           retryAfterSeconds: OVERLOAD_RETRY_SECONDS,
         });
       }

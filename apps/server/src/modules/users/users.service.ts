@@ -52,17 +52,17 @@ export interface UsersServiceDeps {
 }
 
 const emailTaken = () =>
-  new AppError(ErrorCode.CONFLICT, 409, {
+  new AppError(ErrorCode.CONFLICT, {
     messageKey: 'msg.email-taken',
     fields: { email: 'msg.email-taken' },
   });
 const domainTaken = () =>
-  new AppError(ErrorCode.CONFLICT, 409, {
+  new AppError(ErrorCode.CONFLICT, {
     messageKey: 'msg.username-taken',
     fields: { domain: 'msg.username-taken' },
   });
 const invalidPromocode = () =>
-  new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+  new AppError(ErrorCode.VALIDATION_ERROR, {
     messageKey: 'msg.invalid-promocode',
     fields: { promocode: 'msg.invalid-promocode' },
   });
@@ -102,7 +102,7 @@ export class UsersService {
       : await hasher.verifyDummy(input.password);
     if (!user || !valid) {
       await loginLimiter.recordFailure(email, client, trusted);
-      throw new AppError(ErrorCode.UNAUTHORIZED, 401);
+      throw new AppError(ErrorCode.UNAUTHORIZED);
     }
     await loginLimiter.recordSuccess(email, client);
     const started = await sessions.start(db, user, client);
@@ -182,7 +182,7 @@ export class UsersService {
       const fields: Record<string, string> = {};
       if (input.firstName !== undefined) fields.firstName = 'msg.name-locked';
       if (input.lastName !== undefined) fields.lastName = 'msg.name-locked';
-      throw new AppError(ErrorCode.FORBIDDEN, 403, { messageKey: 'msg.name-locked', fields });
+      throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'msg.name-locked', fields });
     }
     if (
       input.domain !== undefined &&
@@ -194,7 +194,7 @@ export class UsersService {
     if (Object.keys(changes).length === 0) return toUserPrivate(current);
     try {
       const updated = await usersRepository.update(db, current.id, changes);
-      if (!updated) throw new AppError(ErrorCode.TOKEN_INVALID, 401);
+      if (!updated) throw new AppError(ErrorCode.TOKEN_INVALID);
       return toUserPrivate(updated);
     } catch (error) {
       if (uniqueViolation(error) === DOMAIN_UNIQUE) throw domainTaken();
@@ -204,7 +204,7 @@ export class UsersService {
 
   async publicProfile(id: number): Promise<UserPublic> {
     const user = await usersRepository.findById(this.deps.db, id);
-    if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND, 404, { messageKey: 'error.NOT_FOUND' });
+    if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });
     return toUserPublic(user);
   }
 
@@ -212,7 +212,7 @@ export class UsersService {
   async isDomainAvailable(domain: string, caller: AuthContext | null): Promise<boolean> {
     const error = validateNickname(domain);
     if (error) {
-      throw new AppError(ErrorCode.VALIDATION_ERROR, 400, { fields: { domain: error } });
+      throw new AppError(ErrorCode.VALIDATION_ERROR, { fields: { domain: error } });
     }
     return !(await usersRepository.isDomainTaken(this.deps.db, domain.trim(), caller?.user.id));
   }
@@ -221,7 +221,7 @@ export class UsersService {
   async sendRecoveryCode(email: string) {
     const { db, codes, mail } = this.deps;
     const user = await usersRepository.findByEmail(db, email);
-    if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND, 404);
+    if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND);
     return codes.issue(user.email, 'recovery', (code) =>
       mail.send({
         to: user.email,
@@ -263,7 +263,7 @@ export class UsersService {
         ? await hasher.verify(user.passwordHash, input.currentPassword)
         : false;
       if (!valid) {
-        throw new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+        throw new AppError(ErrorCode.VALIDATION_ERROR, {
           fields: {
             currentPassword: input.currentPassword ? 'msg.wrong-password' : 'msg.required',
           },
@@ -287,7 +287,7 @@ export class UsersService {
     const { codes, mail } = this.deps;
     const user = auth.user;
     if (user.emailVerified) {
-      throw new AppError(ErrorCode.CONFLICT, 409, { messageKey: 'msg.email-already-verified' });
+      throw new AppError(ErrorCode.CONFLICT, { messageKey: 'msg.email-already-verified' });
     }
     return codes.issue(user.email, 'email_verify', (code) =>
       mail.send({

@@ -53,7 +53,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpRequestError || error instanceof TimeoutError) {
       request.log.warn({ err: error }, 'chain node unreachable');
-      return handleError(new AppError(ErrorCode.SERVICE_UNAVAILABLE, 503), request, reply);
+      return handleError(new AppError(ErrorCode.SERVICE_UNAVAILABLE), request, reply);
     }
     return handleError(error instanceof Error ? error : new Error(String(error)), request, reply);
   });

@@ -108,7 +108,7 @@ function requestHash(input: WithdrawInput): string {
 }
 
 function insufficientFunds(): AppError {
-  return new AppError(ErrorCode.INSUFFICIENT_FUNDS, 422, {
+  return new AppError(ErrorCode.INSUFFICIENT_FUNDS, {
     messageKey: 'msg.insufficient-funds',
     fields: { amount: 'msg.insufficient-funds' },
   });
@@ -116,7 +116,7 @@ function insufficientFunds(): AppError {
 
 /** Spec §8: the warning carries the BNB balance and the minimum fee to top up. */
 function insufficientFee(balance: bigint, minFee: bigint): AppError {
-  return new AppError(ErrorCode.INSUFFICIENT_FEE, 422, {
+  return new AppError(ErrorCode.INSUFFICIENT_FEE, {
     messageKey: 'wallet.insufficient-fee',
     params: {
       balance: `${formatTokenAmount(balance)} ${NATIVE_CURRENCY}`,
@@ -267,7 +267,7 @@ export class WalletService {
   /** One of the caller's transactions; anybody else's is 404, as if it did not exist. */
   async transaction(auth: AuthContext, id: number): Promise<Transaction> {
     const row = await repo.findForUser(this.deps.db, auth.user.id, id);
-    if (!row) throw new AppError(ErrorCode.NOT_FOUND, 404);
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND);
     const chain = this.deps.chain.attached ? this.deps.chain.require().chain : null;
     return toTransaction(row, chain);
   }
@@ -279,7 +279,7 @@ export class WalletService {
    */
   private async assertDestination(chain: Chain, userId: number, to: Address): Promise<void> {
     const refuse = (messageKey: string) =>
-      new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+      new AppError(ErrorCode.VALIDATION_ERROR, {
         messageKey,
         fields: { address: messageKey },
       });
@@ -316,7 +316,7 @@ export class WalletService {
     const userId = auth.user.id;
     const address = await this.ensureAddress(chain, userId);
     if (input.address.toLowerCase() === address.toLowerCase()) {
-      throw new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+      throw new AppError(ErrorCode.VALIDATION_ERROR, {
         fields: { address: 'msg.incorrect-address' },
       });
     }
@@ -350,7 +350,7 @@ export class WalletService {
     }
 
     if (!idempotencyKey) {
-      throw new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+      throw new AppError(ErrorCode.VALIDATION_ERROR, {
         fields: { 'idempotency-key': 'msg.idempotency-key-required' },
       });
     }
@@ -360,7 +360,7 @@ export class WalletService {
       await repo.lockWallet(tx, userId);
       const earlier = await repo.findByIdempotencyKey(tx, userId, idempotencyKey);
       if (earlier) {
-        if (earlier.requestHash !== hash) throw new AppError(ErrorCode.IDEMPOTENCY_KEY_REUSED, 409);
+        if (earlier.requestHash !== hash) throw new AppError(ErrorCode.IDEMPOTENCY_KEY_REUSED);
         return { row: earlier, replay: true as const };
       }
       // Read under the lock: a withdrawal settling meanwhile waits for it (TxSender.settle).
@@ -387,7 +387,7 @@ export class WalletService {
       return { row, replay: false as const };
     });
     if (!outcome.row) {
-      throw new AppError(ErrorCode.INVALID_CODE, 400, { fields: { code: 'error.INVALID_CODE' } });
+      throw new AppError(ErrorCode.INVALID_CODE, { fields: { code: 'error.INVALID_CODE' } });
     }
     let row = outcome.row;
     if (!outcome.replay) {
@@ -411,7 +411,7 @@ export class WalletService {
     amounts: { usdt?: bigint | undefined; bnb?: bigint | undefined },
   ): Promise<DevFundResponse> {
     const { chain } = this.deps.chain.require();
-    if (!chain.local || !chain.devFunder) throw new AppError(ErrorCode.NOT_FOUND, 404);
+    if (!chain.local || !chain.devFunder) throw new AppError(ErrorCode.NOT_FOUND);
     const usdt = amounts.usdt ?? 1000n * 10n ** BigInt(USDT_DECIMALS);
     const bnb = amounts.bnb ?? 10n ** BigInt(BNB_DECIMALS);
     const [supply, funderBnb, gasPrice] = await Promise.all([
@@ -426,7 +426,7 @@ export class WalletService {
     const mintable = maxUint256 - supply;
     const sendable = funderBnb - gasPrice * DEV_FUND_GAS_RESERVE;
     if (usdt > mintable || bnb > sendable) {
-      throw new AppError(ErrorCode.VALIDATION_ERROR, 400, {
+      throw new AppError(ErrorCode.VALIDATION_ERROR, {
         messageKey: 'wallet.dev-fund-too-much',
         params: {
           usdt: unitsToDecimal(mintable, USDT_DECIMALS),
