@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import type { Address } from 'viem';
 import { createNonceManager, mnemonicToAccount } from 'viem/accounts';
 import { jsonRpc } from 'viem/nonce';
 import { ANVIL_MNEMONIC } from '@meeet/contracts/anvil';
@@ -8,8 +6,7 @@ import { parseTokenAmount } from '@meeet/core/rules/amount';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase, createPool } from '../db/client.ts';
 import { EMBEDDED_DATABASE, embeddedPostgresUrl } from '../db/embedded-postgres.ts';
-import { Chain } from '../modules/chain/chain.client.ts';
-import { localChainFile } from '../modules/chain/connect-chain.ts';
+import { localChainFile, runningLocalChain } from '../modules/chain/connect-chain.ts';
 import { usersRepository } from '../modules/users/users.repository.ts';
 import { walletRepository } from '../modules/wallet/wallet.repository.ts';
 import { fundAddress } from '../modules/wallet/wallet.service.ts';
@@ -37,27 +34,17 @@ async function main(): Promise<number> {
   const config = loadConfig();
   if (config.chain.rpcUrl)
     throw new UsageError('CHAIN_RPC_URL is set: dev funding is for the local chain only');
-  const file = localChainFile(config.dataDir);
-  if (!existsSync(file))
-    throw new UsageError(`no local chain (${file}); start the server first (npm run dev)`);
-  const local = JSON.parse(readFileSync(file, 'utf8')) as {
-    rpcUrl: string;
-    chainId: number;
-    contracts: { usdt: Address; token: Address | null; market: Address | null };
-  };
-  const chain = new Chain({
-    rpcUrl: local.rpcUrl,
-    chainId: local.chainId,
-    contracts: local.contracts,
-    confirmations: 1,
-    explorerUrl: null,
-    mnemonic: config.chain.mnemonic,
-    local: true,
+  const chain = runningLocalChain(config, {
     devFunder: mnemonicToAccount(ANVIL_MNEMONIC, {
       // Its own nonce memory: a fresh node with the same chain id starts again at 0.
       nonceManager: createNonceManager({ source: jsonRpc() }),
     }),
   });
+  if (!chain) {
+    throw new UsageError(
+      `no local chain (${localChainFile(config.dataDir)}); start the server first (npm run dev)`,
+    );
+  }
   const pool = createPool(
     config.databaseUrl ?? embeddedPostgresUrl(config.embeddedPgPort, EMBEDDED_DATABASE),
   );

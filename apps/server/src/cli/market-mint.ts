@@ -1,10 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import type { Address } from 'viem';
 import { parseNftType } from '@meeet/core/enums';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase, createPool } from '../db/client.ts';
-import { Chain } from '../modules/chain/chain.client.ts';
-import { localChainFile } from '../modules/chain/connect-chain.ts';
+import type { Chain } from '../modules/chain/chain.client.ts';
+import { localChainFile, remoteChain, runningLocalChain } from '../modules/chain/connect-chain.ts';
 import { mintStock } from '../modules/market/market.service.ts';
 
 const USAGE =
@@ -38,37 +36,15 @@ async function main(): Promise<number> {
   if (c.rpcUrl) {
     if (!c.chainId || !c.usdtAddress)
       throw new UsageError('CHAIN_ID and USDT_ADDRESS are required');
-    chain = new Chain({
-      rpcUrl: c.rpcUrl,
-      chainId: c.chainId,
-      contracts: {
-        usdt: c.usdtAddress,
-        token: c.tokenAddress ?? null,
-        market: c.marketAddress ?? null,
-      },
-      confirmations: c.confirmations,
-      explorerUrl: c.explorerUrl ?? null,
-      mnemonic: c.mnemonic,
-      local: false,
-    });
+    chain = remoteChain(c);
   } else {
-    const file = localChainFile(config.dataDir);
-    if (!existsSync(file))
-      throw new UsageError(`no local chain (${file}); start the server first (npm run dev)`);
-    const local = JSON.parse(readFileSync(file, 'utf8')) as {
-      rpcUrl: string;
-      chainId: number;
-      contracts: { usdt: Address; token: Address | null; market: Address | null };
-    };
-    chain = new Chain({
-      rpcUrl: local.rpcUrl,
-      chainId: local.chainId,
-      contracts: local.contracts,
-      confirmations: 1,
-      explorerUrl: null,
-      mnemonic: c.mnemonic,
-      local: true,
-    });
+    const local = runningLocalChain(config);
+    if (!local) {
+      throw new UsageError(
+        `no local chain (${localChainFile(config.dataDir)}); start the server first (npm run dev)`,
+      );
+    }
+    chain = local;
   }
   if (!chain.contracts.market) throw new UsageError('no market contract on this chain');
   const pool = createPool(config.databaseUrl ?? (await embeddedUrl(config.embeddedPgPort)));

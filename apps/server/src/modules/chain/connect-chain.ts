@@ -1,12 +1,61 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../../config.ts';
+import type { Address } from 'viem';
+import type { AppConfig, ChainConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { Chain } from './chain.client.ts';
+import { Chain, type ChainOptions } from './chain.client.ts';
 
 /** Where the running server leaves the local node's URL for `npm run dev:fund`. */
 export function localChainFile(dataDir: string): string {
   return join(dataDir, 'local-chain.json');
+}
+
+/** The chain CHAIN_RPC_URL names, with its configured contracts (no network call yet). */
+export function remoteChain(c: ChainConfig): Chain {
+  if (!c.rpcUrl || !c.chainId || !c.usdtAddress) {
+    throw new Error('CHAIN_RPC_URL, CHAIN_ID and USDT_ADDRESS are required');
+  }
+  return new Chain({
+    rpcUrl: c.rpcUrl,
+    chainId: c.chainId,
+    contracts: {
+      usdt: c.usdtAddress,
+      token: c.tokenAddress ?? null,
+      market: c.marketAddress ?? null,
+    },
+    confirmations: c.confirmations,
+    explorerUrl: c.explorerUrl ?? null,
+    mnemonic: c.mnemonic,
+    local: false,
+  });
+}
+
+/**
+ * The local chain of the RUNNING dev server, from the file it leaves in DATA_DIR (the
+ * commands use it); null when no server has started one.
+ */
+export function runningLocalChain(
+  config: AppConfig,
+  extra: Pick<ChainOptions, 'devFunder'> = {},
+): Chain | null {
+  const file = localChainFile(config.dataDir);
+  if (!existsSync(file)) return null;
+  const local = JSON.parse(readFileSync(file, 'utf8')) as {
+    rpcUrl: string;
+    chainId: number;
+    contracts: { usdt: Address; token: Address | null; market: Address | null };
+  };
+  return new Chain({
+    rpcUrl: local.rpcUrl,
+    chainId: local.chainId,
+    contracts: local.contracts,
+    confirmations: 1,
+    explorerUrl: null,
+    mnemonic: config.chain.mnemonic,
+    local: true,
+    ...extra,
+  });
 }
 
 export interface ConnectedChain {
@@ -30,20 +79,7 @@ export async function connectChain(
     const { startLocalChain } = await import('./local-chain.ts');
     return startLocalChain(config, db, log);
   }
-  if (!c.chainId || !c.usdtAddress) throw new Error('CHAIN_ID and USDT_ADDRESS are required');
-  const chain = new Chain({
-    rpcUrl: c.rpcUrl,
-    chainId: c.chainId,
-    contracts: {
-      usdt: c.usdtAddress,
-      token: c.tokenAddress ?? null,
-      market: c.marketAddress ?? null,
-    },
-    confirmations: c.confirmations,
-    explorerUrl: c.explorerUrl ?? null,
-    mnemonic: c.mnemonic,
-    local: false,
-  });
+  const chain = remoteChain(c);
   const actual = await chain.publicClient.getChainId();
   if (actual !== c.chainId) {
     throw new Error(`CHAIN_RPC_URL serves chain ${actual}, but CHAIN_ID is ${c.chainId}`);

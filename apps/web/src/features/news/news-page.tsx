@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useNews } from './api/list-news.ts';
-import { NewsCard } from './components/news-card.tsx';
+import { NewsCard } from '../../components/news-card.tsx';
 import { NS } from './i18n.ts';
 
 const PAGE_SIZE = 12;

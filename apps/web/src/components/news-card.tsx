@@ -7,14 +7,16 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { mediaPaths } from '@meeet/core/api/media-paths';
 import type { NewsItem } from '@meeet/core/api/news';
-import { paths } from '../../../app/paths.ts';
-import { buildUrl } from '../../../lib/api-client.ts';
-import { localized } from '../localized.ts';
+import { paths } from '../app/paths.ts';
+import { buildUrl } from '../lib/api-client.ts';
 
-/** One item in a list: cover, date and title, leading to the item's page. */
+/**
+ * One news item as a card: cover, date and title in the reader's language, leading to the
+ * item's page. Shared by the news list and the home page's latest news.
+ */
 export function NewsCard({ item }: { item: NewsItem }) {
   const { i18n } = useTranslation();
-  const { title } = localized(item, i18n.language);
+  const title = i18n.language.startsWith('ru') ? item.titleRu : item.titleEn;
   return (
     <Card variant="outlined" data-testid="news-card" sx={{ height: '100%' }}>
       <CardActionArea
