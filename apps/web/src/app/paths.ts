@@ -89,6 +89,7 @@ export const paths = {
     },
     cpa: { path: r.control.cpa, getHref: () => r.control.cpa },
     ads: { path: r.control.ads, getHref: () => r.control.ads },
+    reports: { path: r.control.reports, getHref: () => r.control.reports },
   },
   notFound: { path: '*' },
 } as const;

@@ -56,6 +56,7 @@ const MonitorPage = lazy(() => import('../features/control/monitor-page.tsx'));
 const KycModerationPage = lazy(() => import('../features/control/kyc-moderation-page.tsx'));
 const ControlNewsPage = lazy(() => import('../features/control/news-page.tsx'));
 const ControlAdsPage = lazy(() => import('../features/control/ads-page.tsx'));
+const ControlReportsPage = lazy(() => import('../features/control/reports-page.tsx'));
 const ControlCpaPage = lazy(() => import('../features/control/control-cpa-page.tsx'));
 
 const redirect = (path: string, to: string): RouteObject => ({
@@ -151,6 +152,7 @@ export const routes: RouteObject[] = [
                         element: <Navigate to={paths.control.monitor.getHref()} replace />,
                       },
                       { path: paths.control.kyc.path, element: <KycModerationPage /> },
+                      { path: paths.control.reports.path, element: <ControlReportsPage /> },
                       {
                         element: <RequireAdmin />,
                         children: [

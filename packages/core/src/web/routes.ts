@@ -42,6 +42,7 @@ export const webRoutes = {
     newsEdit: '/control/news/:id',
     cpa: '/control/cpa',
     ads: '/control/ads',
+    reports: '/control/reports',
   },
 } as const;
 

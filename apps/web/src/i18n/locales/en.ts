@@ -53,6 +53,7 @@ const en = {
   'page.control.news-edit': 'Edit news #{id}',
   'page.control.cpa': 'CPA',
   'page.control.ads': 'Ads',
+  'page.control.reports': 'Reports',
 
   'cookie.title': 'We use cookies',
   'cookie.text':

@@ -54,6 +54,7 @@ const ru = {
   'page.control.news-edit': 'Редактирование новости №{id}',
   'page.control.cpa': 'CPA',
   'page.control.ads': 'Реклама',
+  'page.control.reports': 'Жалобы',
 
   'cookie.title': 'Мы используем cookie',
   'cookie.text':

@@ -1,0 +1,127 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Report } from '@meeet/core/api/meet';
+import i18n from '../../i18n/i18n.ts';
+import { NS } from './i18n.ts';
+import ReportsPage from './reports-page.tsx';
+
+const report: Report = {
+  id: 7,
+  reporterId: 12,
+  reportedUserId: 34,
+  messageId: 101,
+  reason: 'scam',
+  text: 'Asked me to send USDT',
+  status: 'open',
+  createdAt: '2026-11-23T09:00:00.000Z',
+  context: [
+    {
+      id: 100,
+      conversationId: 1,
+      senderId: 12,
+      clientId: 'c-100',
+      text: 'Hi!',
+      createdAt: '2026-11-23T08:58:00.000Z',
+      flags: [],
+    },
+    {
+      id: 101,
+      conversationId: 1,
+      senderId: 34,
+      clientId: 'c-101',
+      text: 'Send 100 USDT to 0x52908400098527886E0F7030069857D2E4169EE7',
+      createdAt: '2026-11-23T08:59:00.000Z',
+      flags: ['wallet-address'],
+    },
+  ],
+};
+
+const page = (list: Report[]) => Response.json({ offset: 0, limit: 20, total: list.length, list });
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ReportsPage />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  await i18n.loadNamespaces(NS);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('control: reports', () => {
+  it('shows a loading state, then the open reports with their conversation', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => page([report])),
+    );
+    renderPage();
+    expect(screen.getByLabelText('Loading reports')).toBeDefined();
+    const card = await screen.findByRole('article', { name: 'Report #7' });
+    expect(within(card).getByRole('heading', { name: 'Report about UID 34' })).toBeDefined();
+    expect(within(card).getByText('Scam')).toBeDefined();
+    expect(within(card).getByText(/Send 100 USDT/)).toBeDefined();
+  });
+
+  it('says so when there are none', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => page([])),
+    );
+    renderPage();
+    expect(await screen.findByText('No reports here.')).toBeDefined();
+  });
+
+  it('says so when they cannot be loaded', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ code: 'FORBIDDEN', message: 'No' }, { status: 403 })),
+    );
+    renderPage();
+    expect(await screen.findByText('The reports could not be loaded.')).toBeDefined();
+  });
+
+  it('sends the decision with the comment and refreshes the queue', async () => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
+      init?.method === 'POST' ? Response.json({ ...report, status: 'banned' }) : page([report]),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Report #7' });
+    fireEvent.change(within(card).getByLabelText('Comment to the user (optional)'), {
+      target: { value: 'Scam attempt' },
+    });
+    fireEvent.click(within(card).getByRole('button', { name: 'Ban' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true),
+    );
+    const [url, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!;
+    expect(url).toBe('/api/meet/moderation/reports/7');
+    expect(JSON.parse(String(init?.body))).toEqual({ action: 'ban', comment: 'Scam attempt' });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([, i]) => i?.method !== 'POST').length).toBeGreaterThan(
+        1,
+      ),
+    );
+  });
+
+  it('reads in Russian', async () => {
+    await i18n.changeLanguage('ru');
+    await i18n.loadNamespaces(NS);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => page([])),
+    );
+    renderPage();
+    expect(await screen.findByText('Жалоб нет.')).toBeDefined();
+    expect(screen.getByRole('tab', { name: 'Открытые' })).toBeDefined();
+  });
+});
