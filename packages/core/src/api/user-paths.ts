@@ -17,6 +17,7 @@ export const userPaths = {
   emailVerifyCheck: (code: string) => `/user/email/verify/check/${encodeURIComponent(code)}`,
   feedback: '/user/email/feedback/',
   apple: '/user/apple',
+  appleStatus: '/user/apple/status',
   appleCallback: '/user/apple/callback',
   appleSuccessRegistration: '/user/apple/apple-success-registration',
 } as const;

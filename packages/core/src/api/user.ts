@@ -190,3 +190,7 @@ export const appleCallbackBodySchema = z.object({
   error: z.string().max(256).optional(),
 });
 export type AppleCallbackBody = z.infer<typeof appleCallbackBodySchema>;
+
+/** Whether Sign in with Apple is configured here; clients show its button only when it is. */
+export const appleStatusResponseSchema = z.object({ enabled: z.boolean() });
+export type AppleStatusResponse = z.infer<typeof appleStatusResponseSchema>;

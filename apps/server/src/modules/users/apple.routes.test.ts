@@ -264,13 +264,21 @@ describe('Sign in with Apple', () => {
     }
   });
 
-  it('answers 503 while Sign in with Apple is not configured', async () => {
-    const plain = await createTestApp();
+  it('while Sign in with Apple is not configured: says so, and sends a browser to the explaining page', async () => {
+    const plain = await createTestApp({ PUBLIC_URL: 'https://meeet.example' });
     try {
+      const status = await plain.app.inject({ method: 'GET', url: '/api/user/apple/status' });
+      expect(status.json()).toEqual({ enabled: false });
       const response = await plain.app.inject({ method: 'GET', url: '/api/user/apple' });
-      expect(response.statusCode).toBe(503);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('https://meeet.example/apple-login#error=unavailable');
     } finally {
       await plain.close();
     }
+  });
+
+  it('reports itself enabled once configured', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/user/apple/status' });
+    expect(response.json()).toEqual({ enabled: true });
   });
 });

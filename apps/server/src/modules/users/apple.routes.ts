@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   appleCallbackBodySchema,
   appleRegistrationRequestSchema,
+  appleStatusResponseSchema,
   authResponseSchema,
 } from '@meeet/core/api/user';
 import { userPaths } from '@meeet/core/api/user-paths';
@@ -40,9 +41,26 @@ export const appleRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    userPaths.appleStatus,
+    {
+      schema: {
+        tags,
+        summary: 'Whether Sign in with Apple is configured (clients hide its button otherwise)',
+        response: { 200: appleStatusResponseSchema },
+      },
+    },
+    () => ({ enabled: apple.enabled }),
+  );
+
+  app.get(
     userPaths.apple,
     { schema: { tags, summary: "Redirect to Apple's sign-in page" } },
-    async (_request, reply) => reply.redirect(await apple.authorizeUrl(), 302),
+    async (_request, reply) =>
+      // A browser navigation: when Apple is not configured, the web app's Apple page explains
+      // it, instead of a JSON error page.
+      apple.enabled
+        ? reply.redirect(await apple.authorizeUrl(), 302)
+        : reply.redirect(`${config.publicUrl}/apple-login#error=unavailable`, 302),
   );
 
   app.post(

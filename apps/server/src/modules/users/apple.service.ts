@@ -185,6 +185,11 @@ export class AppleService {
     }
   }
 
+  /** Configured with a Services ID: the Apple routes work. */
+  get enabled(): boolean {
+    return Boolean(this.options.clientId);
+  }
+
   private clientId(): string {
     if (!this.options.clientId) throw new AppError(ErrorCode.SERVICE_UNAVAILABLE);
     return this.options.clientId;

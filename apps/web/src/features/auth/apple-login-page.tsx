@@ -43,6 +43,7 @@ function readFragment(hash: string): Outcome {
 const ERROR_KEYS: Record<string, string> = {
   cancelled: 'apple.error.cancelled',
   missing: 'apple.error.missing',
+  unavailable: 'apple.error.unavailable',
   CONFLICT: 'msg.apple-account-exists',
 };
 

@@ -46,6 +46,8 @@ const en = {
   'apple.error.cancelled': 'Sign in with Apple was cancelled.',
   'apple.error.failed': 'Sign in with Apple did not succeed. Please try again.',
   'apple.error.missing': 'There is nothing to finish here. Start Sign in with Apple again.',
+  'apple.error.unavailable':
+    'Sign in with Apple is not available here yet. Please sign in with your e-mail.',
   'apple.try-again': 'Try again',
 
   'profile.title': 'Complete your profile',

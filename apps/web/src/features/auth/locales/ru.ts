@@ -47,6 +47,7 @@ const ru: typeof en = {
   'apple.error.cancelled': 'Вход через Apple отменён.',
   'apple.error.failed': 'Не удалось войти через Apple. Попробуйте ещё раз.',
   'apple.error.missing': 'Здесь нечего завершать. Начните вход через Apple заново.',
+  'apple.error.unavailable': 'Вход через Apple здесь пока недоступен. Войдите по e-mail.',
   'apple.try-again': 'Попробовать снова',
 
   'profile.title': 'Заполните профиль',
