@@ -5,36 +5,15 @@
  *
  *   npm run bench:auth -w @meeet/server            (BENCH_SECONDS=10, BENCH_CONNECTIONS=50)
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { createPool } from '../src/db/client.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
-import { runMigrations } from '../src/db/migrate.ts';
+import { startBenchDatabase } from './bench-database.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PASSWORD = 'Bench-Mark-Secret-42';
 const RAISED = '1000000000';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 interface Row {
   name: string;
@@ -57,25 +36,10 @@ function report(rows: Row[]): void {
 }
 
 async function main(): Promise<void> {
-  const root = await mkdtemp(join(tmpdir(), 'meeet-bench-'));
-  const { chmod } = await import('node:fs/promises');
-  await chmod(root, 0o755);
-  const postgres = await startEmbeddedPostgres({
-    clusterDir: join(root, 'cluster'),
-    port: await freePort(),
-    database: 'meeet_bench',
-    ephemeral: true,
-  });
-  const pool = createPool(postgres.url);
+  const bench = await startBenchDatabase();
+  const { pool } = bench;
   try {
-    await runMigrations(pool);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: postgres.url,
-      JWT_SECRET: 'benchmark-secret-that-is-long-enough-for-hs256',
-      DATA_DIR: root,
-      WEB_DIST_DIR: join(root, 'no-web'),
+    const config = bench.config({
       LOGIN_RATE_LIMIT_PER_IP: RAISED,
       LOGIN_FAILURES_PER_EMAIL: RAISED,
       AUTH_RATE_LIMIT_PER_IP: RAISED,
@@ -142,8 +106,7 @@ async function main(): Promise<void> {
       await app.close();
     }
   } finally {
-    await postgres.stop();
-    await rm(root, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 

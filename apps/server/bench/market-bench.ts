@@ -8,40 +8,19 @@
  *   npm run bench:market -w @meeet/server            (BENCH_BUYERS=50)
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { parseEther, parseUnits, type Hex } from 'viem';
 import { english, generateMnemonic } from 'viem/accounts';
 import { startAnvil } from '@meeet/contracts/anvil';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { createPool } from '../src/db/client.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
-import { runMigrations } from '../src/db/migrate.ts';
 import { prepareLocalChain } from '../src/modules/chain/local-chain.ts';
 import { MarketWatcher } from '../src/modules/market/market-watcher.ts';
 import { mintStock } from '../src/modules/market/market.service.ts';
 import { fundAddress } from '../src/modules/wallet/wallet.service.ts';
+import { startBenchDatabase } from './bench-database.ts';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 function stats(values: bigint[]): string {
   if (values.length === 0) return '-';
@@ -51,26 +30,11 @@ function stats(values: bigint[]): string {
 }
 
 async function main(): Promise<void> {
-  const root = await mkdtemp(join(tmpdir(), 'meeet-bench-'));
-  const { chmod } = await import('node:fs/promises');
-  await chmod(root, 0o755);
-  const postgres = await startEmbeddedPostgres({
-    clusterDir: join(root, 'cluster'),
-    port: await freePort(),
-    database: 'meeet_bench',
-    ephemeral: true,
-  });
+  const bench = await startBenchDatabase();
+  const { pool } = bench;
   const anvil = await startAnvil({ port: 0 });
-  const pool = createPool(postgres.url);
   try {
-    await runMigrations(pool);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: postgres.url,
-      JWT_SECRET: 'benchmark-secret-that-is-long-enough-for-hs256',
-      DATA_DIR: root,
-      WEB_DIST_DIR: join(root, 'no-web'),
+    const config = bench.config({
       AUTH_RATE_LIMIT_PER_IP: '1000000000',
     });
     const app = await buildApp(config, { pool });
@@ -204,8 +168,7 @@ async function main(): Promise<void> {
     await app.close();
   } finally {
     await anvil.stop();
-    await postgres.stop();
-    await rm(root, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 

@@ -9,10 +9,7 @@
  *   npm run bench:meet -w @meeet/server   (BENCH_CLIENTS=1000,2000,5000  BENCH_SECONDS=20)
  */
 import { fork } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -21,11 +18,8 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { Ack, MapDiff, MapSnapshot } from '@meeet/core/api/realtime';
 import type { ChatMessage } from '@meeet/core/api/meet';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { createPool } from '../src/db/client.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
-import { runMigrations } from '../src/db/migrate.ts';
 import { users, type UserRow } from '../src/modules/users/users.schema.ts';
+import { percentile, startBenchDatabase } from './bench-database.ts';
 
 const LEVELS = (process.env.BENCH_CLIENTS ?? '1000,2000,5000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -35,27 +29,6 @@ const CITY_RADIUS_M = 8000;
 const WATCH_RADIUS_M = 1000;
 const SPEED_MS = 5;
 const CHAT_EVERY_MS = 10_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 interface ClientResult {
   connected: number;
@@ -242,26 +215,11 @@ if (process.argv[2] === 'client') {
 // ---------------------------------------------------------------- the server side
 
 async function main(): Promise<void> {
-  const root = await mkdtemp(join(tmpdir(), 'meeet-bench-'));
-  const { chmod } = await import('node:fs/promises');
-  await chmod(root, 0o755);
-  const postgres = await startEmbeddedPostgres({
-    clusterDir: join(root, 'cluster'),
-    port: await freePort(),
-    database: 'meeet_bench',
-    ephemeral: true,
-  });
-  const pool = createPool(postgres.url);
+  const bench = await startBenchDatabase();
+  const { pool } = bench;
   const rows: string[] = [];
   try {
-    await runMigrations(pool);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: postgres.url,
-      JWT_SECRET: 'benchmark-secret-that-is-long-enough-for-hs256',
-      DATA_DIR: root,
-      WEB_DIST_DIR: join(root, 'no-web'),
+    const config = bench.config({
       MEET_HAND_OFFLINE_SECONDS: '2',
       MEET_CHAT_PER_MINUTE: '1000',
       MEET_NEW_CONVERSATIONS_PER_HOUR: '1000',
@@ -348,9 +306,7 @@ async function main(): Promise<void> {
       await app.close();
     }
   } finally {
-    await pool.end().catch(() => undefined);
-    await postgres.stop();
-    await rm(root, { recursive: true, force: true });
+    await bench.stop();
   }
   console.log(
     `\n${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up, ${cpus().length} CPU(s), Node ${process.version}\n`,

@@ -7,60 +7,22 @@
  *
  *   npm run bench:referral -w @meeet/server      (BENCH_REFERRALS=10000, BENCH_REQUESTS=300)
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { createDatabase, createPool } from '../src/db/client.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
-import { runMigrations } from '../src/db/migrate.ts';
+import { createDatabase } from '../src/db/client.ts';
 import { referralRepository } from '../src/modules/referral/referral.repository.ts';
+import { percentile, startBenchDatabase } from './bench-database.ts';
 
 const REFERRALS = Number(process.env.BENCH_REFERRALS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const BUDGET_MS = 50;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 async function main(): Promise<void> {
-  const root = await mkdtemp(join(tmpdir(), 'meeet-bench-'));
-  await chmod(root, 0o755);
-  const postgres = await startEmbeddedPostgres({
-    clusterDir: join(root, 'cluster'),
-    port: await freePort(),
-    database: 'meeet_bench',
-    ephemeral: true,
-  });
-  const pool = createPool(postgres.url);
+  const bench = await startBenchDatabase();
+  const { pool } = bench;
   try {
-    await runMigrations(pool);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: postgres.url,
-      JWT_SECRET: 'benchmark-secret-that-is-long-enough-for-hs256',
-      DATA_DIR: root,
-      WEB_DIST_DIR: join(root, 'no-web'),
+    const config = bench.config({
       AUTH_RATE_LIMIT_PER_IP: '1000000',
     });
     const app = await buildApp(config, { pool });
@@ -205,8 +167,7 @@ async function main(): Promise<void> {
       await app.close();
     }
   } finally {
-    await postgres.stop();
-    await rm(root, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 

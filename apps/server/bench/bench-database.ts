@@ -1,0 +1,67 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type pg from 'pg';
+import { loadConfig, type AppConfig } from '../src/config.ts';
+import { createPool } from '../src/db/client.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { freePort } from '../test/global-setup.ts';
+
+export { freePort };
+
+export interface BenchDatabase {
+  /** The run's own temp folder (DATA_DIR of the app under test). */
+  root: string;
+  url: string;
+  pool: pg.Pool;
+  /** The app's configuration on this database, with `env` on top. */
+  config(env?: Record<string, string>): AppConfig;
+  /** Ends the pool, stops PostgreSQL and removes the folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A throwaway, migrated embedded PostgreSQL in a fresh temp folder: what every benchmark
+ * starts from, so its figures never touch a developer's data.
+ */
+export async function startBenchDatabase(): Promise<BenchDatabase> {
+  const root = await mkdtemp(join(tmpdir(), 'meeet-bench-'));
+  // As root the cluster runs as the `postgres` user, who must reach into this folder.
+  await chmod(root, 0o755);
+  const postgres = await startEmbeddedPostgres({
+    clusterDir: join(root, 'cluster'),
+    port: await freePort(),
+    database: 'meeet_bench',
+    ephemeral: true,
+  });
+  const pool = createPool(postgres.url);
+  await runMigrations(pool);
+  return {
+    root,
+    url: postgres.url,
+    pool,
+    config: (env = {}) =>
+      loadConfig({
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: postgres.url,
+        JWT_SECRET: 'benchmark-secret-that-is-long-enough-for-hs256',
+        DATA_DIR: root,
+        WEB_DIST_DIR: join(root, 'no-web'),
+        ...env,
+      }),
+    stop: async () => {
+      await pool.end().catch(() => undefined);
+      await postgres.stop();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The value below which `p` percent of `values` fall (nearest rank); NaN for none. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
