@@ -31,17 +31,16 @@ import {
   PAYMENT_CURRENCY,
   USDT_DECIMALS,
 } from '@meeet/core/constants';
-import { KycStatus, NFT_TYPES, nftTypeName, type NftType } from '@meeet/core/enums';
+import { NFT_TYPES, nftTypeName, type NftType } from '@meeet/core/enums';
 import { formatTokenAmount } from '@meeet/core/format/number';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
 import type { Chain } from '../chain/chain.client.ts';
-import { kycRepository } from '../kyc/kyc.repository.ts';
+import { kycApproval } from '../kyc/kyc.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import type { SettledStatus } from '../wallet/tx-sender.ts';
 import { spendableFunds } from '../wallet/spendable.ts';
-import { walletRepository } from '../wallet/wallet.repository.ts';
-import type { ChainTransactionRow } from '../wallet/wallet.schema.ts';
+import { walletLedger, type ChainTransactionRow } from '../wallet/ledger.service.ts';
 import { toTransaction } from '../wallet/wallet.service.ts';
 import { marketRepository as repo } from './market.repository.ts';
 import type { MarketPurchaseRow } from './market.schema.ts';
@@ -141,10 +140,8 @@ export class MarketService {
     return { address, usdt, bnb, allowance, tokens, prepaid, positions };
   }
 
-  private async kyc(db: DbExecutor, userId: number): Promise<KycFacts> {
-    const row = await kycRepository.find(db, userId);
-    const approved = row?.status === KycStatus.APPROVED;
-    return { approved, maxNftType: approved ? (row?.maxNftType as NftType | null) : null };
+  private kyc(db: DbExecutor, userId: number): Promise<KycFacts> {
+    return kycApproval(db, userId);
   }
 
   /** Reasons the user may not buy `level` now, most important first. */
@@ -191,7 +188,7 @@ export class MarketService {
     let mineOf: (level: NftType) => MarketLevel['mine'] = () => null;
     if (auth && available) {
       const address = chain.keys.depositAccount(auth.user.id).address;
-      await walletRepository.ensureWallet(this.deps.db, auth.user.id, address);
+      await walletLedger.ensureWallet(this.deps.db, auth.user.id, address);
       const [acc, kyc, open, flight] = await Promise.all([
         this.account(chain, address),
         this.kyc(this.deps.db, auth.user.id),
@@ -300,7 +297,7 @@ export class MarketService {
       if (contractRevert(error)) throw new AppError(ErrorCode.NOT_FOUND);
       throw error;
     }
-    const book = await walletRepository.ownersOf(this.deps.db, [owner, ...pair]);
+    const book = await walletLedger.ownersOf(this.deps.db, [owner, ...pair]);
     const ownerId = book.get(owner.toLowerCase()) ?? null;
     const nftLevel = level as NftType;
     return {
@@ -403,9 +400,9 @@ export class MarketService {
     const purchase = await repo.find(this.deps.db, earlier.id);
     if (!purchase) throw new AppError(ErrorCode.IDEMPOTENCY_KEY_REUSED);
     const approve = purchase.approveTransactionId
-      ? await walletRepository.findById(this.deps.db, purchase.approveTransactionId)
+      ? await walletLedger.findById(this.deps.db, purchase.approveTransactionId)
       : undefined;
-    const row = (await walletRepository.findById(this.deps.db, earlier.id)) ?? earlier;
+    const row = (await walletLedger.findById(this.deps.db, earlier.id)) ?? earlier;
     return {
       level: purchase.level as NftType,
       approve: approve ? toTransaction(approve, chain) : null,
@@ -428,13 +425,13 @@ export class MarketService {
     if (!idempotencyKey) throw keyRequired();
     const userId = auth.user.id;
     const address = chain.keys.depositAccount(userId).address;
-    await walletRepository.ensureWallet(this.deps.db, userId, address);
+    await walletLedger.ensureWallet(this.deps.db, userId, address);
     const hash = requestHash('buy', level);
     const price = NFT_PRICE_UNITS[level];
 
     const outcome = await this.deps.db.transaction(async (tx) => {
-      await walletRepository.lockWallet(tx, userId);
-      const earlier = await walletRepository.findByIdempotencyKey(tx, userId, idempotencyKey);
+      await walletLedger.lockWallet(tx, userId);
+      const earlier = await walletLedger.findByIdempotencyKey(tx, userId, idempotencyKey);
       if (earlier) return { replay: earlier, approve: null, buy: null };
       // One connection: its queries run one after the other; the chain reads run together.
       const chainReads = Promise.all([
@@ -458,7 +455,7 @@ export class MarketService {
       if (first) throw this.refusal(first, level, { account, kyc, fee, bnb: bnb > 0n ? bnb : 0n });
 
       const approve = needsApprove
-        ? await walletRepository.insert(tx, {
+        ? await walletLedger.insert(tx, {
             userId,
             type: 'APPROVE',
             status: 'REQUESTED',
@@ -477,7 +474,7 @@ export class MarketService {
             requestHash: hash,
           })
         : null;
-      const buy = await walletRepository.insert(tx, {
+      const buy = await walletLedger.insert(tx, {
         userId,
         type: 'BUY_NFT',
         status: 'REQUESTED',
@@ -533,12 +530,12 @@ export class MarketService {
     if (!idempotencyKey) throw keyRequired();
     const userId = auth.user.id;
     const address = chain.keys.depositAccount(userId).address;
-    await walletRepository.ensureWallet(this.deps.db, userId, address);
+    await walletLedger.ensureWallet(this.deps.db, userId, address);
     const hash = requestHash('leave', level);
 
     const outcome = await this.deps.db.transaction(async (tx) => {
-      await walletRepository.lockWallet(tx, userId);
-      const earlier = await walletRepository.findByIdempotencyKey(tx, userId, idempotencyKey);
+      await walletLedger.lockWallet(tx, userId);
+      const earlier = await walletLedger.findByIdempotencyKey(tx, userId, idempotencyKey);
       if (earlier) {
         if (earlier.requestHash !== hash) throw new AppError(ErrorCode.IDEMPOTENCY_KEY_REUSED);
         const purchase = await repo.findByLeave(tx, earlier.id);
@@ -559,7 +556,7 @@ export class MarketService {
         });
       }
       if (purchase.leaveTransactionId) {
-        const previous = await walletRepository.findById(tx, purchase.leaveTransactionId);
+        const previous = await walletLedger.findById(tx, purchase.leaveTransactionId);
         if (previous && previous.status !== 'FAIL') {
           return { row: previous, purchase, replay: true } as const;
         }
@@ -580,7 +577,7 @@ export class MarketService {
           },
         });
       }
-      const row = await walletRepository.insert(tx, {
+      const row = await walletLedger.insert(tx, {
         userId,
         type: 'BUY_NFT',
         status: 'REQUESTED',
@@ -608,7 +605,7 @@ export class MarketService {
         this.deps.log.error({ err: error, transactionId: row.id }, 'leave dispatch failed');
       }
     } else {
-      row = (await walletRepository.findById(this.deps.db, row.id)) ?? row;
+      row = (await walletLedger.findById(this.deps.db, row.id)) ?? row;
     }
     return {
       status: 202,
@@ -724,15 +721,20 @@ export async function mintStock(
 
 export type { SettledStatus };
 
-/** For the monitor: per level, tokens sold, the USDT they brought and the queue's length. */
+/**
+ * For the monitor: per level, tokens sold, the USDT they brought and the queue's length. The
+ * contract's price of a level is fixed (`priceOf` is pure, NFT_PRICE_UNITS in core), so the
+ * revenue is the sales times the price, without reading the wallet's ledger.
+ */
 export async function marketLevelFigures(db: DbExecutor) {
   const rows = await repo.levelFigures(db);
   return NFT_TYPES.map((level) => {
     const row = rows.find((candidate) => candidate.level === level);
+    const sold = row?.sold ?? 0;
     return {
       level,
-      sold: row?.sold ?? 0,
-      revenue: BigInt(row?.revenue ?? '0'),
+      sold,
+      revenue: BigInt(sold) * NFT_PRICE_UNITS[level],
       queued: row?.queued ?? 0,
     };
   });
