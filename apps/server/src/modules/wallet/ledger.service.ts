@@ -1,4 +1,5 @@
-import type { DbExecutor } from '../../db/client.ts';
+import { AppError, ErrorCode } from '@meeet/core/api/errors';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import { walletRepository as repo, type TransactionChanges } from './wallet.repository.ts';
 import type { ChainTransactionRow, NewChainTransactionRow } from './wallet.schema.ts';
 
@@ -88,3 +89,52 @@ export const localDeployments = {
     return repo.saveDeployment(db, values);
   },
 };
+
+/** A spending call without its Idempotency-Key header is refused before anything is read. */
+export function idempotencyKeyRequired(): AppError {
+  return new AppError(ErrorCode.VALIDATION_ERROR, {
+    fields: { 'idempotency-key': 'msg.idempotency-key-required' },
+  });
+}
+
+/** A command that spends from the user's address (withdraw, buy, leave a queue). */
+export interface IdempotentCommand<T> {
+  userId: number;
+  /** The user's deposit address: its wallet row is what the lock is taken on. */
+  address: string;
+  /** The Idempotency-Key header. */
+  key: string | undefined;
+  /** What the request asks for, hashed: the key sent again with another request is refused. */
+  requestHash: string;
+  /** Under the lock, for a key already used with this same request: the earlier answer. */
+  replay: (tx: DbExecutor, earlier: ChainTransactionRow) => Promise<T>;
+  /** Under the lock, for a new key: checks the rules and writes the rows, committed together. */
+  run: (tx: DbExecutor, key: string) => Promise<T>;
+}
+
+/**
+ * The one path of every spending command: refuses a missing key, then under a row lock on the
+ * user's wallet (so a double click, or another spending call at the same moment, waits) either
+ * replays the request the key was first used for or runs it; refuses the key reused for another
+ * request. Sending what `run` wrote happens after the commit, by the caller.
+ */
+export async function idempotentCommand<T>(
+  db: Database,
+  command: IdempotentCommand<T>,
+): Promise<{ replayed: boolean; result: T }> {
+  const key = command.key;
+  if (!key) throw idempotencyKeyRequired();
+  // The row must exist for the lock to hold anything.
+  await repo.ensureWallet(db, command.userId, command.address);
+  return db.transaction(async (tx) => {
+    await repo.lockWallet(tx, command.userId);
+    const earlier = await repo.findByIdempotencyKey(tx, command.userId, key);
+    if (earlier) {
+      if (earlier.requestHash !== command.requestHash) {
+        throw new AppError(ErrorCode.IDEMPOTENCY_KEY_REUSED);
+      }
+      return { replayed: true, result: await command.replay(tx, earlier) };
+    }
+    return { replayed: false, result: await command.run(tx, key) };
+  });
+}
