@@ -21,14 +21,6 @@ export function outcomeOf(status: string): PurchaseOutcome {
   }
 }
 
-/** A client-made unique string per user action (the Idempotency-Key of crypto-paths.ts). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // randomUUID exists only in secure contexts; a LAN address over plain http is not one.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * The level the page opens with: `?nft=` first, then the stored buyingNftId (spec §2/§3),
  * else the store's selection. A value that is not a level is ignored.
