@@ -4,6 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 
 const webFeatures = (() => {
   try {
@@ -14,6 +17,34 @@ const webFeatures = (() => {
     return [];
   }
 })();
+
+const serverModules = (() => {
+  try {
+    return readdirSync(new URL('./apps/server/src/modules', import.meta.url), {
+      withFileTypes: true,
+    })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+})();
+
+/**
+ * Server module seams: a module's tables (`*.schema.ts`) and SQL (`*.repository.ts`) are private to
+ * it; another module calls its `*.service.ts` or uses types from `@meeet/core`. One zone per module
+ * folder, read from disk so a new module is covered at once. `kinds` are the private file kinds a
+ * zone forbids (a table file may still name another module's table in a foreign key).
+ */
+const serverSeamZones = (kinds) =>
+  serverModules.map((module) => ({
+    target: `./apps/server/src/modules/${module}`,
+    from: serverModules
+      .filter((other) => other !== module)
+      .map((other) => `./apps/server/src/modules/${other}/**/*.${kinds}.ts`),
+    message:
+      "Another module's tables and repository are private to it: call its *.service.ts or use a type from @meeet/core (docs/decisions.md, Server module seams).",
+  }));
 
 export default tseslint.config(
   {
@@ -81,6 +112,30 @@ export default tseslint.config(
     rules: {
       // Core is shared by browser and server: no Node or DOM I/O in it.
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fastify', 'react', 'pg'] }],
+    },
+  },
+  {
+    // Module code proper. Tests and their *.test-support.ts helpers may arrange and inspect any
+    // table (they are not part of the running module graph).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts', '**/*.schema.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: repoRoot, zones: serverSeamZones('{repository,schema}') },
+      ],
+    },
+  },
+  {
+    // Table files reference other modules' tables in foreign keys, never their repositories.
+    files: ['apps/server/src/modules/**/*.schema.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: repoRoot, zones: serverSeamZones('repository') },
+      ],
     },
   },
 );

@@ -1,3 +1,4 @@
+import { randomId } from './random-id.ts';
 import { STORAGE_KEYS, readStorage, writeStorage } from './storage.ts';
 
 // No third-party fingerprinting library: the server only needs a stable per-device id to
@@ -12,13 +13,6 @@ function fnv1a(text: string): string {
     hash = Math.imul(hash, 0x01000193);
   }
   return (hash >>> 0).toString(16).padStart(8, '0');
-}
-
-function randomId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // randomUUID exists only in secure contexts; a LAN address over plain http is not one.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 function browserTraits(): string {

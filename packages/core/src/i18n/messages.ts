@@ -85,6 +85,7 @@ const appMessagesEn = {
   'market.login-to-buy': 'Please Log in for buy NFT',
   'market.kyc-required': 'Buying {name} needs a verified identity (KYC)',
   'market.kyc-level-too-low': 'Your verification allows NFT levels up to {max}; {name} is above it',
+  'market.kyc-level-not-allowed': 'Your verification does not allow {name}',
   'market.insufficient-usdt': 'Insufficient funds: {name} costs {price}, your balance is {balance}',
   'market.insufficient-bnb':
     'Not enough BNB to pay the network fee. Your balance is {balance}; top it up to at least {minFee}',
@@ -230,6 +231,7 @@ const appMessagesRu = {
   'market.login-to-buy': 'Войдите, чтобы купить NFT',
   'market.kyc-required': 'Для покупки {name} нужна верификация личности (KYC)',
   'market.kyc-level-too-low': 'Ваша верификация разрешает NFT до уровня {max}; {name} выше',
+  'market.kyc-level-not-allowed': 'Ваша верификация не позволяет купить {name}',
   'market.insufficient-usdt': 'Недостаточно средств: {name} стоит {price}, ваш баланс {balance}',
   'market.insufficient-bnb':
     'Недостаточно BNB для оплаты комиссии сети. Ваш баланс {balance}; пополните его хотя бы до {minFee}',

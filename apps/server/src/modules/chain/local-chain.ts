@@ -16,7 +16,7 @@ import { deployContracts } from '@meeet/contracts/deploy';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { DEPOSIT_CURSOR } from '../wallet/deposit-watcher.ts';
-import { walletRepository } from '../wallet/wallet.repository.ts';
+import { localDeployments, watcherCursors } from '../wallet/ledger.service.ts';
 import { Chain } from './chain.client.ts';
 import { localChainFile, type ConnectedChain } from './connect-chain.ts';
 
@@ -145,10 +145,10 @@ class LocalChainState {
  * head rather than skip the new blocks of those numbers.
  */
 async function rewindCursor(chain: Chain, db: Database, log: FastifyBaseLogger): Promise<void> {
-  const cursor = await walletRepository.cursor(db, DEPOSIT_CURSOR);
+  const cursor = await watcherCursors.get(db, DEPOSIT_CURSOR);
   const head = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
   if (cursor !== null && cursor > head) {
-    await walletRepository.setCursor(db, DEPOSIT_CURSOR, head);
+    await watcherCursors.set(db, DEPOSIT_CURSOR, head);
     log.warn({ cursor, head }, 'deposit cursor was ahead of the local chain; rewound');
   }
 }
@@ -182,7 +182,7 @@ export async function prepareLocalChain(options: {
     devFunder: funder,
   });
   const hot = draft.keys.hot;
-  const remembered = await walletRepository.deployment(options.db, options.chainId);
+  const remembered = await localDeployments.find(options.db, options.chainId);
   let contracts: { usdt: Address; token: Address; market: Address } | undefined;
   if (remembered) {
     const code = await draft.publicClient.getCode({ address: remembered.usdt as Address });
@@ -213,8 +213,8 @@ export async function prepareLocalChain(options: {
     const gas = await walletClient.sendTransaction({ to: hot.address, value: HOT_WALLET_BNB });
     await publicClient.waitForTransactionReceipt({ hash: gas });
     await options.db.transaction(async (tx) => {
-      await walletRepository.saveDeployment(tx, { chainId: options.chainId, ...contracts! });
-      await walletRepository.deleteCursor(tx, DEPOSIT_CURSOR);
+      await localDeployments.save(tx, { chainId: options.chainId, ...contracts! });
+      await watcherCursors.delete(tx, DEPOSIT_CURSOR);
     });
     options.log.warn(
       { chainId: options.chainId, contracts },

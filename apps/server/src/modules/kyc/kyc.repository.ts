@@ -1,7 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { KycStatus } from '@meeet/core/enums';
 import type { DbExecutor } from '../../db/client.ts';
-import { users, type UserRow } from '../users/users.schema.ts';
 import {
   kycDecisions,
   kycVerifications,
@@ -16,12 +15,7 @@ export interface KycListFilter {
   lastName?: string | undefined;
 }
 
-/** `%` and `_` typed by a moderator are letters, not wildcards. */
-function likePrefix(text: string): string {
-  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** All SQL of KYC, including the `users.kyc_status` mirror it owns. */
+/** All SQL of KYC's own tables; the `users.kyc_status` mirror is written through the users module. */
 export const kycRepository = {
   /** Verifications waiting for a moderator and when the oldest was submitted (the monitor). */
   async waiting(db: DbExecutor): Promise<{ count: number; oldest: Date | null }> {
@@ -33,31 +27,6 @@ export const kycRepository = {
       .from(kycVerifications)
       .where(eq(kycVerifications.status, 'requested'));
     return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
-  },
-
-  /** The user's KYC status, with the user's row locked until the transaction ends. */
-  async lockUserStatus(db: DbExecutor, userId: number): Promise<KycStatus | undefined> {
-    const [row] = await db
-      .select({ kycStatus: users.kycStatus })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    return row?.kycStatus as KycStatus | undefined;
-  },
-
-  async setUserStatus(db: DbExecutor, userId: number, status: KycStatus): Promise<UserRow> {
-    const [row] = await db
-      .update(users)
-      .set({ kycStatus: status, updatedAt: sql`now()` })
-      .where(eq(users.id, userId))
-      .returning();
-    if (!row) throw new Error(`user ${userId} vanished`);
-    return row;
-  },
-
-  async findUser(db: DbExecutor, userId: number): Promise<UserRow | undefined> {
-    const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-    return row;
   },
 
   async find(db: DbExecutor, userId: number): Promise<KycVerificationRow | undefined> {
@@ -132,24 +101,23 @@ export const kycRepository = {
       .orderBy(asc(kycDecisions.id));
   },
 
-  /** A page of verifications with their users, waiting ones first-come first-served. */
+  /**
+   * A page of verifications, waiting ones first-come first-served; `userIds` (a subquery from the
+   * users module) narrows it to those users.
+   */
   async list(
     db: DbExecutor,
-    filter: KycListFilter,
-  ): Promise<{ total: number; rows: { kyc: KycVerificationRow; user: UserRow }[] }> {
+    filter: Pick<KycListFilter, 'offset' | 'limit' | 'status'>,
+    userIds?: SQL,
+  ): Promise<{ total: number; rows: KycVerificationRow[] }> {
     const conditions: SQL[] = [];
     if (filter.status) conditions.push(eq(kycVerifications.status, filter.status));
-    if (filter.lastName) conditions.push(ilike(users.lastName, likePrefix(filter.lastName)));
+    if (userIds) conditions.push(inArray(kycVerifications.userId, userIds));
     const where = conditions.length > 0 ? and(...conditions) : undefined;
-    const [totalRow] = await db
-      .select({ total: count() })
-      .from(kycVerifications)
-      .innerJoin(users, eq(users.id, kycVerifications.userId))
-      .where(where);
+    const [totalRow] = await db.select({ total: count() }).from(kycVerifications).where(where);
     const rows = await db
-      .select({ kyc: kycVerifications, user: users })
+      .select()
       .from(kycVerifications)
-      .innerJoin(users, eq(users.id, kycVerifications.userId))
       .where(where)
       .orderBy(
         sql`case when ${kycVerifications.status} = 'requested' then 0 else 1 end`,

@@ -16,10 +16,16 @@ import { checkKycTransition, KycActor } from '@meeet/core/rules/kyc-status';
 import { isProfileComplete } from '@meeet/core/rules/profile';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { mediaRepository } from '../media/media.repository.ts';
-import { toMediaItem } from '../media/media.service.ts';
+import { kycImagesOf, toMediaItem } from '../media/media.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
-import type { UserRow } from '../users/users.schema.ts';
+import {
+  lockKycStatus,
+  setKycStatus,
+  userById,
+  userIdsWithLastNamePrefix,
+  usersByIds,
+  type UserRow,
+} from '../users/users.service.ts';
 import { kycRepository, type KycListFilter } from './kyc.repository.ts';
 import type { KycDecisionRow, KycVerificationRow } from './kyc.schema.ts';
 
@@ -89,9 +95,9 @@ export class KycService {
     const { db } = this.deps;
     const userId = auth.user.id;
     const [user, kyc, images, history] = await Promise.all([
-      kycRepository.findUser(db, userId),
+      userById(db, userId),
       kycRepository.find(db, userId),
-      mediaRepository.findKycImages(db, userId),
+      kycImagesOf(db, userId),
       kycRepository.history(db, [userId]),
     ]);
     if (!user) throw new AppError(ErrorCode.TOKEN_INVALID);
@@ -112,15 +118,15 @@ export class KycService {
   async submit(auth: AuthContext): Promise<KycState> {
     const userId = auth.user.id;
     await this.deps.db.transaction(async (tx) => {
-      const from = await kycRepository.lockUserStatus(tx, userId);
+      const from = await lockKycStatus(tx, userId);
       if (!from) throw new AppError(ErrorCode.TOKEN_INVALID);
       if (checkKycTransition(from, KycStatus.REQUESTED, KycActor.USER)) {
         throw transitionRefused(from, KycStatus.REQUESTED);
       }
-      const user = await kycRepository.findUser(tx, userId);
+      const user = await userById(tx, userId);
       const fields: Record<string, string> = {};
       if (!isProfileComplete(user)) fields.profile = 'kyc.profile-incomplete';
-      const images = await mediaRepository.findKycImages(tx, userId);
+      const images = await kycImagesOf(tx, userId);
       if (!images.document) fields.document = 'kyc.document-required';
       if (!images.selfie) fields.selfie = 'kyc.selfie-required';
       const [first] = Object.values(fields);
@@ -132,7 +138,7 @@ export class KycService {
         documentMediaId: images.document.id,
         selfieMediaId: images.selfie.id,
       });
-      await kycRepository.setUserStatus(tx, userId, KycStatus.REQUESTED);
+      await setKycStatus(tx, userId, KycStatus.REQUESTED);
       await kycRepository.addDecision(tx, {
         userId,
         fromStatus: from,
@@ -149,22 +155,33 @@ export class KycService {
   async list(auth: AuthContext | null, filter: KycListFilter): Promise<KycModerationList> {
     assertRole(auth, Role.MODERATOR);
     const { db } = this.deps;
-    const page = await kycRepository.list(db, filter);
-    const history = await kycRepository.history(
+    const page = await kycRepository.list(
       db,
-      page.rows.map((row) => row.user.id),
+      filter,
+      filter.lastName ? userIdsWithLastNamePrefix(filter.lastName) : undefined,
     );
+    const ids = page.rows.map((kyc) => kyc.userId);
+    const [people, history] = await Promise.all([
+      usersByIds(db, ids),
+      kycRepository.history(db, ids),
+    ]);
+    const byId = new Map(people.map((user) => [user.id, user]));
     return {
       offset: filter.offset,
       limit: filter.limit,
       total: page.total,
-      list: page.rows.map(({ kyc, user }) =>
-        toModerationItem(
-          user,
-          kyc,
-          history.filter((row) => row.userId === user.id),
-        ),
-      ),
+      list: page.rows.flatMap((kyc) => {
+        const user = byId.get(kyc.userId);
+        return user
+          ? [
+              toModerationItem(
+                user,
+                kyc,
+                history.filter((row) => row.userId === user.id),
+              ),
+            ]
+          : [];
+      }),
     };
   }
 
@@ -182,7 +199,7 @@ export class KycService {
     const comment = input.moderatorComment || null;
     const maxNftType = to === KycStatus.APPROVED ? (input.maxNftType ?? null) : null;
     const result = await this.deps.db.transaction(async (tx) => {
-      const from = await kycRepository.lockUserStatus(tx, userId);
+      const from = await lockKycStatus(tx, userId);
       if (!from) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });
       const kyc = await kycRepository.find(tx, userId);
       if (!kyc || checkKycTransition(from, to, KycActor.MODERATOR)) {
@@ -194,7 +211,7 @@ export class KycService {
         moderatorComment: comment,
         decidedBy: auth.user.id,
       });
-      const user = await kycRepository.setUserStatus(tx, userId, to);
+      const user = await setKycStatus(tx, userId, to);
       await kycRepository.addDecision(tx, {
         userId,
         fromStatus: from,
@@ -245,4 +262,17 @@ export class KycService {
 /** For the monitor: verifications waiting for a moderator, and the oldest one's submit time. */
 export function kycWaitingFigures(db: DbExecutor) {
   return kycRepository.waiting(db);
+}
+
+/**
+ * For the market: whether the user's verification is approved, and the highest NFT level the
+ * moderator allowed (null unless approved). On the caller's executor.
+ */
+export async function kycApproval(
+  db: DbExecutor,
+  userId: number,
+): Promise<{ approved: boolean; maxNftType: NftType | null }> {
+  const row = await kycRepository.find(db, userId);
+  const approved = row?.status === KycStatus.APPROVED;
+  return { approved, maxNftType: approved ? (row?.maxNftType as NftType | null) : null };
 }

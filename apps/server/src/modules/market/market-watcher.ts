@@ -7,8 +7,11 @@ import type { Database, DbExecutor } from '../../db/client.ts';
 import { Poller } from '../../lib/poller.ts';
 import type { Chain } from '../chain/chain.client.ts';
 import type { ReceiptInterpreter } from '../wallet/tx-sender.ts';
-import { walletRepository } from '../wallet/wallet.repository.ts';
-import type { ChainTransactionRow } from '../wallet/wallet.schema.ts';
+import {
+  walletLedger,
+  watcherCursors,
+  type ChainTransactionRow,
+} from '../wallet/ledger.service.ts';
 import type { MarketEvents } from './market-events.ts';
 import { marketRepository as repo } from './market.repository.ts';
 
@@ -66,7 +69,7 @@ export function buyInterpreter(chain: Chain, events?: MarketEvents): ReceiptInte
     }
     if (logsOf(receipt, chain.contracts.market).some((log) => log.eventName === 'QueueLeft')) {
       await repo.update(tx, queued.transactionId, { status: 'canceled' });
-      await walletRepository.update(tx, queued.transactionId, {
+      await walletLedger.update(tx, queued.transactionId, {
         status: 'CANCELED',
         error: 'market.transaction-canceled',
       });
@@ -115,9 +118,9 @@ export class MarketWatcher {
     while (more) {
       more = await this.db.transaction(async (tx) => {
         await repo.lockWatcher(tx);
-        const stored = await walletRepository.cursor(tx, MARKET_CURSOR);
+        const stored = await watcherCursors.get(tx, MARKET_CURSOR);
         if (stored === null) {
-          await walletRepository.setCursor(tx, MARKET_CURSOR, final);
+          await watcherCursors.set(tx, MARKET_CURSOR, final);
           return false;
         }
         if (stored >= final) return false;
@@ -129,7 +132,7 @@ export class MarketWatcher {
           toBlock: to,
         });
         changed.push(...(await this.apply(tx, parseEventLogs({ abi: MeeetMarketAbi, logs }))));
-        await walletRepository.setCursor(tx, MARKET_CURSOR, to);
+        await watcherCursors.set(tx, MARKET_CURSOR, to);
         return to < final;
       });
     }
@@ -141,7 +144,7 @@ export class MarketWatcher {
     tx: DbExecutor,
     events: ReturnType<typeof parseEventLogs<typeof MeeetMarketAbi>>,
   ): Promise<ChainTransactionRow[]> {
-    const book = await walletRepository.ownersOf(
+    const book = await walletLedger.ownersOf(
       tx,
       events.flatMap((event) =>
         event.eventName === 'QueueServed' || event.eventName === 'QueueRefunded'
@@ -160,8 +163,8 @@ export class MarketWatcher {
         const open = await repo.openFor(tx, userId, event.args.level);
         if (!open) continue;
         // Lock order as the sender's settle: wallet, transaction row, purchase.
-        await walletRepository.lockWallet(tx, userId);
-        const row = await walletRepository.lockById(tx, open.transactionId);
+        await walletLedger.lockWallet(tx, userId);
+        const row = await walletLedger.lockById(tx, open.transactionId);
         const purchase = await repo.lock(tx, open.transactionId);
         if (!row || !purchase || (purchase.status !== 'pending' && purchase.status !== 'queued')) {
           continue;
@@ -181,7 +184,7 @@ export class MarketWatcher {
         }
         // A row still PROCESSING is settled by the sender, which then reads the purchase.
         if (row.status === 'PENDING') {
-          const updated = await walletRepository.update(tx, row.id, {
+          const updated = await walletLedger.update(tx, row.id, {
             status: served ? 'CONFIRMED' : 'CANCELED',
             error: served ? null : 'market.queue-refunded',
           });
@@ -191,7 +194,7 @@ export class MarketWatcher {
         for (const generator of [event.args.generatorA, event.args.generatorB]) {
           const userId = book.get(generator.toLowerCase());
           if (userId === undefined) continue;
-          const reward = await walletRepository.insert(tx, {
+          const reward = await walletLedger.insert(tx, {
             userId,
             type: 'REWARD',
             status: 'CONFIRMED',

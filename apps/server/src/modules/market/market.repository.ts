@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { chainTransactions } from '../wallet/wallet.schema.ts';
 import { marketPurchases, type MarketPurchaseRow } from './market.schema.ts';
 
 export type PurchaseStatus = 'pending' | 'queued' | 'completed' | 'canceled' | 'failed';
@@ -8,19 +7,15 @@ export const OPEN_PURCHASE = ['pending', 'queued'] as const;
 
 /** All SQL of market purchases. */
 export const marketRepository = {
-  /** Per level: purchases completed, their USDT, and buyers waiting in the queue (the monitor). */
-  async levelFigures(
-    db: DbExecutor,
-  ): Promise<{ level: number; sold: number; revenue: string; queued: number }[]> {
+  /** Per level: purchases completed and buyers waiting in the queue (the monitor). */
+  async levelFigures(db: DbExecutor): Promise<{ level: number; sold: number; queued: number }[]> {
     return db
       .select({
         level: marketPurchases.level,
         sold: sql<number>`(count(*) filter (where ${marketPurchases.status} = 'completed'))::int`,
-        revenue: sql<string>`coalesce(sum(${chainTransactions.amount}) filter (where ${marketPurchases.status} = 'completed'), 0)::text`,
         queued: sql<number>`(count(*) filter (where ${marketPurchases.status} = 'queued'))::int`,
       })
       .from(marketPurchases)
-      .innerJoin(chainTransactions, eq(chainTransactions.id, marketPurchases.transactionId))
       .groupBy(marketPurchases.level);
   },
 

@@ -19,7 +19,7 @@ import { isNftType, nftTypeName, type NftType } from '@meeet/core/enums';
 import { Role } from '@meeet/core/roles';
 import { authOf } from '../../plugins/auth.ts';
 import { idempotencyHeaders } from '../wallet/wallet.routes.ts';
-import type { ChainTransactionRow } from '../wallet/wallet.schema.ts';
+import type { ChainTransactionRow } from '../wallet/ledger.service.ts';
 import { buyInterpreter, buyNotice } from './market-watcher.ts';
 import { BUY_SELECTOR } from '../wallet/spendable.ts';
 import { MarketService } from './market.service.ts';

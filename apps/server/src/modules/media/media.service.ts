@@ -8,8 +8,8 @@ import { hasRole, Role } from '@meeet/core/roles';
 import { canEditKycPhotos } from '@meeet/core/rules/kyc-status';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { QueueFullError, type Semaphore } from '../../lib/semaphore.ts';
-import { kycRepository } from '../kyc/kyc.repository.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
+import { lockKycStatus } from '../users/users.service.ts';
 import { processImage, type ProcessedImage } from './media.images.ts';
 import { mediaRepository } from './media.repository.ts';
 import type { MediaRow } from './media.schema.ts';
@@ -132,7 +132,7 @@ export class MediaService {
         let replaced: MediaRow[] = [];
         if (album === MediaAlbum.KYC && kind) {
           // Re-read under a row lock: a submit running now must not see its photo replaced.
-          const status = await kycRepository.lockUserStatus(tx, user.id);
+          const status = await lockKycStatus(tx, user.id);
           if (!status || !canEditKycPhotos(status)) throw kycLocked();
           replaced = await mediaRepository.deleteKycOfKind(tx, user.id, kind);
         }
@@ -208,7 +208,7 @@ export class MediaService {
       const row = await mediaRepository.findById(tx, id);
       if (!row || row.ownerId !== auth.user.id) throw notFound();
       if (row.album === MediaAlbum.KYC) {
-        const status = await kycRepository.lockUserStatus(tx, auth.user.id);
+        const status = await lockKycStatus(tx, auth.user.id);
         if (!status || !canEditKycPhotos(status)) throw kycLocked();
       }
       const deleted = await mediaRepository.delete(tx, id);
@@ -273,4 +273,12 @@ export async function isMediaOfAlbum(
 ): Promise<boolean> {
   const row = await mediaRepository.findById(db, id);
   return row?.album === album;
+}
+
+/** For KYC: the user's newest KYC image of each kind, on the caller's executor. */
+export function kycImagesOf(
+  db: DbExecutor,
+  userId: number,
+): Promise<{ document: MediaRow | undefined; selfie: MediaRow | undefined }> {
+  return mediaRepository.findKycImages(db, userId);
 }

@@ -10,7 +10,7 @@ import { scamFlags } from '@meeet/core/rules/scam-warning';
 import type { MeetConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
-import type { UserRow } from '../users/users.schema.ts';
+import type { UserRow } from '../users/users.service.ts';
 import type { MapService } from './map.service.ts';
 import { meetRepository } from './meet.repository.ts';
 import type { MeetMessageRow } from './meet.schema.ts';

@@ -13,7 +13,7 @@ import {
 } from '@meeet/core/api/realtime';
 import { isProfileComplete } from '@meeet/core/rules/profile';
 import type { MeetConfig } from '../../config.ts';
-import type { UserRow } from '../users/users.schema.ts';
+import type { UserRow } from '../users/users.service.ts';
 import {
   areaOf,
   areasAround,

@@ -25,7 +25,7 @@ import type { AppConfig } from '../../config.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { userRoom } from '../../plugins/socket.ts';
 import { MarketService } from '../market/market.service.ts';
-import type { UserRow } from '../users/users.schema.ts';
+import type { UserRow } from '../users/users.service.ts';
 import { ChatService } from './chat.service.ts';
 import { MapService } from './map.service.ts';
 import { attachMeetSocket } from './meet.socket.ts';

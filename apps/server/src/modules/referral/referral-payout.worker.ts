@@ -3,7 +3,7 @@ import type { Database, DbExecutor } from '../../db/client.ts';
 import { Poller } from '../../lib/poller.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
 import type { ReceiptInterpreter } from '../wallet/tx-sender.ts';
-import { walletRepository } from '../wallet/wallet.repository.ts';
+import { walletLedger } from '../wallet/ledger.service.ts';
 import { referralRepository as repo } from './referral.repository.ts';
 
 /** Users paid per pass; the next pass takes the rest. */
@@ -65,10 +65,10 @@ export class ReferralPayoutWorker {
         const amount = rewards.reduce((sum, r) => sum + BigInt(r.amount), 0n);
         if (amount < this.options.minimum || amount === 0n) return null;
         const address = chain.keys.depositAccount(userId).address;
-        await walletRepository.ensureWallet(tx, userId, address);
+        await walletLedger.ensureWallet(tx, userId, address);
         // The unique (user, day) index refuses a second payout a concurrent worker races in.
         const payout = await repo.insertPayout(tx, { userId, day, amount: amount.toString() });
-        const row = await walletRepository.insert(tx, {
+        const row = await walletLedger.insert(tx, {
           userId,
           type: 'REWARD',
           status: 'REQUESTED',

@@ -17,9 +17,9 @@ import type { Database, DbExecutor } from '../../db/client.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
 import type { GeneratorPaid, PurchaseCompleted } from '../market/market-events.ts';
 import type { AuthContext, ClientContext, SessionsService } from '../users/sessions.service.ts';
-import { usersRepository } from '../users/users.repository.ts';
+import { userExists } from '../users/users.service.ts';
 import { toTransaction } from '../wallet/wallet.service.ts';
-import { walletRepository } from '../wallet/wallet.repository.ts';
+import { walletLedger } from '../wallet/ledger.service.ts';
 import { referralRepository as repo, type SourceSums } from './referral.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -79,7 +79,7 @@ export class ReferralService {
   /** The referrer a code names, if it is a valid code of an existing user. */
   private async referrerOf(db: DbExecutor, code: string): Promise<number | null> {
     const parsed = parsePromoCode(code);
-    if (!parsed.ok || !(await usersRepository.exists(db, parsed.userId))) return null;
+    if (!parsed.ok || !(await userExists(db, parsed.userId))) return null;
     return parsed.userId;
   }
 
@@ -290,7 +290,7 @@ export class ReferralService {
       page.items.map(async (row) => {
         const transaction =
           row.transactionId !== null && chain
-            ? await walletRepository.findById(this.deps.db, row.transactionId)
+            ? await walletLedger.findById(this.deps.db, row.transactionId)
             : undefined;
         return {
           id: row.id,

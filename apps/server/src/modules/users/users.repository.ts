@@ -1,4 +1,5 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { KycStatus } from '@meeet/core/enums';
 import type { Role } from '@meeet/core/roles';
 import type { DbExecutor } from '../../db/client.ts';
 import { users, type NewUserRow, type UserRow } from './users.schema.ts';
@@ -35,6 +36,11 @@ export type UserChanges = Partial<
     | 'deviceLockUntil'
   >
 >;
+
+/** `%` and `_` typed by a moderator are letters, not wildcards. */
+function likePrefix(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
 
 /** All SQL on `users`. E-mails are compared in lower case, as the unique index does. */
 export const usersRepository = {
@@ -134,6 +140,39 @@ export const usersRepository = {
       .set({ role, updatedAt: sql`now()` })
       .where(sql`lower(${users.email}) = lower(${email})`)
       .returning();
+    return row;
+  },
+
+  async findByIds(db: DbExecutor, ids: readonly number[]): Promise<UserRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [...ids]));
+  },
+
+  /** A subquery (not run here) of the ids of users whose last name starts with `prefix`. */
+  idsWithLastNamePrefix(prefix: string): SQL {
+    return sql`(select ${users.id} from ${users} where ${ilike(users.lastName, likePrefix(prefix))})`;
+  },
+
+  /** The user's KYC status, with the user's row locked until the transaction ends. */
+  async lockKycStatus(db: DbExecutor, userId: number): Promise<KycStatus | undefined> {
+    const [row] = await db
+      .select({ kycStatus: users.kycStatus })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    return row?.kycStatus as KycStatus | undefined;
+  },
+
+  async setKycStatus(db: DbExecutor, userId: number, status: KycStatus): Promise<UserRow> {
+    const [row] = await db
+      .update(users)
+      .set({ kycStatus: status, updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!row) throw new Error(`user ${userId} vanished`);
     return row;
   },
 };

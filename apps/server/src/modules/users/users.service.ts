@@ -14,6 +14,7 @@ import type { Locale } from '@meeet/core/i18n/locale';
 import { normalizeEmail } from '@meeet/core/rules/email';
 import { validateNickname } from '@meeet/core/rules/nickname';
 import { parsePromoCode } from '@meeet/core/rules/promo-code';
+import type { SQL } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import { invalidCode } from '../codes/codes.service.ts';
@@ -347,4 +348,44 @@ export async function adAudienceProfile(
     if (beforeBirthday) age--;
   }
   return { country: row.country?.toUpperCase() ?? null, gender: row.gender, age };
+}
+
+/** A user as stored: the shape the users module hands to other modules. */
+export type { UserRow };
+
+/** For other modules: the user as stored, on the caller's executor (so inside its transaction). */
+export function userById(db: DbExecutor, id: number): Promise<UserRow | undefined> {
+  return usersRepository.findById(db, id);
+}
+
+/** For other modules: the users among `ids` (those who vanished are left out), in no order. */
+export function usersByIds(db: DbExecutor, ids: readonly number[]): Promise<UserRow[]> {
+  return usersRepository.findByIds(db, ids);
+}
+
+export function userExists(db: DbExecutor, id: number): Promise<boolean> {
+  return usersRepository.exists(db, id);
+}
+
+/**
+ * For filtering another module's rows by user (KYC moderation's last-name search): a subquery of
+ * the ids of users whose last name starts with `prefix`, case-insensitive, `%` and `_` literal.
+ * Use it as `inArray(table.userId, …)`; it runs inside the caller's query, so paging stays exact.
+ */
+export function userIdsWithLastNamePrefix(prefix: string): SQL {
+  return usersRepository.idsWithLastNamePrefix(prefix);
+}
+
+/**
+ * For KYC (which decides it) and media (KYC images are frozen while a verification is under
+ * review): the `users.kyc_status` mirror, read with the user's row locked until the transaction
+ * ends; undefined when there is no such user.
+ */
+export function lockKycStatus(db: DbExecutor, userId: number): Promise<KycStatus | undefined> {
+  return usersRepository.lockKycStatus(db, userId);
+}
+
+/** For KYC: writes the `users.kyc_status` mirror in the caller's transaction; the user after. */
+export function setKycStatus(db: DbExecutor, userId: number, status: KycStatus): Promise<UserRow> {
+  return usersRepository.setKycStatus(db, userId, status);
 }

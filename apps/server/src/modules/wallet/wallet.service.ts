@@ -36,6 +36,7 @@ import type { ChainRuntime } from '../../plugins/chain.ts';
 import type { Chain } from '../chain/chain.client.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
+import { idempotentCommand } from './ledger.service.ts';
 import { spendableFunds } from './spendable.ts';
 import { TOKEN_TRANSFER_GAS } from './tx-sender.ts';
 import { walletRepository as repo } from './wallet.repository.ts';
@@ -349,48 +350,44 @@ export class WalletService {
       return { status: 200, body: { step: 'code-sent', retryAfterSeconds } };
     }
 
-    if (!idempotencyKey) {
-      throw new AppError(ErrorCode.VALIDATION_ERROR, {
-        fields: { 'idempotency-key': 'msg.idempotency-key-required' },
-      });
-    }
     const hash = requestHash(input);
     const code = input.code;
-    const outcome = await this.deps.db.transaction(async (tx) => {
-      await repo.lockWallet(tx, userId);
-      const earlier = await repo.findByIdempotencyKey(tx, userId, idempotencyKey);
-      if (earlier) {
-        if (earlier.requestHash !== hash) throw new AppError(ErrorCode.IDEMPOTENCY_KEY_REUSED);
-        return { row: earlier, replay: true as const };
-      }
-      // Read under the lock: a withdrawal settling meanwhile waits for it (TxSender.settle).
-      const funds = await spendableFunds(chain, tx, userId, address);
-      const { fee } = await this.gas(chain);
-      if (input.amount > funds.usdt) throw insufficientFunds();
-      if (funds.bnb < fee) throw insufficientFee(funds.bnbBalance, fee);
-      // A wrong code is counted on this transaction, so it must commit before refusing.
-      const subject = withdrawalSubject(input);
-      if (!(await this.deps.codes.consume(tx, auth.user.email, 'withdrawal', code, subject))) {
-        return { row: null, replay: false as const };
-      }
-      const row = await repo.insert(tx, {
-        userId,
-        type: 'OUTPUT',
-        status: 'REQUESTED',
-        symbol: 'USDT',
-        amount: input.amount.toString(),
-        fromAddress: address,
-        toAddress: input.address,
-        idempotencyKey,
-        requestHash: hash,
-      });
-      return { row, replay: false as const };
+    const { replayed, result } = await idempotentCommand(this.deps.db, {
+      userId,
+      address,
+      key: idempotencyKey,
+      requestHash: hash,
+      replay: async (_tx, earlier): Promise<ChainTransactionRow | null> => earlier,
+      run: async (tx, key) => {
+        // Read under the lock: a withdrawal settling meanwhile waits for it (TxSender.settle).
+        const funds = await spendableFunds(chain, tx, userId, address);
+        const { fee } = await this.gas(chain);
+        if (input.amount > funds.usdt) throw insufficientFunds();
+        if (funds.bnb < fee) throw insufficientFee(funds.bnbBalance, fee);
+        // A wrong code is counted on this transaction, so it must commit before refusing.
+        const subject = withdrawalSubject(input);
+        if (!(await this.deps.codes.consume(tx, auth.user.email, 'withdrawal', code, subject))) {
+          return null;
+        }
+        const row = await repo.insert(tx, {
+          userId,
+          type: 'OUTPUT',
+          status: 'REQUESTED',
+          symbol: 'USDT',
+          amount: input.amount.toString(),
+          fromAddress: address,
+          toAddress: input.address,
+          idempotencyKey: key,
+          requestHash: hash,
+        });
+        return row;
+      },
     });
-    if (!outcome.row) {
+    if (!result) {
       throw new AppError(ErrorCode.INVALID_CODE, { fields: { code: 'error.INVALID_CODE' } });
     }
-    let row = outcome.row;
-    if (!outcome.replay) {
+    let row = result;
+    if (!replayed) {
       try {
         row = await sender.dispatch(row.id);
       } catch (error) {

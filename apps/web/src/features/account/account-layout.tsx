@@ -1,10 +1,7 @@
-import { NavLink, Outlet, useLocation } from 'react-router';
-import Container from '@mui/material/Container';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 import type { CommonKey } from '../../i18n/locales/en.ts';
 import { paths } from '../../app/paths.ts';
+import { SectionTabsLayout } from '../../components/section-tabs-layout.tsx';
 
 const SECTIONS: ReadonlyArray<{ to: string; label: CommonKey }> = [
   { to: paths.account.data.getHref(), label: 'page.account.data' },
@@ -17,31 +14,11 @@ const SECTIONS: ReadonlyArray<{ to: string; label: CommonKey }> = [
 /** Spec §2 account menu: one tab per sub-page, the page below. */
 export default function AccountLayout() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const current =
-    SECTIONS.find((section) => section.to === pathname.replace(/\/$/, ''))?.to ?? false;
   return (
-    <>
-      <Container maxWidth="lg" sx={{ pt: 3 }}>
-        <Tabs
-          value={current}
-          variant="scrollable"
-          scrollButtons="auto"
-          aria-label={t('page.account')}
-        >
-          {SECTIONS.map((section) => (
-            <Tab
-              key={section.to}
-              value={section.to}
-              label={t(section.label)}
-              component={NavLink}
-              to={section.to}
-              end
-            />
-          ))}
-        </Tabs>
-      </Container>
-      <Outlet />
-    </>
+    <SectionTabsLayout
+      label={t('page.account')}
+      sections={SECTIONS.map((section) => ({ to: section.to, label: t(section.label) }))}
+      match="exact"
+    />
   );
 }

@@ -1,10 +1,7 @@
-import { NavLink, Outlet, useLocation } from 'react-router';
-import Container from '@mui/material/Container';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 import type { CommonKey } from '../../i18n/locales/en.ts';
 import { paths } from '../../app/paths.ts';
+import { SectionTabsLayout } from '../../components/section-tabs-layout.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { isAdmin } from '../../lib/roles.ts';
 
@@ -17,34 +14,19 @@ const SECTIONS: ReadonlyArray<{ to: string; label: CommonKey; adminOnly: boolean
   { to: paths.control.ads.getHref(), label: 'page.control.ads', adminOnly: true },
 ];
 
+/** The control panel: one tab per tool the caller's role may use, the tool below. */
 export default function ControlLayout() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const me = useCurrentUser();
   const admin = isAdmin(me.data?.role);
-  const sections = SECTIONS.filter((section) => admin || !section.adminOnly);
-  const current = sections.find((section) => pathname.startsWith(section.to))?.to ?? false;
   return (
-    <>
-      <Container maxWidth="lg" sx={{ pt: 3 }}>
-        <Tabs
-          value={current}
-          variant="scrollable"
-          scrollButtons="auto"
-          aria-label={t('page.control')}
-        >
-          {sections.map((section) => (
-            <Tab
-              key={section.to}
-              value={section.to}
-              label={t(section.label)}
-              component={NavLink}
-              to={section.to}
-            />
-          ))}
-        </Tabs>
-      </Container>
-      <Outlet />
-    </>
+    <SectionTabsLayout
+      label={t('page.control')}
+      sections={SECTIONS.filter((section) => admin || !section.adminOnly).map((section) => ({
+        to: section.to,
+        label: t(section.label),
+      }))}
+      match="prefix"
+    />
   );
 }

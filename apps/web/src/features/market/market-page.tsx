@@ -24,7 +24,8 @@ import { LevelPicker } from './components/level-picker.tsx';
 import { PurchaseOutcome } from './components/purchase-outcome.tsx';
 import { TokenDialog } from './components/token-dialog.tsx';
 import { NS } from './i18n.ts';
-import { initialLevel, newIdempotencyKey, outcomeOf, reasonMessage } from './purchase.ts';
+import { newIdempotencyKey } from '../../lib/random-id.ts';
+import { initialLevel, outcomeOf, reasonMessage } from './purchase.ts';
 import { useMarketEvents } from './use-market-events.ts';
 
 /** A purchase the user confirmed on this page; its key is reused on every retry of it. */

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTokenAmount } from '@meeet/core/rules/amount';
-import {
-  canPayFee,
-  checkAmountAvailable,
-  maxAmountText,
-  newIdempotencyKey,
-  toUnits,
-} from './amount.ts';
+import { canPayFee, checkAmountAvailable, maxAmountText, toUnits } from './amount.ts';
 
 const USDT = 10n ** 18n;
 
@@ -58,13 +52,5 @@ describe('canPayFee', () => {
     expect(canPayFee('99', true, '100')).toBe(false);
     expect(canPayFee('1000', false, '100')).toBe(false);
     expect(canPayFee('1000', true)).toBe(true);
-  });
-});
-
-describe('newIdempotencyKey', () => {
-  it('is new every time and fits the server header rule', () => {
-    const first = newIdempotencyKey();
-    expect(first).not.toBe(newIdempotencyKey());
-    expect(first).toMatch(/^[\x21-\x7e]{8,128}$/);
   });
 });

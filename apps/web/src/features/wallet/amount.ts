@@ -38,11 +38,3 @@ export function canPayFee(nativeBalance: string, canPayByWallet: boolean, minBal
   if (!canPayByWallet) return false;
   return minBalance === undefined || toUnits(nativeBalance) >= toUnits(minBalance);
 }
-
-/** A fresh Idempotency-Key: one per withdrawal the user confirms. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // randomUUID exists only in secure contexts; a LAN address over plain http is not one.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}

@@ -21,7 +21,6 @@ const en = {
   'mine.token': 'You have {name}',
   'mine.view-token': 'View token',
   'mine.queued': 'Your place in the queue: {position}. Prepaid: {prepaid} USDT',
-  'reason.kyc-level-too-low': 'Your verification does not allow {name}',
   'reason.deposit-link': 'Top up your wallet',
   'reason.kyc-link': 'Go to verification',
   buy: 'Buy {name}',

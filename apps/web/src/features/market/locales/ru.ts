@@ -21,7 +21,6 @@ const ru: Record<keyof typeof en, string> = {
   'mine.token': 'У вас есть {name}',
   'mine.view-token': 'Посмотреть токен',
   'mine.queued': 'Ваше место в очереди: {position}. Предоплата: {prepaid} USDT',
-  'reason.kyc-level-too-low': 'Ваша верификация не позволяет купить {name}',
   'reason.deposit-link': 'Пополнить кошелёк',
   'reason.kyc-link': 'Пройти верификацию',
   buy: 'Купить {name}',
