@@ -152,7 +152,7 @@ const envSchema = z.object({
   MEETINGS_BASE_DISTANCE_M: withDefault(z.coerce.number().positive(), 5),
   MEETINGS_MAX_DISTANCE_M: withDefault(z.coerce.number().positive(), 40),
   /** A heard token counts as near when txPower − rssi is at most this (exposure-notification style). */
-  MEETINGS_MAX_ATTENUATION_DB: withDefault(z.coerce.number().int().min(1).max(150), 55),
+  MEETINGS_MAX_ATTENUATION_DB: withDefault(z.coerce.number().int().min(1).max(150), 60),
   /** TX power assumed when a phone does not report one (dBm). */
   MEETINGS_DEFAULT_TX_POWER_DBM: withDefault(z.coerce.number().int().min(-100).max(20), 0),
   /** Positions implying a faster move than this (m/s, beyond their accuracy) void the run. */
