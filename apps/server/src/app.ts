@@ -54,6 +54,8 @@ export interface AppDeps {
   withdrawalCodes?: WalletServiceCodes;
   /** Tests: runs between a meeting mint's chain send and its record (a crash there). */
   afterMintSent?: (meetingId: number) => void | Promise<void>;
+  /** Tests: the meetings' clock (epoch ms), so a 20-minute meeting is played in an instant. */
+  meetingsClock?: () => number;
 }
 
 function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
@@ -145,6 +147,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(meetingsServicePlugin, {
     config,
     ...(deps.afterMintSent ? { afterMintSent: deps.afterMintSent } : {}),
+    ...(deps.meetingsClock ? { now: deps.meetingsClock } : {}),
   });
 
   await app.register(

@@ -39,6 +39,8 @@ export interface MeetingsRoutesOptions {
   config: AppConfig;
   /** Tests: a crash between the mint's chain send and its record. */
   afterMintSent?: (meetingId: number) => void | Promise<void>;
+  /** Tests: the clock of the detector and the rules. */
+  now?: () => number;
 }
 
 declare module 'fastify' {
@@ -53,7 +55,7 @@ declare module 'fastify' {
  */
 async function meetingsService(
   app: FastifyInstance,
-  { config, afterMintSent }: MeetingsRoutesOptions,
+  { config, afterMintSent, now }: MeetingsRoutesOptions,
 ): Promise<void> {
   const meetings = new MeetingsService({
     db: app.db,
@@ -68,6 +70,7 @@ async function meetingsService(
     io: app.io,
     log: app.log,
     ...(afterMintSent ? { afterMintSent } : {}),
+    ...(now ? { now } : {}),
   });
   app.decorate('meetings', meetings);
   app.jobs.register(MINT_JOB, async (payload) => {
