@@ -276,3 +276,20 @@ export async function kycApproval(
   const approved = row?.status === KycStatus.APPROVED;
   return { approved, maxNftType: approved ? (row?.maxNftType as NftType | null) : null };
 }
+
+/** A user's KYC status and, when approved, the highest level it allows (the minting rules). */
+export async function kycFacts(
+  db: DbExecutor,
+  userId: number,
+): Promise<{ status: KycStatus; maxNftType: NftType | null }> {
+  const [user, kyc] = await Promise.all([
+    userById(db, userId),
+    kycRepository.find(db, userId),
+  ]);
+  const status = (user?.kycStatus ?? KycStatus.DRAFT) as KycStatus;
+  return {
+    status,
+    maxNftType:
+      status === KycStatus.APPROVED ? ((kyc?.maxNftType ?? null) as NftType | null) : null,
+  };
+}
