@@ -282,10 +282,7 @@ export async function kycFacts(
   db: DbExecutor,
   userId: number,
 ): Promise<{ status: KycStatus; maxNftType: NftType | null }> {
-  const [user, kyc] = await Promise.all([
-    userById(db, userId),
-    kycRepository.find(db, userId),
-  ]);
+  const [user, kyc] = await Promise.all([userById(db, userId), kycRepository.find(db, userId)]);
   const status = (user?.kycStatus ?? KycStatus.DRAFT) as KycStatus;
   return {
     status,
