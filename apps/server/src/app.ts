@@ -17,6 +17,8 @@ import { httpStats } from './modules/monitor/http-stats.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { meetRoutes } from './modules/meet/meet.routes.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
+import { cpaPlugin, type CpaPluginOptions } from './modules/cpa/cpa.plugin.ts';
+import { cpaRoutes } from './modules/cpa/cpa.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
 import { walletRoutes, type WalletServiceCodes } from './modules/wallet/wallet.routes.ts';
@@ -50,6 +52,8 @@ export interface AppDeps {
   chain?: Chain;
   /** Replaces the mailed withdrawal codes (tests that drive many withdrawals at once). */
   withdrawalCodes?: WalletServiceCodes;
+  /** The affiliate programme's clock and resolver (tests). */
+  cpa?: Pick<CpaPluginOptions, 'now' | 'resolve'>;
 }
 
 function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
@@ -137,6 +141,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(socketPlugin);
   await app.register(chainRuntimePlugin, deps.chain ? { chain: deps.chain } : {});
   await app.register(marketEventsPlugin);
+  await app.register(cpaPlugin, { config, ...deps.cpa });
 
   await app.register(
     async (api) => {
@@ -155,6 +160,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(meetRoutes, { config });
       await api.register(adsRoutes);
       await api.register(referralRoutes);
+      await api.register(cpaRoutes);
     },
     { prefix: '/api' },
   );
