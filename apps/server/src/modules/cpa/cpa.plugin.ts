@@ -57,6 +57,10 @@ async function cpa(app: FastifyInstance, options: CpaPluginOptions): Promise<voi
   app.decorate('cpa', service);
   app.jobs.register(POSTBACK_JOB, (payload) => service.deliverPostback(payload));
   app.marketEvents.onPurchaseCompleted((tx, event) => service.onPurchaseCompleted(tx, event));
+  app.chain.interpret('REWARD', async (tx, row, receipt) => {
+    await service.onRewardSettled(tx, row.id, receipt !== null && receipt.status === 'success');
+    return null;
+  });
 
   const seen = new Map<string, number>();
   app.addHook('onRequest', async (request) => {

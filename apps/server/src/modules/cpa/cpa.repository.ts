@@ -455,6 +455,20 @@ export const cpaRepository = {
     }
   },
 
+  /** A payout's REWARD failed: its conversions are owed again (the payout row stays as history). */
+  async releasePayout(tx: DbExecutor, transactionId: number): Promise<boolean> {
+    const [payout] = await tx
+      .select({ id: cpaPayouts.id })
+      .from(cpaPayouts)
+      .where(eq(cpaPayouts.transactionId, transactionId));
+    if (!payout) return false;
+    await tx
+      .update(cpaConversions)
+      .set({ payoutId: null })
+      .where(eq(cpaConversions.payoutId, payout.id));
+    return true;
+  },
+
   async payoutsOf(db: DbExecutor, userId: number) {
     return db
       .select()

@@ -729,6 +729,14 @@ export class CpaService {
     return payout;
   }
 
+  /**
+   * For the wallet's sender, inside its settling transaction: a payout REWARD that did not
+   * make it (reverted or refused) gives its conversions back to the next payout.
+   */
+  async onRewardSettled(tx: DbExecutor, transactionId: number, succeeded: boolean): Promise<void> {
+    if (!succeeded) await repo.releasePayout(tx, transactionId);
+  }
+
   // ── Partners (admins) ──────────────────────────────────────────────────────────────────
   async partners(): Promise<{ items: CpaPartner[] }> {
     const { db } = this.deps;
