@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CpaLinkWithSecret, CpaPostback } from '@meeet/core/api/cpa';
+import type { CpaLinkWithSecret, CpaPostback, CpaTotals } from '@meeet/core/api/cpa';
 import { USDT_UNIT } from '@meeet/core/constants';
 import { bearer, registerUser } from '../../../test/accounts.ts';
 import { attachTestChain, usdtBalance, type TestChain } from '../../../test/chain.ts';
@@ -128,7 +128,7 @@ describe('affiliate (CPA) programme', () => {
   const linkStats = async (token: string, id: string) => {
     const response = await call('GET', '/cpa/links', { token });
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json().items as { id: string; stats: { hits: number; regs: number } }[]).find(
+    return (response.json().items as { id: string; stats: CpaTotals }[]).find(
       (link) => link.id === id,
     )?.stats;
   };
