@@ -245,6 +245,7 @@ export const cpaPartnerParamsSchema = z.strictObject({
   userId: z.coerce.number().int().min(1).max(2_147_483_647),
 });
 export const cpaPartnerUpdateSchema = z.strictObject({ level: cpaLevelSchema });
+export const cpaPartnerLevelSchema = z.object({ userId: z.number().int(), level: cpaLevelSchema });
 
 /** Macros a callbackUrl may carry, in the style of the trackers affiliates use. */
 export const CPA_MACROS = [

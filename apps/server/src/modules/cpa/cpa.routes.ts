@@ -24,7 +24,7 @@ import {
   cpaSettingsSchema,
   cpaStatsQuerySchema,
   cpaStatsSchema,
-  cpaLevelSchema,
+  cpaPartnerLevelSchema,
 } from '@meeet/core/api/cpa';
 import { cpaPaths } from '@meeet/core/api/cpa-paths';
 import { errorBodySchema } from '@meeet/core/api/errors';
@@ -213,7 +213,7 @@ export const cpaRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Admin: set a partner’s level',
         params: cpaPartnerParamsSchema,
         body: cpaPartnerUpdateSchema,
-        response: { 200: z.object({ userId: z.number().int(), level: cpaLevelSchema }) },
+        response: { 200: cpaPartnerLevelSchema },
       },
     },
     (request) => cpa.setPartnerLevel(request.params.userId, request.body.level),
