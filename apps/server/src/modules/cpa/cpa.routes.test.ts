@@ -614,5 +614,38 @@ describe('affiliate (CPA) programme', () => {
       expect(rewards.items[0].transaction.status).toBe('CONFIRMED');
       expect((await linkStats(a.token, link.id))?.paid).toBe(USDT_UNIT.toString());
     }, 60_000);
+
+    it('owes a partner again when the payout transfer fails on chain', async () => {
+      const a = await affiliate();
+      const link = await createLink(a.token, { name: 'too-big' });
+      // More than the hot wallet holds: the REWARD transfer reverts.
+      const settings = (await call('GET', '/cpa/settings', { token: a.token })).json();
+      const original = structuredClone(settings);
+      settings.payouts.registration.standard = (10_000n * USDT_UNIT).toString();
+      await call('PUT', '/cpa/settings', { token: admin.token, fp: 'fp-admin', payload: settings });
+      await visit(link.id, 'fp-too-big', 'b1');
+      await registerUser(t.app, {}, { 'x-fp': 'fp-too-big', 'user-agent': BROWSER_UA });
+      await call('PUT', '/cpa/settings', { token: admin.token, fp: 'fp-admin', payload: original });
+      const owed = (10_000n * USDT_UNIT).toString();
+      const paid = await call('POST', '/cpa/rewards', {
+        token: admin.token,
+        fp: 'fp-admin',
+        payload: { userId: a.user.id, amount: owed },
+      });
+      expect(paid.statusCode, paid.body).toBe(201);
+      const { sender } = t.app.chain.require();
+      let status = '';
+      for (let i = 0; i < 20 && status !== 'FAIL'; i++) {
+        await sender.track();
+        const row = await t.db.execute<{ status: string }>(
+          sql`select status from chain_transactions where id = ${paid.json().transaction.id}`,
+        );
+        status = row.rows[0]?.status ?? '';
+      }
+      expect(status).toBe('FAIL');
+      const rewards = (await call('GET', '/cpa/rewards', { token: a.token })).json();
+      expect(rewards).toMatchObject({ unpaid: owed, paid: '0' });
+      expect(rewards.items[0].transaction.status).toBe('FAIL');
+    }, 60_000);
   });
 });
