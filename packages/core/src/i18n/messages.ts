@@ -107,7 +107,6 @@ const appMessagesEn = {
   'cpa.callback-unresolved': 'This address could not be found (DNS)',
   'cpa.payout-mismatch': 'The amount to pay has changed to {amount}; check it and try again',
   'cpa.nothing-to-pay': 'This partner has nothing to be paid',
-  'cpa.reward-paid': 'Affiliate payout: {amount} {symbol}',
   'referral.save-too-late': 'A referral code can only be added within 24 hours of registering',
   'referral.already-referred': 'You already joined the referral programme',
 
@@ -261,7 +260,6 @@ const appMessagesRu = {
   'cpa.payout-mismatch':
     'Сумма к выплате изменилась и составляет {amount}; проверьте её и повторите',
   'cpa.nothing-to-pay': 'Этому партнёру нечего выплачивать',
-  'cpa.reward-paid': 'Партнёрская выплата: {amount} {symbol}',
   'referral.save-too-late':
     'Реферальный код можно добавить только в течение 24 часов после регистрации',
   'referral.already-referred': 'Вы уже участвуете в реферальной программе',
