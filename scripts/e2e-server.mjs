@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, chmodSync, mkdirSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import { SMTPServer } from 'smtp-server';
 
 const root = resolve(import.meta.dirname, '..');
@@ -33,6 +34,32 @@ const smtp = new SMTPServer({
 await new Promise((done) => smtp.listen(0, '127.0.0.1', done));
 const smtpPort = smtp.server.address().port;
 
+// A stand-in for an affiliate's tracker: every postback it receives is kept as a file the
+// tests read (method, path with query, headers, body).
+const postbackDir = join(root, 'test-results', 'e2e-postbacks');
+rmSync(postbackDir, { recursive: true, force: true });
+mkdirSync(postbackDir, { recursive: true });
+const postbacks = createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (chunk) => chunks.push(chunk));
+  req.on('end', () => {
+    const file = join(postbackDir, `${Date.now()}-${randomUUID()}.json`);
+    writeFileSync(
+      file,
+      JSON.stringify({
+        method: req.method,
+        url: req.url,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      }),
+    );
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end('ok');
+  });
+});
+await new Promise((done) => postbacks.listen(0, '127.0.0.1', done));
+const postbackPort = postbacks.address().port;
+
 const dataDir = mkdtempSync(join(tmpdir(), 'meeet-e2e-'));
 // Embedded PostgreSQL runs initdb as the `postgres` user when we are root.
 chmodSync(dataDir, 0o777);
@@ -53,11 +80,13 @@ const env = {
   // The local chain on any free port (a dev server may hold 8545); deposits seen quickly.
   ANVIL_PORT: process.env.E2E_ANVIL_PORT ?? '0',
   CHAIN_POLL_MS: '300',
+  // Production refuses postbacks to local addresses; the test tracker is let through by name.
+  CPA_POSTBACK_ALLOW: `127.0.0.1:${postbackPort}`,
 };
 mkdirSync(join(root, 'test-results'), { recursive: true });
 writeFileSync(
   join(root, 'test-results', 'e2e-server.json'),
-  JSON.stringify({ dataDir, pgPort, mailDir, port: env.PORT }),
+  JSON.stringify({ dataDir, pgPort, mailDir, port: env.PORT, postbackDir, postbackPort }),
 );
 
 const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
@@ -73,6 +102,7 @@ process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 child.on('exit', (code) => {
   smtp.close();
+  postbacks.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -6,6 +6,9 @@ export interface E2eServerInfo {
   pgPort: string;
   mailDir: string;
   port: string;
+  /** The local postback receiver (an affiliate's tracker) and where it keeps what it got. */
+  postbackDir: string;
+  postbackPort: number;
 }
 
 const root = resolve(import.meta.dirname, '..', '..');

@@ -19,6 +19,8 @@ import { meetRoutes } from './modules/meet/meet.routes.ts';
 import { meetingEventsPlugin } from './modules/meetings/meetings-events.ts';
 import { meetingsRoutes, meetingsServicePlugin } from './modules/meetings/meetings.routes.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
+import { cpaPlugin, type CpaPluginOptions } from './modules/cpa/cpa.plugin.ts';
+import { cpaRoutes } from './modules/cpa/cpa.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
 import { walletRoutes, type WalletServiceCodes } from './modules/wallet/wallet.routes.ts';
@@ -56,6 +58,8 @@ export interface AppDeps {
   afterMintSent?: (meetingId: number) => void | Promise<void>;
   /** Tests: the meetings' clock (epoch ms), so a 20-minute meeting is played in an instant. */
   meetingsClock?: () => number;
+  /** The affiliate programme's clock and resolver (tests). */
+  cpa?: Pick<CpaPluginOptions, 'now' | 'resolve'>;
 }
 
 function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
@@ -149,6 +153,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     ...(deps.afterMintSent ? { afterMintSent: deps.afterMintSent } : {}),
     ...(deps.meetingsClock ? { now: deps.meetingsClock } : {}),
   });
+  await app.register(cpaPlugin, { config, ...deps.cpa });
 
   await app.register(
     async (api) => {
@@ -168,6 +173,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(meetingsRoutes);
       await api.register(adsRoutes);
       await api.register(referralRoutes);
+      await api.register(cpaRoutes);
     },
     { prefix: '/api' },
   );

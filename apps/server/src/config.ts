@@ -178,6 +178,21 @@ const envSchema = z.object({
   REFERRAL_PAYOUT_MIN: withDefault(z.string().regex(/^\d{1,40}$/), '1000000000000000000'),
   /** Milliseconds between passes of the referral payout worker. */
   REFERRAL_PAYOUT_INTERVAL_MS: withDefault(z.coerce.number().int().min(50), 60_000),
+  /**
+   * `host:port` pairs (comma-separated) postbacks may reach although they are private or local
+   * (an operator's own tracker); in development every address is allowed.
+   */
+  CPA_POSTBACK_ALLOW: withDefault(
+    z
+      .string()
+      .regex(
+        /^\s*([^\s,:]+:\d{1,5}\s*(,\s*[^\s,:]+:\d{1,5}\s*)*)?$/,
+        'must be host:port[,host:port…]',
+      ),
+    '',
+  ),
+  /** Milliseconds a postback receiver has to answer. */
+  CPA_POSTBACK_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(60_000), 5000),
 });
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -238,6 +253,11 @@ export interface AppConfig {
      */
     readonly payoutMinimum: string;
     readonly payoutIntervalMs: number;
+  };
+  readonly cpa: {
+    /** `host:port` (lower-case) postbacks may reach although private; see CPA_POSTBACK_ALLOW. */
+    readonly postbackAllow: readonly string[];
+    readonly postbackTimeoutMs: number;
   };
   readonly meet: MeetConfig;
   readonly meetings: MeetingsConfig;
@@ -450,6 +470,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     referral: {
       payoutMinimum: e.REFERRAL_PAYOUT_MIN,
       payoutIntervalMs: e.REFERRAL_PAYOUT_INTERVAL_MS,
+    },
+    cpa: {
+      postbackAllow: e.CPA_POSTBACK_ALLOW.split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter((entry) => entry !== ''),
+      postbackTimeoutMs: e.CPA_POSTBACK_TIMEOUT_MS,
     },
     meet: {
       handOfflineMs: e.MEET_HAND_OFFLINE_SECONDS * 1000,

@@ -25,9 +25,20 @@ export class ChainRuntime {
 
   constructor(private readonly app: FastifyInstance) {}
 
-  /** Lets a module decide the end state of its mined rows of `type` (see TxSender). */
+  /**
+   * Lets a module decide the end state of its mined rows of `type` (see TxSender). Several
+   * modules may read one type (referral and affiliate payouts are both REWARD rows): each runs
+   * in the order registered, and the first decision that is not null wins.
+   */
   interpret(type: string, interpreter: ReceiptInterpreter): void {
-    this.interpreters.set(type, interpreter);
+    const previous = this.interpreters.get(type);
+    this.interpreters.set(
+      type,
+      previous
+        ? async (tx, row, receipt) =>
+            (await previous(tx, row, receipt)) ?? (await interpreter(tx, row, receipt))
+        : interpreter,
+    );
   }
 
   /** Lets a module word the notification of its settled rows of `type`. */

@@ -35,7 +35,7 @@ const PersonalDataPage = lazy(() => import('../features/account/personal-data-pa
 const BusinessPage = lazy(() => import('../features/account/business-page.tsx'));
 const ReferralPage = lazy(() => import('../features/account/referral-page.tsx'));
 const ReferralRedirect = lazy(() => import('../features/referral/referral-redirect.tsx'));
-const AffiliateLinksPage = lazy(() => import('../features/account/affiliate-links-page.tsx'));
+const AffiliateLinksPage = lazy(() => import('../features/cpa/affiliate-links-page.tsx'));
 // Account → Marketplace is the wallet (spec §2 wallet screens; docs/decisions.md "Wallet (web)").
 const WalletPage = lazy(() => import('../features/wallet/wallet-page.tsx'));
 // Below the wallet: tokens, queue places and purchases (docs/decisions.md "Marketplace (web)").
@@ -57,7 +57,7 @@ const KycModerationPage = lazy(() => import('../features/control/kyc-moderation-
 const ControlNewsPage = lazy(() => import('../features/control/news-page.tsx'));
 const ControlAdsPage = lazy(() => import('../features/control/ads-page.tsx'));
 const ControlReportsPage = lazy(() => import('../features/control/reports-page.tsx'));
-const ControlCpaPage = lazy(() => import('../features/control/control-cpa-page.tsx'));
+const ControlCpaPage = lazy(() => import('../features/cpa/control-cpa-page.tsx'));
 
 const redirect = (path: string, to: string): RouteObject => ({
   path,

@@ -101,6 +101,13 @@ const appMessagesEn = {
   'market.reward-received': 'Reward for a sold NFT: {amount} {symbol}',
 
   'referral.reward-paid': 'Referral reward paid: {amount} {symbol}',
+  'msg.invalid-link': 'Invalid link',
+  'msg.invalid-callback-url': 'Enter an http:// or https:// address',
+  'cpa.callback-refused':
+    'This address is not allowed for postbacks: it leads to a private, local or reserved network',
+  'cpa.callback-unresolved': 'This address could not be found (DNS)',
+  'cpa.payout-mismatch': 'The amount to pay has changed to {amount}; check it and try again',
+  'cpa.nothing-to-pay': 'This partner has nothing to be paid',
   'referral.save-too-late': 'A referral code can only be added within 24 hours of registering',
   'referral.already-referred': 'You already joined the referral programme',
 
@@ -280,6 +287,14 @@ const appMessagesRu = {
   'market.reward-received': 'Вознаграждение за проданный NFT: {amount} {symbol}',
 
   'referral.reward-paid': 'Выплачено реферальное вознаграждение: {amount} {symbol}',
+  'msg.invalid-link': 'Неверная ссылка',
+  'msg.invalid-callback-url': 'Введите адрес, начинающийся с http:// или https://',
+  'cpa.callback-refused':
+    'Этот адрес нельзя использовать для постбэков: он ведёт в частную, локальную или зарезервированную сеть',
+  'cpa.callback-unresolved': 'Не удалось найти этот адрес (DNS)',
+  'cpa.payout-mismatch':
+    'Сумма к выплате изменилась и составляет {amount}; проверьте её и повторите',
+  'cpa.nothing-to-pay': 'Этому партнёру нечего выплачивать',
   'referral.save-too-late':
     'Реферальный код можно добавить только в течение 24 часов после регистрации',
   'referral.already-referred': 'Вы уже участвуете в реферальной программе',

@@ -4,8 +4,11 @@ import { jobs, type JobRow } from './jobs.schema.ts';
 
 /** All SQL of the job queue. */
 export const jobsRepository = {
-  async insert(db: DbExecutor, kind: string, payload: unknown): Promise<number> {
-    const [row] = await db.insert(jobs).values({ kind, payload }).returning({ id: jobs.id });
+  async insert(db: DbExecutor, kind: string, payload: unknown, runAt?: Date): Promise<number> {
+    const [row] = await db
+      .insert(jobs)
+      .values({ kind, payload, ...(runAt ? { runAt } : {}) })
+      .returning({ id: jobs.id });
     if (!row) throw new Error('insert into jobs returned no row');
     return row.id;
   },
@@ -14,14 +17,14 @@ export const jobsRepository = {
    * Locks one due job (the given one, or the oldest due) for this transaction. SKIP LOCKED
    * lets every process work the queue at once without two taking the same job.
    */
-  async claim(db: DbExecutor, id?: number): Promise<JobRow | undefined> {
+  async claim(db: DbExecutor, id?: number, now?: Date): Promise<JobRow | undefined> {
     const [row] = await db
       .select()
       .from(jobs)
       .where(
         and(
           eq(jobs.status, 'pending'),
-          id === undefined ? lte(jobs.runAt, sql`now()`) : eq(jobs.id, id),
+          id === undefined ? lte(jobs.runAt, now ?? sql`now()`) : eq(jobs.id, id),
         ),
       )
       .orderBy(jobs.runAt)

@@ -53,10 +53,18 @@ export class JobQueue {
     this.handlers.set(kind, handler);
   }
 
-  /** Writes a job on `db` (pass the transaction of the change); returns its id. */
-  enqueue(db: DbExecutor, kind: string, payload: unknown): Promise<number> {
+  /**
+   * Writes a job on `db` (pass the transaction of the change); returns its id. `runAt` delays
+   * it (a module's own retry schedule, e.g. postbacks).
+   */
+  enqueue(
+    db: DbExecutor,
+    kind: string,
+    payload: unknown,
+    options: { runAt?: Date } = {},
+  ): Promise<number> {
     if (!this.handlers.has(kind)) throw new Error(`no handler for job kind ${kind}`);
-    return repo.insert(db, kind, payload);
+    return repo.insert(db, kind, payload, options.runAt);
   }
 
   /**
@@ -72,16 +80,19 @@ export class JobQueue {
     }
   }
 
-  /** Runs every due job, one at a time; returns how many ran (successful or not). */
-  async drain(): Promise<number> {
+  /**
+   * Runs every due job, one at a time; returns how many ran (successful or not). `now` (tests
+   * with a controlled clock) says what is due instead of the database's clock.
+   */
+  async drain(options: { now?: Date } = {}): Promise<number> {
     let ran = 0;
-    while ((await this.runOne()) !== 'none') ran++;
+    while ((await this.runOne(undefined, options.now)) !== 'none') ran++;
     return ran;
   }
 
-  private async runOne(id?: number): Promise<'none' | 'done' | 'failed'> {
+  private async runOne(id?: number, now?: Date): Promise<'none' | 'done' | 'failed'> {
     return this.db.transaction(async (tx) => {
-      const job = await repo.claim(tx, id);
+      const job = await repo.claim(tx, id, now);
       if (!job) return 'none';
       const handler = this.handlers.get(job.kind);
       try {

@@ -3,7 +3,7 @@ import type { Database, DbExecutor } from '../../db/client.ts';
 import { Poller } from '../../lib/poller.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
 import type { ReceiptInterpreter } from '../wallet/tx-sender.ts';
-import { walletLedger } from '../wallet/ledger.service.ts';
+import { requestHotWalletReward } from '../wallet/wallet.service.ts';
 import { referralRepository as repo } from './referral.repository.ts';
 
 /** Users paid per pass; the next pass takes the rest. */
@@ -64,18 +64,11 @@ export class ReferralPayoutWorker {
         const rewards = await repo.lockAccrued(tx, userId);
         const amount = rewards.reduce((sum, r) => sum + BigInt(r.amount), 0n);
         if (amount < this.options.minimum || amount === 0n) return null;
-        const address = chain.keys.depositAccount(userId).address;
-        await walletLedger.ensureWallet(tx, userId, address);
         // The unique (user, day) index refuses a second payout a concurrent worker races in.
         const payout = await repo.insertPayout(tx, { userId, day, amount: amount.toString() });
-        const row = await walletLedger.insert(tx, {
+        const row = await requestHotWalletReward(tx, chain, {
           userId,
-          type: 'REWARD',
-          status: 'REQUESTED',
-          symbol: 'USDT',
-          amount: amount.toString(),
-          fromAddress: chain.keys.hot.address,
-          toAddress: address,
+          amount,
           idempotencyKey: `referral-payout ${payout.id}`,
         });
         await repo.setPayoutTransaction(tx, payout.id, row.id);

@@ -50,6 +50,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
       chain: app.chain,
       log: app.log,
     }),
+    cpa: app.cpa,
   });
   // The dummy hash for unknown-address logins is made before the first request needs it.
   app.addHook('onReady', () => hasher.warmUp());

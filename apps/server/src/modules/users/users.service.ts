@@ -13,6 +13,7 @@ import { Role } from '@meeet/core/roles';
 import type { Locale } from '@meeet/core/i18n/locale';
 import { normalizeEmail } from '@meeet/core/rules/email';
 import { validateNickname } from '@meeet/core/rules/nickname';
+import { isProfileComplete } from '@meeet/core/rules/profile';
 import { parsePromoCode } from '@meeet/core/rules/promo-code';
 import type { SQL } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client.ts';
@@ -49,6 +50,11 @@ export interface UsersServiceDeps {
       referrerId: number,
       fingerprint: string | null,
     ): Promise<void>;
+  };
+  /** The affiliate programme: attributes a registration and hears of a completed profile. */
+  cpa?: {
+    onRegistered(tx: DbExecutor, userId: number, client: ClientContext): Promise<void>;
+    onProfileCompleted(userId: number, tx?: DbExecutor): Promise<void>;
   };
 }
 
@@ -147,6 +153,10 @@ export class UsersService {
         if (referrerId !== null) {
           await this.deps.referral?.onRegistered(tx, user.id, referrerId, client.fingerprint);
         }
+        if (this.deps.cpa) {
+          await this.deps.cpa.onRegistered(tx, user.id, client);
+          if (isProfileComplete(user)) await this.deps.cpa.onProfileCompleted(user.id, tx);
+        }
         return sessions.start(tx, user, client);
       });
       return { token: started.token, user: toUserPrivate(started.user) };
@@ -196,6 +206,9 @@ export class UsersService {
     try {
       const updated = await usersRepository.update(db, current.id, changes);
       if (!updated) throw new AppError(ErrorCode.TOKEN_INVALID);
+      if (!isProfileComplete(current) && isProfileComplete(updated)) {
+        await this.deps.cpa?.onProfileCompleted(current.id);
+      }
       return toUserPrivate(updated);
     } catch (error) {
       if (uniqueViolation(error) === DOMAIN_UNIQUE) throw domainTaken();
@@ -388,4 +401,17 @@ export function lockKycStatus(db: DbExecutor, userId: number): Promise<KycStatus
 /** For KYC: writes the `users.kyc_status` mirror in the caller's transaction; the user after. */
 export function setKycStatus(db: DbExecutor, userId: number, status: KycStatus): Promise<UserRow> {
   return usersRepository.setKycStatus(db, userId, status);
+}
+
+/** For the affiliate programme's partner list: the e-mail and nickname of each of `ids`. */
+export async function userContacts(
+  db: DbExecutor,
+  ids: readonly number[],
+): Promise<Map<number, { email: string; nickname: string | null }>> {
+  const found = new Map<number, { email: string; nickname: string | null }>();
+  for (const id of new Set(ids)) {
+    const row = await usersRepository.findById(db, id);
+    if (row) found.set(id, { email: row.email, nickname: row.domain });
+  }
+  return found;
 }

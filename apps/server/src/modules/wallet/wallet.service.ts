@@ -536,3 +536,42 @@ export async function recordGenerated(
     idempotencyKey: row.key,
   });
 }
+
+/**
+ * For modules that pay users (referral, affiliate payouts): writes, on the caller's
+ * transaction, a REQUESTED REWARD row from the hot wallet to the user's deposit address. The
+ * caller hands its id to the sender after the commit (`sender.dispatch`); the sender's tracker
+ * signs rows a crash left behind, so a committed row is paid once.
+ */
+export async function requestHotWalletReward(
+  tx: DbExecutor,
+  chain: Chain,
+  reward: { userId: number; amount: bigint; idempotencyKey: string },
+): Promise<ChainTransactionRow> {
+  const address = chain.keys.depositAccount(reward.userId).address;
+  await repo.ensureWallet(tx, reward.userId, address);
+  return repo.insert(tx, {
+    userId: reward.userId,
+    type: 'REWARD',
+    status: 'REQUESTED',
+    symbol: 'USDT',
+    amount: reward.amount.toString(),
+    fromAddress: chain.keys.hot.address,
+    toAddress: address,
+    idempotencyKey: reward.idempotencyKey,
+  });
+}
+
+/** For other modules: their transactions as the API shows them, by id. */
+export async function transactionsById(
+  db: DbExecutor,
+  chain: Chain | null,
+  ids: readonly number[],
+): Promise<Map<number, Transaction>> {
+  const found = new Map<number, Transaction>();
+  for (const id of new Set(ids)) {
+    const row = await repo.findById(db, id);
+    if (row) found.set(id, toTransaction(row, chain));
+  }
+  return found;
+}

@@ -1,7 +1,11 @@
-import type { ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
+import { useLocation } from 'react-router';
+import { cpaPaths } from '@meeet/core/api/cpa-paths';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { HouseAd } from '../../components/house-ad';
+import { captureAffiliateParams } from '../../lib/affiliate.ts';
+import { api } from '../../lib/api-client.ts';
 import './i18n';
 import Banner from './components/banner';
 import CallToAction from './components/call-to-action';
@@ -35,7 +39,22 @@ const ORDER: Record<Landing | 'home', SectionKey[]> = {
   'cpa-landing-earn': ['earn', 'tokens', 'how', 'partners'],
 };
 
+/**
+ * A CPA landing tells the server at once that a visitor came by a link: any API call carries
+ * the stored `cpa`/`uid` as headers (spec §7), and the server counts the hit from them. The
+ * parameters are stored here first, since this effect runs before the root layout's.
+ */
+function useLandingHit(landing: Landing | undefined): void {
+  const { search } = useLocation();
+  useEffect(() => {
+    if (!landing) return;
+    if (search) captureAffiliateParams(search);
+    void api.get(cpaPaths.landings);
+  }, [landing, search]);
+}
+
 export default function HomePage({ landing }: HomePageProps) {
+  useLandingHit(landing);
   return (
     <Box data-testid="home-page" data-landing={landing ?? 'home'}>
       <Hero landing={landing} />
