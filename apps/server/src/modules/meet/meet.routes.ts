@@ -19,6 +19,7 @@ import {
   userIdParamsSchema,
   type PublicCard,
 } from '@meeet/core/api/meet';
+import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import { KycStatus } from '@meeet/core/enums';
 import { Role } from '@meeet/core/roles';
 import type { AppConfig } from '../../config.ts';
@@ -56,6 +57,11 @@ export const meetRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (a
     sessions: app.sessions,
     notify: (userId, payload) => toUser(userId).emit('notification', payload),
     map: () => map,
+  });
+  // A banned user signs in nowhere (their sessions ended with the ban); asked after the
+  // password check, so the answer tells nothing to someone without the password.
+  app.sessions.addSignInCheck(async (user) => {
+    if (await safety.isBanned(user.id)) throw new AppError(ErrorCode.ACCOUNT_BANNED);
   });
   const map: MapService = new MapService({
     store: new InProcessPresenceStore(),
