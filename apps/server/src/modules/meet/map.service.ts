@@ -26,7 +26,7 @@ import {
   roundedDistance,
   shownPosition,
 } from './coarse-position.ts';
-import type { Hand, PresenceStore } from './presence-store.ts';
+import type { Hand, PresenceEvent, PresenceStore } from './presence-store.ts';
 
 /** The app sends about every 15 s; a little under a second tolerates timer jitter at 1 Hz. */
 const MIN_POSITION_INTERVAL_MS = 900;
@@ -34,15 +34,32 @@ const MIN_POSITION_INTERVAL_MS = 900;
 const SIGHTING_TTL_MS = 24 * 3600 * 1000;
 /** A shown point lies at most this far from its cell's centre (76 m cell + 40 m offset). */
 const CELL_REACH_M = 120;
+/** Watchers served between two turns of the event loop. */
+const DIFF_BATCH = 100;
+
+function notRaised(): AppError {
+  return new AppError(ErrorCode.CONFLICT, { messageKey: 'meet.hand-not-raised' });
+}
 
 export interface MapServiceDeps {
   store: PresenceStore;
   config: MeetConfig;
   /** Keys the per-user offset of the day; never sent anywhere. */
   secret: string;
-  /** Whether either of the two blocked the other; `prepare` loads a user's blocks first. */
-  blocks: { isBlocked(a: number, b: number): boolean; prepare(userId: number): Promise<void> };
+  /**
+   * Whether either of the two blocked the other; `prepare` loads a user's blocks first,
+   * `reload` reads again those of the given users that are loaded (a block changed, maybe
+   * in another process).
+   */
+  blocks: {
+    isBlocked(a: number, b: number): boolean;
+    prepare(userId: number): Promise<void>;
+    reload(userIds: readonly number[]): Promise<void>;
+  };
   isBanned(userId: number): Promise<boolean>;
+  /** Whether the user has a socket open in any process (asked before an offline drop). */
+  isOnline?: (userId: number) => Promise<boolean>;
+  onError?: (error: unknown, what: string) => void;
   card(user: UserRow): Promise<PublicCard>;
   /** Tells every socket of the user that their hand dropped. */
   dropped(userId: number, reason: HandDropReason): void;
@@ -81,8 +98,6 @@ export class MapService {
   private readonly offlineTimers = new Map<number, NodeJS.Timeout>();
   private readonly maxTimers = new Map<number, NodeJS.Timeout>();
   private readonly lastPositionAt = new Map<number, number>();
-  /** viewer → (seen user → when last shown). */
-  private readonly sightings = new Map<number, Map<number, number>>();
   /** The HMAC of each user's offset, computed once a day rather than once per entry. */
   private readonly offsets = new Map<number, { day: number; east: number; north: number }>();
   private readonly ticker: NodeJS.Timeout;
@@ -91,6 +106,7 @@ export class MapService {
 
   constructor(private readonly deps: MapServiceDeps) {
     this.now = deps.now ?? Date.now;
+    deps.store.subscribe((event) => this.heard(event));
     this.ticker = setInterval(() => void this.tick(), deps.tickMs ?? 1000);
     this.ticker.unref();
   }
@@ -112,6 +128,29 @@ export class MapService {
     return this.stateOf(await this.deps.store.get(userId));
   }
 
+  private failed(what: string): (error: unknown) => void {
+    return (error) => this.deps.onError?.(error, what);
+  }
+
+  /** Tells every process's watchers (this one's included, through the store) of a change. */
+  private announce(userId: number, from: string | null, to: string | null, cell: string | null) {
+    this.deps.store.publish({ type: 'hand', userId, from, to, cell });
+  }
+
+  private heard(event: PresenceEvent): void {
+    if (event.type === 'hand') {
+      this.changed(event.userId, event.from, event.to, event.cell);
+      return;
+    }
+    const { a, b } = event;
+    this.deps.blocks.reload([a, b]).then(() => {
+      for (const watcher of this.watchers.values()) {
+        if (watcher.userId === a) watcher.pending.add(b);
+        if (watcher.userId === b) watcher.pending.add(a);
+      }
+    }, this.failed('block reload'));
+  }
+
   async raise(user: UserRow, mood: Mood): Promise<HandState> {
     if (await this.deps.isBanned(user.id)) {
       throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.banned' });
@@ -121,12 +160,10 @@ export class MapService {
         messageKey: 'meet.profile-incomplete',
       });
     }
-    const existing = await this.deps.store.get(user.id);
+    const existing = await this.deps.store.update(user.id, { mood });
     if (existing) {
-      const hand = { ...existing, mood };
-      await this.deps.store.put(hand);
-      this.changed(user.id, existing.area, hand.area, hand.cell);
-      return this.stateOf(hand);
+      this.announce(user.id, existing.area, existing.area, existing.cell);
+      return this.stateOf({ ...existing, mood });
     }
     const now = this.now();
     const hand: Hand = {
@@ -142,7 +179,7 @@ export class MapService {
     };
     await this.deps.store.put(hand);
     const timer = setTimeout(
-      () => void this.drop(user.id, HandDropReason.EXPIRED),
+      () => void this.drop(user.id, HandDropReason.EXPIRED, now),
       this.deps.config.handMaxMs,
     );
     timer.unref();
@@ -150,21 +187,14 @@ export class MapService {
     return this.stateOf(hand);
   }
 
-  private async requireHand(userId: number): Promise<Hand> {
-    const hand = await this.deps.store.get(userId);
-    if (!hand) throw new AppError(ErrorCode.CONFLICT, { messageKey: 'meet.hand-not-raised' });
-    return hand;
-  }
-
   async setGhost(userId: number, ghost: boolean): Promise<HandState> {
-    const hand = { ...(await this.requireHand(userId)), ghost };
-    await this.deps.store.put(hand);
-    this.changed(userId, hand.area, hand.area, hand.cell);
-    return this.stateOf(hand);
+    const before = await this.deps.store.update(userId, { ghost });
+    if (!before) throw notRaised();
+    this.announce(userId, before.area, before.area, before.cell);
+    return this.stateOf({ ...before, ghost });
   }
 
   async position(userId: number, update: PositionUpdate): Promise<void> {
-    const hand = await this.requireHand(userId);
     const now = this.now();
     if (update.accuracy > this.deps.config.maxAccuracyM) {
       throw new AppError(ErrorCode.VALIDATION_ERROR, {
@@ -192,18 +222,28 @@ export class MapService {
     this.lastPositionAt.set(userId, now);
     const cell = handCell(update.lat, update.lon);
     const area = areaOf(cell);
-    const moved = cell !== hand.cell;
-    await this.deps.store.put({
-      ...hand,
+    const before = await this.deps.store.update(userId, {
       position: { lat: update.lat, lon: update.lon, accuracy: update.accuracy, at: update.at },
       cell,
       area,
     });
+    if (!before) {
+      this.lastPositionAt.delete(userId);
+      throw notRaised();
+    }
     // Moves inside the cell change nothing anyone may see, so they reach no watcher.
-    if (moved) this.changed(userId, hand.area, area, cell);
+    if (cell !== before.cell) this.announce(userId, before.area, area, cell);
   }
 
-  async drop(userId: number, reason: HandDropReason): Promise<boolean> {
+  /**
+   * Drops the user's hand. `raisedAt` names the hand a timer was set for: a timer of an
+   * earlier hand (perhaps set by another process) leaves a hand raised since alone.
+   */
+  async drop(userId: number, reason: HandDropReason, raisedAt?: number): Promise<boolean> {
+    if (raisedAt !== undefined) {
+      const current = await this.deps.store.get(userId);
+      if (current?.raisedAt !== raisedAt) return false;
+    }
     const hand = await this.deps.store.remove(userId);
     clearTimeout(this.maxTimers.get(userId));
     clearTimeout(this.offlineTimers.get(userId));
@@ -212,7 +252,7 @@ export class MapService {
     this.lastPositionAt.delete(userId);
     this.offsets.delete(userId);
     if (!hand) return false;
-    this.changed(userId, hand.area, null);
+    this.announce(userId, hand.area, null, null);
     this.deps.dropped(userId, reason);
     return true;
   }
@@ -233,10 +273,14 @@ export class MapService {
       return;
     }
     this.connections.delete(userId);
-    const timer = setTimeout(
-      () => void this.drop(userId, HandDropReason.OFFLINE),
-      this.deps.config.handOfflineMs,
-    );
+    const timer = setTimeout(() => {
+      this.offlineTimers.delete(userId);
+      // With several processes the user may have come back on another one.
+      const online = this.deps.isOnline?.(userId) ?? Promise.resolve(false);
+      online
+        .then((yes) => (yes ? false : this.drop(userId, HandDropReason.OFFLINE)))
+        .catch(this.failed('offline drop'));
+    }, this.deps.config.handOfflineMs);
     timer.unref();
     this.offlineTimers.set(userId, timer);
   }
@@ -274,6 +318,12 @@ export class MapService {
       hands.push(entry);
     }
     hands.sort((a, b) => a.ring - b.ring || a.userId - b.userId);
+    await this.deps.store.sighted(
+      userId,
+      hands.map((h) => h.userId),
+      this.now(),
+      SIGHTING_TTL_MS,
+    );
     return { hands };
   }
 
@@ -288,17 +338,17 @@ export class MapService {
     }
   }
 
-  /** A block between the two changed: each one's watchers re-check the other. */
+  /**
+   * A block between the two changed: every process reloads their blocks, then each one's
+   * watchers re-check the other.
+   */
   blockChanged(a: number, b: number): void {
-    for (const watcher of this.watchers.values()) {
-      if (watcher.userId === a) watcher.pending.add(b);
-      if (watcher.userId === b) watcher.pending.add(a);
-    }
+    this.deps.store.publish({ type: 'block', a, b });
   }
 
   /** Whether `viewer` was shown `seen` on the map within the last 24 hours. */
-  sawRecently(viewer: number, seen: number): boolean {
-    const at = this.sightings.get(viewer)?.get(seen);
+  async sawRecently(viewer: number, seen: number): Promise<boolean> {
+    const at = await this.deps.store.lastSighting(viewer, seen);
     return at !== undefined && this.now() - at < SIGHTING_TTL_MS;
   }
 
@@ -334,9 +384,6 @@ export class MapService {
     const shown = shownPosition(hand.cell, this.offsetOf(hand.userId, dayOf(now)));
     const distance = distanceM(watcher.watch, shown);
     if (distance > watcher.watch.radiusM) return null;
-    let seen = this.sightings.get(watcher.userId);
-    if (!seen) this.sightings.set(watcher.userId, (seen = new Map()));
-    seen.set(hand.userId, now);
     return {
       ...hand.card,
       mood: hand.mood,
@@ -368,17 +415,37 @@ export class MapService {
     }
   }
 
+  /**
+   * Watchers are served in batches: a batch's pending ids are taken (a change after that marks
+   * them pending for the next tick), their hands read from the store in one call, and the
+   * event loop is let go between batches so positions and chat get in between.
+   */
   private async sendDiffs(): Promise<void> {
-    let served = 0;
+    let batch: { watcher: Watcher; ids: number[] }[] = [];
     for (const watcher of this.watchers.values()) {
       if (watcher.pending.size === 0) continue;
-      // Let positions and chat in between, so a large tick does not hold the event loop.
-      if (++served % 100 === 0) await new Promise((resolve) => setImmediate(resolve));
-      const ids = [...watcher.pending];
+      batch.push({ watcher, ids: [...watcher.pending] });
       watcher.pending.clear();
+      if (batch.length === DIFF_BATCH) {
+        await this.sendBatch(batch);
+        batch = [];
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    if (batch.length > 0) await this.sendBatch(batch);
+  }
+
+  private async sendBatch(batch: { watcher: Watcher; ids: number[] }[]): Promise<void> {
+    const wanted = new Set<number>();
+    for (const { ids } of batch) for (const id of ids) wanted.add(id);
+    const hands = await this.deps.store.getMany([...wanted]);
+    const now = this.now();
+    for (const { watcher, ids } of batch) {
+      // A watcher that went away while the hands were read gets nothing.
+      if (this.watchers.get(watcher.socketId) !== watcher) continue;
       const diff: MapDiff = { upsert: [], left: [] };
       for (const userId of ids) {
-        const hand = await this.deps.store.get(userId);
+        const hand = hands.get(userId);
         const entry = hand ? this.entryFor(watcher, hand) : null;
         const before = watcher.known.get(userId);
         if (entry) {
@@ -395,6 +462,16 @@ export class MapService {
       if (diff.upsert.length > 0 || diff.left.length > 0) {
         diff.upsert.sort((a, b) => a.ring - b.ring || a.userId - b.userId);
         watcher.send(diff);
+      }
+      if (diff.upsert.length > 0) {
+        this.deps.store
+          .sighted(
+            watcher.userId,
+            diff.upsert.map((h) => h.userId),
+            now,
+            SIGHTING_TTL_MS,
+          )
+          .catch(this.failed('sightings'));
       }
     }
   }
