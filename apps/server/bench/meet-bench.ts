@@ -264,6 +264,7 @@ async function main(): Promise<void> {
         }, 500);
         const result = await new Promise<ClientResult>((resolve, reject) => {
           child.on('message', (message: { type: string; result?: ClientResult }) => {
+            console.log('child says', message.type, new Date().toISOString());
             if (message.type === 'measuring') {
               lag.enable();
               lag.reset();

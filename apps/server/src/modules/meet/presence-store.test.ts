@@ -207,6 +207,30 @@ describe('coarse positions', () => {
     },
   );
 
+  it('covers every point of watched circles, anywhere, and takes few cells for a city watch', () => {
+    // A fixed pseudo-random sequence, so a failure reproduces.
+    let seed = 42;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    for (let circle = 0; circle < 60; circle++) {
+      const center = { lat: (random() - 0.5) * 150, lon: (random() - 0.5) * 360 };
+      const radius = [300, 1000, 3000, 20_000, 50_000][circle % 5] as number;
+      const areas = new Set(areasAround(center, radius));
+      for (let i = 0; i < 400; i++) {
+        const r = radius * (i % 2 === 0 ? 0.995 : Math.sqrt(random()));
+        const bearing = random() * 2 * Math.PI;
+        const point = {
+          lat: center.lat + (r * Math.cos(bearing)) / 111_320,
+          lon:
+            center.lon +
+            (r * Math.sin(bearing)) / (111_320 * Math.cos((center.lat * Math.PI) / 180)),
+        };
+        if (distanceM(center, point) > radius) continue;
+        expect(areas.has(areaOf(handCell(point.lat, point.lon)))).toBe(true);
+      }
+    }
+    expect(areasAround({ lat: 55.75, lon: 37.62 }, 1000).length).toBeLessThanOrEqual(12);
+  });
+
   it('moves a user by the same offset all day and by another the next day', () => {
     const cell = handCell(55.75, 37.62);
     const today = shownPosition(cell, dayOffset(7, 20_000, 'secret'));
