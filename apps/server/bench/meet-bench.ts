@@ -187,6 +187,7 @@ async function runClients(input: {
   process.send?.({ type: 'measuring' });
   await new Promise((resolve) => setTimeout(resolve, input.seconds * 1000));
   measuring = false;
+  process.send?.({ type: 'window-end' });
   for (const timer of timers) clearInterval(timer);
   result.sustained = states.filter((s) => s.socket?.connected && !s.failed).length;
   await Promise.all(
@@ -264,13 +265,23 @@ async function main(): Promise<void> {
         }, 500);
         const result = await new Promise<ClientResult>((resolve, reject) => {
           child.on('message', (message: { type: string; result?: ClientResult }) => {
-            console.log('child says', message.type, new Date().toISOString());
             if (message.type === 'measuring') {
               lag.enable();
               lag.reset();
               rss = process.memoryUsage().rss;
               cpuStart = process.cpuUsage();
               wallStart = performance.now();
+            }
+            if (message.type === 'window-end') {
+              // While every client is still connected: what is live once the garbage is
+              // collected (run with --expose-gc), apart from the RSS peak.
+              const gc = (globalThis as { gc?: () => void }).gc;
+              gc?.();
+              const memory = process.memoryUsage();
+              const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+              console.log(
+                `end of window${gc ? ', after a full GC' : ''}: rss ${mb(memory.rss)} MB, heap used ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, external ${mb(memory.external)} MB (array buffers ${mb(memory.arrayBuffers)} MB)`,
+              );
             }
             if (message.type === 'result' && message.result) resolve(message.result);
           });

@@ -81,8 +81,15 @@ interface Watcher {
   send: (diff: MapDiff) => void;
 }
 
-function signature(entry: MapHand): string {
-  return `${entry.cell}|${entry.mood}|${entry.lat}|${entry.lon}`;
+/** A user's offset of the day and the signature of their entry, shared by every watcher. */
+interface Shown {
+  day: number;
+  east: number;
+  north: number;
+  cell?: string;
+  mood?: Mood;
+  /** What a watcher's `known` holds: one string per user, not one per watcher and user. */
+  signature?: string;
 }
 
 /**
@@ -99,7 +106,7 @@ export class MapService {
   private readonly maxTimers = new Map<number, NodeJS.Timeout>();
   private readonly lastPositionAt = new Map<number, number>();
   /** The HMAC of each user's offset, computed once a day rather than once per entry. */
-  private readonly offsets = new Map<number, { day: number; east: number; north: number }>();
+  private readonly offsets = new Map<number, Shown>();
   private readonly ticker: NodeJS.Timeout;
   private ticking = false;
   private readonly now: () => number;
@@ -314,7 +321,7 @@ export class MapService {
     for (const hand of await this.deps.store.inAreas(watcher.areas)) {
       const entry = this.entryFor(watcher, hand);
       if (!entry) continue;
-      watcher.known.set(hand.userId, signature(entry));
+      watcher.known.set(hand.userId, this.signatureOf(hand));
       hands.push(entry);
     }
     hands.sort((a, b) => a.ring - b.ring || a.userId - b.userId);
@@ -395,12 +402,23 @@ export class MapService {
     };
   }
 
-  private offsetOf(userId: number, day: number): { east: number; north: number } {
+  private offsetOf(userId: number, day: number): Shown {
     const cached = this.offsets.get(userId);
     if (cached?.day === day) return cached;
-    const offset = { day, ...dayOffset(userId, day, this.deps.secret) };
+    const offset: Shown = { day, ...dayOffset(userId, day, this.deps.secret) };
     this.offsets.set(userId, offset);
     return offset;
+  }
+
+  /** Changes when what a watcher sees of the hand changes: its cell, mood or shown point. */
+  private signatureOf(hand: Hand): string {
+    const shown = this.offsetOf(hand.userId, dayOf(this.now()));
+    if (shown.signature === undefined || shown.cell !== hand.cell || shown.mood !== hand.mood) {
+      shown.cell = hand.cell ?? '';
+      shown.mood = hand.mood;
+      shown.signature = `${hand.cell}|${hand.mood}|${shown.day}`;
+    }
+    return shown.signature;
   }
 
   /** Sends each watcher with pending changes one diff. */
@@ -449,7 +467,7 @@ export class MapService {
         const entry = hand ? this.entryFor(watcher, hand) : null;
         const before = watcher.known.get(userId);
         if (entry) {
-          const sig = signature(entry);
+          const sig = this.signatureOf(hand as Hand);
           if (sig !== before) {
             watcher.known.set(userId, sig);
             diff.upsert.push(entry);
