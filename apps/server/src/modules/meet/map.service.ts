@@ -25,6 +25,7 @@ import {
   ringsBetween,
   roundedDistance,
   shownPosition,
+  type LatLon,
 } from './coarse-position.ts';
 import type { Hand, PresenceEvent, PresenceStore } from './presence-store.ts';
 
@@ -34,6 +35,7 @@ const MIN_POSITION_INTERVAL_MS = 900;
 const SIGHTING_TTL_MS = 24 * 3600 * 1000;
 /** A shown point lies at most this far from its cell's centre (76 m cell + 40 m offset). */
 const CELL_REACH_M = 120;
+const METRES_PER_DEGREE = 111_320;
 /** Watchers served between two turns of the event loop. */
 const DIFF_BATCH = 100;
 
@@ -73,6 +75,9 @@ interface Watcher {
   userId: number;
   watch: MapWatch;
   centerCell: string;
+  /** For the quick test of whether a change may concern the watcher (see `changed`). */
+  cosLat: number;
+  reachSq: number;
   areas: string[];
   /** What this watcher was last sent, by user id: the signature of the entry. */
   known: Map<number, string>;
@@ -90,6 +95,7 @@ interface Shown {
   mood?: Mood;
   /** What a watcher's `known` holds: one string per user, not one per watcher and user. */
   signature?: string;
+  point?: LatLon;
 }
 
 /**
@@ -100,7 +106,7 @@ interface Shown {
  */
 export class MapService {
   private readonly watchers = new Map<string, Watcher>();
-  private readonly watchersByArea = new Map<string, Set<string>>();
+  private readonly watchersByArea = new Map<string, Set<Watcher>>();
   private readonly connections = new Map<number, number>();
   private readonly offlineTimers = new Map<number, NodeJS.Timeout>();
   private readonly maxTimers = new Map<number, NodeJS.Timeout>();
@@ -306,6 +312,9 @@ export class MapService {
       userId,
       watch,
       centerCell: handCell(watch.lat, watch.lon),
+      cosLat: Math.cos((watch.lat * Math.PI) / 180),
+      // A little over the exact reach: the quick flat-earth distance may err by a fraction.
+      reachSq: ((watch.radiusM + CELL_REACH_M) * 1.02 + 50) ** 2,
       areas: areasAround(watch, watch.radiusM),
       known: new Map(),
       pending: new Set(),
@@ -315,7 +324,7 @@ export class MapService {
     for (const area of watcher.areas) {
       let set = this.watchersByArea.get(area);
       if (!set) this.watchersByArea.set(area, (set = new Set()));
-      set.add(socketId);
+      set.add(watcher);
     }
     const hands: MapHand[] = [];
     for (const hand of await this.deps.store.inAreas(watcher.areas)) {
@@ -340,7 +349,7 @@ export class MapService {
     this.watchers.delete(socketId);
     for (const area of watcher.areas) {
       const set = this.watchersByArea.get(area);
-      set?.delete(socketId);
+      set?.delete(watcher);
       if (set?.size === 0) this.watchersByArea.delete(area);
     }
   }
@@ -370,15 +379,22 @@ export class MapService {
     cell: string | null = null,
   ): void {
     const centre = cell ? cellCentre(cell) : null;
-    for (const area of new Set([oldArea, newArea])) {
+    for (const area of oldArea === newArea ? [newArea] : [oldArea, newArea]) {
       if (!area) continue;
-      for (const socketId of this.watchersByArea.get(area) ?? []) {
-        const watcher = this.watchers.get(socketId);
-        if (!watcher) continue;
-        const near =
-          centre !== null &&
-          distanceM(watcher.watch, centre) <= watcher.watch.radiusM + CELL_REACH_M;
-        if (near || watcher.known.has(userId)) watcher.pending.add(userId);
+      for (const watcher of this.watchersByArea.get(area) ?? []) {
+        if (watcher.known.has(userId)) {
+          watcher.pending.add(userId);
+          continue;
+        }
+        if (centre === null) continue;
+        // Hundreds of watchers per change in a busy city: a flat-earth distance (no
+        // trigonometry per watcher) with a margin; the entry itself is checked exactly.
+        let dLon = centre.lon - watcher.watch.lon;
+        if (dLon > 180) dLon -= 360;
+        else if (dLon < -180) dLon += 360;
+        const east = dLon * METRES_PER_DEGREE * watcher.cosLat;
+        const north = (centre.lat - watcher.watch.lat) * METRES_PER_DEGREE;
+        if (east * east + north * north <= watcher.reachSq) watcher.pending.add(userId);
       }
     }
   }
@@ -387,8 +403,7 @@ export class MapService {
     if (hand.userId === watcher.userId || hand.ghost || !hand.cell) return null;
     if (watcher.watch.moods && !watcher.watch.moods.includes(hand.mood)) return null;
     if (this.deps.blocks.isBlocked(watcher.userId, hand.userId)) return null;
-    const now = this.now();
-    const shown = shownPosition(hand.cell, this.offsetOf(hand.userId, dayOf(now)));
+    const shown = this.shownOf(hand);
     const distance = distanceM(watcher.watch, shown);
     if (distance > watcher.watch.radiusM) return null;
     return {
@@ -410,15 +425,26 @@ export class MapService {
     return offset;
   }
 
-  /** Changes when what a watcher sees of the hand changes: its cell, mood or shown point. */
-  private signatureOf(hand: Hand): string {
+  /** The user's facts of the day for their current cell and mood, computed once for all. */
+  private current(hand: Hand): Required<Shown> {
     const shown = this.offsetOf(hand.userId, dayOf(this.now()));
     if (shown.signature === undefined || shown.cell !== hand.cell || shown.mood !== hand.mood) {
       shown.cell = hand.cell ?? '';
       shown.mood = hand.mood;
       shown.signature = `${hand.cell}|${hand.mood}|${shown.day}`;
+      shown.point = hand.cell ? shownPosition(hand.cell, shown) : { lat: 0, lon: 0 };
     }
-    return shown.signature;
+    return shown as Required<Shown>;
+  }
+
+  /** Where everyone sees the hand today: its cell's centre moved by the day's offset. */
+  private shownOf(hand: Hand): LatLon {
+    return this.current(hand).point;
+  }
+
+  /** Changes when what a watcher sees of the hand changes: its cell, mood or shown point. */
+  private signatureOf(hand: Hand): string {
+    return this.current(hand).signature;
   }
 
   /** Sends each watcher with pending changes one diff. */
