@@ -73,9 +73,13 @@ export interface MapServiceDeps {
 interface Watcher {
   socketId: string;
   userId: number;
-  watch: MapWatch;
+  /** Copied out of the parsed payload: plain fields of one shape are much faster to read. */
+  radiusM: number;
+  moods: readonly Mood[] | null;
   centerCell: string;
   /** For the quick test of whether a change may concern the watcher (see `changed`). */
+  lat: number;
+  lon: number;
   cosLat: number;
   reachSq: number;
   areas: string[];
@@ -310,8 +314,11 @@ export class MapService {
     const watcher: Watcher = {
       socketId,
       userId,
-      watch,
+      radiusM: watch.radiusM,
+      moods: watch.moods ?? null,
       centerCell: handCell(watch.lat, watch.lon),
+      lat: watch.lat,
+      lon: watch.lon,
       cosLat: Math.cos((watch.lat * Math.PI) / 180),
       // A little over the exact reach: the quick flat-earth distance may err by a fraction.
       reachSq: ((watch.radiusM + CELL_REACH_M) * 1.02 + 50) ** 2,
@@ -381,31 +388,32 @@ export class MapService {
     const centre = cell ? cellCentre(cell) : null;
     for (const area of oldArea === newArea ? [newArea] : [oldArea, newArea]) {
       if (!area) continue;
-      for (const watcher of this.watchersByArea.get(area) ?? []) {
-        if (watcher.known.has(userId)) {
-          watcher.pending.add(userId);
-          continue;
-        }
-        if (centre === null) continue;
+      const watchers = this.watchersByArea.get(area);
+      if (!watchers) continue;
+      for (const watcher of watchers) {
         // Hundreds of watchers per change in a busy city: a flat-earth distance (no
         // trigonometry per watcher) with a margin; the entry itself is checked exactly.
-        let dLon = centre.lon - watcher.watch.lon;
-        if (dLon > 180) dLon -= 360;
-        else if (dLon < -180) dLon += 360;
-        const east = dLon * METRES_PER_DEGREE * watcher.cosLat;
-        const north = (centre.lat - watcher.watch.lat) * METRES_PER_DEGREE;
-        if (east * east + north * north <= watcher.reachSq) watcher.pending.add(userId);
+        let near = false;
+        if (centre !== null) {
+          let dLon = centre.lon - watcher.lon;
+          if (dLon > 180) dLon -= 360;
+          else if (dLon < -180) dLon += 360;
+          const east = dLon * METRES_PER_DEGREE * watcher.cosLat;
+          const north = (centre.lat - watcher.lat) * METRES_PER_DEGREE;
+          near = east * east + north * north <= watcher.reachSq;
+        }
+        if (near || watcher.known.has(userId)) watcher.pending.add(userId);
       }
     }
   }
 
   private entryFor(watcher: Watcher, hand: Hand): MapHand | null {
     if (hand.userId === watcher.userId || hand.ghost || !hand.cell) return null;
-    if (watcher.watch.moods && !watcher.watch.moods.includes(hand.mood)) return null;
+    if (watcher.moods && !watcher.moods.includes(hand.mood)) return null;
     if (this.deps.blocks.isBlocked(watcher.userId, hand.userId)) return null;
     const shown = this.shownOf(hand);
-    const distance = distanceM(watcher.watch, shown);
-    if (distance > watcher.watch.radiusM) return null;
+    const distance = distanceM(watcher, shown);
+    if (distance > watcher.radiusM) return null;
     return {
       ...hand.card,
       mood: hand.mood,
