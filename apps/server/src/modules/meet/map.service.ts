@@ -124,7 +124,10 @@ export class MapService {
   constructor(private readonly deps: MapServiceDeps) {
     this.now = deps.now ?? Date.now;
     deps.store.subscribe((event) => this.heard(event));
-    this.ticker = setInterval(() => void this.tick(), deps.tickMs ?? 1000);
+    // A failing store (Redis away) costs a tick, never the process.
+    this.ticker = setInterval(() => {
+      this.tick().catch(this.failed('map tick'));
+    }, deps.tickMs ?? 1000);
     this.ticker.unref();
   }
 
@@ -195,10 +198,9 @@ export class MapService {
       area: null,
     };
     await this.deps.store.put(hand);
-    const timer = setTimeout(
-      () => void this.drop(user.id, HandDropReason.EXPIRED, now),
-      this.deps.config.handMaxMs,
-    );
+    const timer = setTimeout(() => {
+      this.drop(user.id, HandDropReason.EXPIRED, now).catch(this.failed('expiry drop'));
+    }, this.deps.config.handMaxMs);
     timer.unref();
     this.maxTimers.set(user.id, timer);
     return this.stateOf(hand);
