@@ -52,7 +52,7 @@ EXPOSE 3000
 # /api/health/ready to route around it instead).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "--enable-source-maps", "apps/server/dist/server.js"]
+CMD ["node", "--enable-source-maps", "--max-old-space-size=384", "apps/server/dist/server.js"]
 
 # A local chain node (anvil) for staging-like stacks; never part of the app image.
 FROM ${NODE_IMAGE} AS anvil

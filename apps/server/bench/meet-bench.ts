@@ -29,6 +29,8 @@ const CITY_RADIUS_M = 8000;
 const WATCH_RADIUS_M = 1000;
 const SPEED_MS = 5;
 const CHAT_EVERY_MS = 10_000;
+/** BENCH_TRACE=1: the server's worst timer delay and memory every 5 s, and the clients' phases. */
+const TRACE = process.env.BENCH_TRACE === '1';
 
 interface ClientResult {
   connected: number;
@@ -181,12 +183,13 @@ async function runClients(input: {
       );
     }
   }
-  process.send?.({ type: 'ready' });
+  process.send?.({ type: 'ready', started: states.filter((s) => !s.failed).length });
   await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
   measuring = true;
   process.send?.({ type: 'measuring' });
   await new Promise((resolve) => setTimeout(resolve, input.seconds * 1000));
   measuring = false;
+  process.send?.({ type: 'window-end' });
   for (const timer of timers) clearInterval(timer);
   result.sustained = states.filter((s) => s.socket?.connected && !s.failed).length;
   await Promise.all(
@@ -259,17 +262,52 @@ async function main(): Promise<void> {
         let rss = 0;
         let cpuStart = process.cpuUsage();
         let wallStart = performance.now();
+        let tickAt = performance.now();
+        let worstGap = 0;
+        /** The longest the server's loop kept a 500 ms timer waiting in the window. */
+        let stall = 0;
+        let inWindow = false;
         const sampler = setInterval(() => {
           rss = Math.max(rss, process.memoryUsage().rss);
+          const now = performance.now();
+          worstGap = Math.max(worstGap, now - tickAt - 500);
+          if (inWindow) stall = Math.max(stall, now - tickAt - 500);
+          tickAt = now;
         }, 500);
+        const tracer = TRACE
+          ? setInterval(() => {
+              const m = process.memoryUsage();
+              console.log(
+                `${new Date().toISOString()} server: worst timer delay ${worstGap.toFixed(0)} ms, rss ${Math.round(m.rss / 1048576)} MB, heap ${Math.round(m.heapUsed / 1048576)}/${Math.round(m.heapTotal / 1048576)} MB`,
+              );
+              worstGap = 0;
+            }, 5000)
+          : undefined;
         const result = await new Promise<ClientResult>((resolve, reject) => {
           child.on('message', (message: { type: string; result?: ClientResult }) => {
+            if (TRACE) console.log(`${new Date().toISOString()} clients: ${message.type}`);
             if (message.type === 'measuring') {
-              lag.enable();
+              // Reset rather than enabled here: a loop held up since the clients got going
+              // delays this very message, and the histogram must have seen that.
               lag.reset();
+              inWindow = true;
+              stall = 0;
               rss = process.memoryUsage().rss;
               cpuStart = process.cpuUsage();
               wallStart = performance.now();
+            }
+            if (message.type === 'ready') lag.enable();
+            if (message.type === 'window-end') {
+              inWindow = false;
+              // While every client is still connected: what is live once the garbage is
+              // collected (run with --expose-gc), apart from the RSS peak.
+              const gc = (globalThis as { gc?: () => void }).gc;
+              gc?.();
+              const memory = process.memoryUsage();
+              const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+              console.log(
+                `end of window${gc ? ', after a full GC' : ''}: rss ${mb(memory.rss)} MB, heap used ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, external ${mb(memory.external)} MB (array buffers ${mb(memory.arrayBuffers)} MB)`,
+              );
             }
             if (message.type === 'result' && message.result) resolve(message.result);
           });
@@ -281,11 +319,13 @@ async function main(): Promise<void> {
         const cpu = process.cpuUsage(cpuStart);
         const wallMs = performance.now() - wallStart;
         clearInterval(sampler);
+        clearInterval(tracer);
         lag.disable();
         const row = [
           level,
           result.sustained,
           (lag.percentile(99) / 1e6).toFixed(1),
+          (stall / 1000).toFixed(1),
           percentile(result.mapLatencies, 95).toFixed(0),
           result.mapLatencies.length,
           percentile(result.chatLatencies, 95).toFixed(0),
@@ -312,8 +352,8 @@ async function main(): Promise<void> {
     `\n${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up, ${cpus().length} CPU(s), Node ${process.version}\n`,
   );
   console.log(
-    '| clients | sustained | loop lag p99 ms | map update p95 ms | map samples | chat p95 ms | chats | chat failed | positions/s | positions refused | server RSS MB | server CPU |',
+    '| clients | sustained | loop lag p99 ms | longest stall s | map update p95 ms | map samples | chat p95 ms | chats | chat failed | positions/s | positions refused | server RSS MB | server CPU |',
   );
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) console.log(row);
 }

@@ -8,12 +8,20 @@ import type { Address } from 'viem';
 import { generateMnemonic, english } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilInstance } from '@meeet/contracts/anvil';
-import type { ClientToServerEvents, ServerToClientEvents } from '@meeet/core/api/realtime';
+import type { ChatMessage } from '@meeet/core/api/meet';
+import type {
+  Ack,
+  ClientToServerEvents,
+  MapDiff,
+  MapSnapshot,
+  ServerToClientEvents,
+} from '@meeet/core/api/realtime';
 import { createDatabase, createPool, type Database } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
 import { prepareLocalChain } from './modules/chain/local-chain.ts';
 import { fundAddress } from './modules/wallet/wallet.service.ts';
+import { users } from './modules/users/users.schema.ts';
 import { chainCursors, chainTransactions } from './modules/wallet/wallet.schema.ts';
 import { PASSWORD, uniqueEmail } from '../test/accounts.ts';
 import { freePort } from '../test/global-setup.ts';
@@ -224,6 +232,94 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
       .where(and(eq(chainTransactions.userId, userId), eq(chainTransactions.type, 'INPUT')));
     return row?.count ?? 0;
   }
+
+  /** A user on `server` who may raise a hand: complete profile, confirmed e-mail. */
+  async function meetUser(server: ServerProcess, name: string): Promise<Registered> {
+    const registered = await server.api<Registered>('POST', '/user/register', {
+      email: uniqueEmail(name),
+      password: PASSWORD,
+      acceptTerms: true,
+    });
+    await server.api(
+      'POST',
+      '/user/profile-update',
+      {
+        firstName: name,
+        lastName: 'Twoprocesses',
+        domain: `${name}${Date.now().toString(36)}`,
+        gender: 1,
+        bdate: '1990-05-17T00:00:00.000Z',
+      },
+      registered.token,
+    );
+    await db.update(users).set({ emailVerified: true }).where(eq(users.id, registered.user.id));
+    return registered;
+  }
+
+  async function ack<T extends object>(
+    socket: ClientSocket,
+    event: keyof ClientToServerEvents,
+    payload: unknown,
+  ): Promise<T> {
+    const answer = (await (
+      socket.timeout(10_000) as unknown as {
+        emitWithAck: (e: string, p: unknown) => Promise<Ack<T>>;
+      }
+    ).emitWithAck(event, payload)) as Ack<T>;
+    if (!answer.ok) throw new Error(`${event} refused: ${answer.code} ${answer.message}`);
+    return answer;
+  }
+
+  it('shares the meet map and chat: a hand raised on one reaches a watcher on the other, and a message crosses', async () => {
+    const [one, two] = servers as [ServerProcess, ServerProcess];
+    const here = { lat: 52.52, lon: 13.405 };
+    const raiser = await meetUser(one, 'raiser');
+    const watcher = await meetUser(two, 'watcher');
+    const raiserOnOne = await one.socket(raiser.token);
+    const raiserOnTwo = await two.socket(raiser.token);
+    const watcherOnTwo = await two.socket(watcher.token);
+    sockets.push(raiserOnOne, raiserOnTwo, watcherOnTwo);
+
+    // The watcher watches on process two before the hand exists anywhere.
+    const empty = await ack<MapSnapshot>(watcherOnTwo, 'map:watch', { ...here, radiusM: 1000 });
+    expect(empty.hands).toEqual([]);
+    const joined = new Promise<MapDiff>((resolve) =>
+      watcherOnTwo.on('map:diff', (diff) => {
+        if (diff.upsert.some((h) => h.userId === raiser.user.id)) resolve(diff);
+      }),
+    );
+    await ack(raiserOnOne, 'hand:raise', { mood: 'business' });
+    await ack(raiserOnOne, 'position', { ...here, accuracy: 10, at: Date.now() });
+    const diff = await within(joined, 'map diff on the other process');
+    expect(diff.upsert[0]).toMatchObject({ userId: raiser.user.id, mood: 'business' });
+    // A fresh watch on process two reads the shared store.
+    const snapshot = await ack<MapSnapshot>(watcherOnTwo, 'map:watch', {
+      ...here,
+      radiusM: 1000,
+    });
+    expect(snapshot.hands.map((h) => h.userId)).toEqual([raiser.user.id]);
+    // Ghost mode switched on process two hides the hand raised on process one.
+    const left = new Promise((resolve) =>
+      watcherOnTwo.on('map:diff', (d) => {
+        if (d.left.includes(raiser.user.id)) resolve(d);
+      }),
+    );
+    await ack(raiserOnTwo, 'hand:ghost', { ghost: true });
+    await within(left, 'ghost on the other process');
+
+    // Seen on process two, written to through process one: the message reaches the
+    // recipient's device on process two.
+    const delivered = new Promise<ChatMessage>((resolve) =>
+      raiserOnTwo.on('chat:message', resolve),
+    );
+    const sent = await one.api<ChatMessage>(
+      'POST',
+      `/meet/conversations/${raiser.user.id}/messages`,
+      { clientId: 'two-processes-1', text: 'hello across processes' },
+      watcher.token,
+    );
+    expect(await within(delivered, 'chat message on the other process')).toEqual(sent);
+  }, 60_000);
 
   it('runs the workers on exactly one, carries events and revocations across, and hands over when the leader dies', async () => {
     // One leader, and only one, while both run.

@@ -114,6 +114,9 @@ async function socket(app: FastifyInstance): Promise<void> {
     );
   });
   io.on('connection', (client) => {
+    // The handshake (headers, auth) is built by now; the upgrade request behind it is not
+    // needed any more and would be kept for the socket's life (Socket.IO's memory advice).
+    (client.conn as unknown as { request: unknown }).request = null;
     const { userId, sessionId } = client.data;
     if (userId !== null && sessionId !== null) {
       void client.join([userRoom(userId), sessionRoom(sessionId)]);

@@ -31,6 +31,8 @@ export const ErrorCode = {
   REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
   /** The request's headers are larger than the server accepts (431). */
   HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
+  /** A moderator banned the account: sign-in is refused (403). */
+  ACCOUNT_BANNED: 'ACCOUNT_BANNED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -60,6 +62,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   IDEMPOTENCY_KEY_REUSED: 409,
   REQUEST_TIMEOUT: 408,
   HEADERS_TOO_LARGE: 431,
+  ACCOUNT_BANNED: 403,
 };
 
 export const errorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);

@@ -27,6 +27,8 @@ export const errorMessagesEn: ErrorMessages = {
     'This request was already sent with different data or is still being processed',
   'error.REQUEST_TIMEOUT': 'The request took too long to arrive. Please try again',
   'error.HEADERS_TOO_LARGE': 'The request headers are too large',
+  'error.ACCOUNT_BANNED':
+    'Your account has been banned by a moderator for breaking the rules. Contact support if you think this is a mistake',
 };
 
 export const errorMessagesRu: ErrorMessages = {
@@ -53,4 +55,6 @@ export const errorMessagesRu: ErrorMessages = {
     'Этот запрос уже был отправлен с другими данными или ещё обрабатывается',
   'error.REQUEST_TIMEOUT': 'Запрос передавался слишком долго. Попробуйте ещё раз',
   'error.HEADERS_TOO_LARGE': 'Слишком большие заголовки запроса',
+  'error.ACCOUNT_BANNED':
+    'Ваш аккаунт заблокирован модератором за нарушение правил. Если вы считаете это ошибкой, напишите в поддержку',
 };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@meeet/core/api/errors';
 import {
@@ -265,6 +265,39 @@ describe('meet: chat and safety', () => {
     await disconnected;
     await left;
     expect((await get(a.token, '/meet/conversations')).statusCode).toBe(401);
+
+    // Signing in again is refused with its own code, in the caller's language.
+    const login = (language: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: { 'x-fp': 'fp-test-device', 'accept-language': language },
+        payload: { email: a.email, password: a.password },
+      });
+    const refused = await login('en');
+    expect(refused.statusCode).toBe(403);
+    expect(errorBodySchema.parse(refused.json())).toMatchObject({
+      code: 'ACCOUNT_BANNED',
+      message: expect.stringMatching(/banned by a moderator/),
+    });
+    expect(errorBodySchema.parse((await login('ru')).json()).message).toMatch(
+      /заблокирован модератором/,
+    );
+    // A wrong password still says only that, so the ban is no oracle for the address.
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'x-fp': 'fp-test-device' },
+      payload: { email: a.email, password: 'Wrong-Password-42' },
+    });
+    expect(errorBodySchema.parse(wrong.json()).code).toBe('UNAUTHORIZED');
+    // The banned user's sessions are all gone: no new one was opened by the refused logins.
+    const [open] = (
+      await t.db.execute<{ count: number }>(
+        sql`select count(*)::int as count from sessions where user_id = ${a.id} and revoked_at is null`,
+      )
+    ).rows;
+    expect(open?.count).toBe(0);
   });
 });
 

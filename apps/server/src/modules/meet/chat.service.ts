@@ -98,7 +98,7 @@ export class ChatService {
     const existing = await meetRepository.findConversation(db, me, otherId);
     if (!existing) {
       // A shared meeting also allows it once meetings exist (part 2).
-      if (!this.deps.map.sawRecently(me, otherId)) {
+      if (!(await this.deps.map.sawRecently(me, otherId))) {
         throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.chat-not-allowed' });
       }
       const since = new Date(Date.now() - 3600_000);
@@ -217,7 +217,7 @@ export class ChatService {
   async typing(auth: AuthContext, otherId: number): Promise<void> {
     await this.other(auth, otherId);
     if (!(await meetRepository.findConversation(this.deps.db, auth.user.id, otherId))) {
-      if (!this.deps.map.sawRecently(auth.user.id, otherId)) throw notFound();
+      if (!(await this.deps.map.sawRecently(auth.user.id, otherId))) throw notFound();
     }
     this.deps.events.typing(otherId, auth.user.id);
   }

@@ -43,12 +43,25 @@ export function areaOf(cell: string): string {
   return cellToParent(cell, AREA_RESOLUTION);
 }
 
-/** The index cells a watched circle can touch. */
+/**
+ * How far from an index cell's centre a hand indexed in it can be: the cell's corner (one
+ * edge), the drift of a resolution-10 descendant beyond its ancestor's outline (H3 children are
+ * not strictly inside their parents), and the size variation of cells around the globe.
+ */
+const AREA_REACH_M = getHexagonEdgeLengthAvg(AREA_RESOLUTION, UNITS.m) * 1.6 + 200;
+
+/**
+ * The index cells a watched circle can touch: a disk of cells with a margin, less those whose
+ * centre is too far for any of their hands to be in the circle. Without that cut a 1 km
+ * watch took 37 cells (~190 km²) and each move in a city reached nearly every watcher.
+ */
 export function areasAround(center: LatLon, radiusM: number): string[] {
-  // Cells vary in size around the globe and a resolution-10 cell's parent may lie a little
-  // beside it (H3 children are not strictly inside their parents), so the disk has a margin.
-  const k = Math.ceil(radiusM / (AREA_SPACING_M * 0.75)) + 2;
-  return gridDisk(latLngToCell(center.lat, center.lon, AREA_RESOLUTION), k);
+  // Cells vary in size over each icosahedron face (the old 0.75 spacing missed the edge of a
+  // 50 km circle near 9°S 123°W), so the disk assumes small ones; the cut drops the surplus.
+  const k = Math.ceil(radiusM / (AREA_SPACING_M * 0.55)) + 2;
+  return gridDisk(latLngToCell(center.lat, center.lon, AREA_RESOLUTION), k).filter(
+    (area) => distanceM(center, cellCentre(area)) <= radiusM + AREA_REACH_M,
+  );
 }
 
 export function distanceM(a: LatLon, b: LatLon): number {

@@ -25,8 +25,9 @@ import {
   ringsBetween,
   roundedDistance,
   shownPosition,
+  type LatLon,
 } from './coarse-position.ts';
-import type { Hand, PresenceStore } from './presence-store.ts';
+import type { Hand, PresenceEvent, PresenceStore } from './presence-store.ts';
 
 /** The app sends about every 15 s; a little under a second tolerates timer jitter at 1 Hz. */
 const MIN_POSITION_INTERVAL_MS = 900;
@@ -34,15 +35,33 @@ const MIN_POSITION_INTERVAL_MS = 900;
 const SIGHTING_TTL_MS = 24 * 3600 * 1000;
 /** A shown point lies at most this far from its cell's centre (76 m cell + 40 m offset). */
 const CELL_REACH_M = 120;
+const METRES_PER_DEGREE = 111_320;
+/** Watchers served between two turns of the event loop. */
+const DIFF_BATCH = 100;
+
+function notRaised(): AppError {
+  return new AppError(ErrorCode.CONFLICT, { messageKey: 'meet.hand-not-raised' });
+}
 
 export interface MapServiceDeps {
   store: PresenceStore;
   config: MeetConfig;
   /** Keys the per-user offset of the day; never sent anywhere. */
   secret: string;
-  /** Whether either of the two blocked the other; `prepare` loads a user's blocks first. */
-  blocks: { isBlocked(a: number, b: number): boolean; prepare(userId: number): Promise<void> };
+  /**
+   * Whether either of the two blocked the other; `prepare` loads a user's blocks first,
+   * `reload` reads again those of the given users that are loaded (a block changed, maybe
+   * in another process).
+   */
+  blocks: {
+    isBlocked(a: number, b: number): boolean;
+    prepare(userId: number): Promise<void>;
+    reload(userIds: readonly number[]): Promise<void>;
+  };
   isBanned(userId: number): Promise<boolean>;
+  /** Whether the user has a socket open in any process (asked before an offline drop). */
+  isOnline?: (userId: number) => Promise<boolean>;
+  onError?: (error: unknown, what: string) => void;
   card(user: UserRow): Promise<PublicCard>;
   /** Tells every socket of the user that their hand dropped. */
   dropped(userId: number, reason: HandDropReason): void;
@@ -54,8 +73,15 @@ export interface MapServiceDeps {
 interface Watcher {
   socketId: string;
   userId: number;
-  watch: MapWatch;
+  /** Copied out of the parsed payload: plain fields of one shape are much faster to read. */
+  radiusM: number;
+  moods: readonly Mood[] | null;
   centerCell: string;
+  /** For the quick test of whether a change may concern the watcher (see `changed`). */
+  lat: number;
+  lon: number;
+  cosLat: number;
+  reachSq: number;
   areas: string[];
   /** What this watcher was last sent, by user id: the signature of the entry. */
   known: Map<number, string>;
@@ -64,8 +90,16 @@ interface Watcher {
   send: (diff: MapDiff) => void;
 }
 
-function signature(entry: MapHand): string {
-  return `${entry.cell}|${entry.mood}|${entry.lat}|${entry.lon}`;
+/** A user's offset of the day and the signature of their entry, shared by every watcher. */
+interface Shown {
+  day: number;
+  east: number;
+  north: number;
+  cell?: string;
+  mood?: Mood;
+  /** What a watcher's `known` holds: one string per user, not one per watcher and user. */
+  signature?: string;
+  point?: LatLon;
 }
 
 /**
@@ -76,22 +110,24 @@ function signature(entry: MapHand): string {
  */
 export class MapService {
   private readonly watchers = new Map<string, Watcher>();
-  private readonly watchersByArea = new Map<string, Set<string>>();
+  private readonly watchersByArea = new Map<string, Set<Watcher>>();
   private readonly connections = new Map<number, number>();
   private readonly offlineTimers = new Map<number, NodeJS.Timeout>();
   private readonly maxTimers = new Map<number, NodeJS.Timeout>();
   private readonly lastPositionAt = new Map<number, number>();
-  /** viewer → (seen user → when last shown). */
-  private readonly sightings = new Map<number, Map<number, number>>();
   /** The HMAC of each user's offset, computed once a day rather than once per entry. */
-  private readonly offsets = new Map<number, { day: number; east: number; north: number }>();
+  private readonly offsets = new Map<number, Shown>();
   private readonly ticker: NodeJS.Timeout;
   private ticking = false;
   private readonly now: () => number;
 
   constructor(private readonly deps: MapServiceDeps) {
     this.now = deps.now ?? Date.now;
-    this.ticker = setInterval(() => void this.tick(), deps.tickMs ?? 1000);
+    deps.store.subscribe((event) => this.heard(event));
+    // A failing store (Redis away) costs a tick, never the process.
+    this.ticker = setInterval(() => {
+      this.tick().catch(this.failed('map tick'));
+    }, deps.tickMs ?? 1000);
     this.ticker.unref();
   }
 
@@ -112,6 +148,29 @@ export class MapService {
     return this.stateOf(await this.deps.store.get(userId));
   }
 
+  private failed(what: string): (error: unknown) => void {
+    return (error) => this.deps.onError?.(error, what);
+  }
+
+  /** Tells every process's watchers (this one's included, through the store) of a change. */
+  private announce(userId: number, from: string | null, to: string | null, cell: string | null) {
+    this.deps.store.publish({ type: 'hand', userId, from, to, cell });
+  }
+
+  private heard(event: PresenceEvent): void {
+    if (event.type === 'hand') {
+      this.changed(event.userId, event.from, event.to, event.cell);
+      return;
+    }
+    const { a, b } = event;
+    this.deps.blocks.reload([a, b]).then(() => {
+      for (const watcher of this.watchers.values()) {
+        if (watcher.userId === a) watcher.pending.add(b);
+        if (watcher.userId === b) watcher.pending.add(a);
+      }
+    }, this.failed('block reload'));
+  }
+
   async raise(user: UserRow, mood: Mood): Promise<HandState> {
     if (await this.deps.isBanned(user.id)) {
       throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.banned' });
@@ -121,12 +180,10 @@ export class MapService {
         messageKey: 'meet.profile-incomplete',
       });
     }
-    const existing = await this.deps.store.get(user.id);
+    const existing = await this.deps.store.update(user.id, { mood });
     if (existing) {
-      const hand = { ...existing, mood };
-      await this.deps.store.put(hand);
-      this.changed(user.id, existing.area, hand.area, hand.cell);
-      return this.stateOf(hand);
+      this.announce(user.id, existing.area, existing.area, existing.cell);
+      return this.stateOf({ ...existing, mood });
     }
     const now = this.now();
     const hand: Hand = {
@@ -141,30 +198,22 @@ export class MapService {
       area: null,
     };
     await this.deps.store.put(hand);
-    const timer = setTimeout(
-      () => void this.drop(user.id, HandDropReason.EXPIRED),
-      this.deps.config.handMaxMs,
-    );
+    const timer = setTimeout(() => {
+      this.drop(user.id, HandDropReason.EXPIRED, now).catch(this.failed('expiry drop'));
+    }, this.deps.config.handMaxMs);
     timer.unref();
     this.maxTimers.set(user.id, timer);
     return this.stateOf(hand);
   }
 
-  private async requireHand(userId: number): Promise<Hand> {
-    const hand = await this.deps.store.get(userId);
-    if (!hand) throw new AppError(ErrorCode.CONFLICT, { messageKey: 'meet.hand-not-raised' });
-    return hand;
-  }
-
   async setGhost(userId: number, ghost: boolean): Promise<HandState> {
-    const hand = { ...(await this.requireHand(userId)), ghost };
-    await this.deps.store.put(hand);
-    this.changed(userId, hand.area, hand.area, hand.cell);
-    return this.stateOf(hand);
+    const before = await this.deps.store.update(userId, { ghost });
+    if (!before) throw notRaised();
+    this.announce(userId, before.area, before.area, before.cell);
+    return this.stateOf({ ...before, ghost });
   }
 
   async position(userId: number, update: PositionUpdate): Promise<void> {
-    const hand = await this.requireHand(userId);
     const now = this.now();
     if (update.accuracy > this.deps.config.maxAccuracyM) {
       throw new AppError(ErrorCode.VALIDATION_ERROR, {
@@ -192,18 +241,28 @@ export class MapService {
     this.lastPositionAt.set(userId, now);
     const cell = handCell(update.lat, update.lon);
     const area = areaOf(cell);
-    const moved = cell !== hand.cell;
-    await this.deps.store.put({
-      ...hand,
+    const before = await this.deps.store.update(userId, {
       position: { lat: update.lat, lon: update.lon, accuracy: update.accuracy, at: update.at },
       cell,
       area,
     });
+    if (!before) {
+      this.lastPositionAt.delete(userId);
+      throw notRaised();
+    }
     // Moves inside the cell change nothing anyone may see, so they reach no watcher.
-    if (moved) this.changed(userId, hand.area, area, cell);
+    if (cell !== before.cell) this.announce(userId, before.area, area, cell);
   }
 
-  async drop(userId: number, reason: HandDropReason): Promise<boolean> {
+  /**
+   * Drops the user's hand. `raisedAt` names the hand a timer was set for: a timer of an
+   * earlier hand (perhaps set by another process) leaves a hand raised since alone.
+   */
+  async drop(userId: number, reason: HandDropReason, raisedAt?: number): Promise<boolean> {
+    if (raisedAt !== undefined) {
+      const current = await this.deps.store.get(userId);
+      if (current?.raisedAt !== raisedAt) return false;
+    }
     const hand = await this.deps.store.remove(userId);
     clearTimeout(this.maxTimers.get(userId));
     clearTimeout(this.offlineTimers.get(userId));
@@ -212,7 +271,7 @@ export class MapService {
     this.lastPositionAt.delete(userId);
     this.offsets.delete(userId);
     if (!hand) return false;
-    this.changed(userId, hand.area, null);
+    this.announce(userId, hand.area, null, null);
     this.deps.dropped(userId, reason);
     return true;
   }
@@ -233,10 +292,14 @@ export class MapService {
       return;
     }
     this.connections.delete(userId);
-    const timer = setTimeout(
-      () => void this.drop(userId, HandDropReason.OFFLINE),
-      this.deps.config.handOfflineMs,
-    );
+    const timer = setTimeout(() => {
+      this.offlineTimers.delete(userId);
+      // With several processes the user may have come back on another one.
+      const online = this.deps.isOnline?.(userId) ?? Promise.resolve(false);
+      online
+        .then((yes) => (yes ? false : this.drop(userId, HandDropReason.OFFLINE)))
+        .catch(this.failed('offline drop'));
+    }, this.deps.config.handOfflineMs);
     timer.unref();
     this.offlineTimers.set(userId, timer);
   }
@@ -253,8 +316,14 @@ export class MapService {
     const watcher: Watcher = {
       socketId,
       userId,
-      watch,
+      radiusM: watch.radiusM,
+      moods: watch.moods ?? null,
       centerCell: handCell(watch.lat, watch.lon),
+      lat: watch.lat,
+      lon: watch.lon,
+      cosLat: Math.cos((watch.lat * Math.PI) / 180),
+      // A little over the exact reach: the quick flat-earth distance may err by a fraction.
+      reachSq: ((watch.radiusM + CELL_REACH_M) * 1.02 + 50) ** 2,
       areas: areasAround(watch, watch.radiusM),
       known: new Map(),
       pending: new Set(),
@@ -264,16 +333,22 @@ export class MapService {
     for (const area of watcher.areas) {
       let set = this.watchersByArea.get(area);
       if (!set) this.watchersByArea.set(area, (set = new Set()));
-      set.add(socketId);
+      set.add(watcher);
     }
     const hands: MapHand[] = [];
     for (const hand of await this.deps.store.inAreas(watcher.areas)) {
       const entry = this.entryFor(watcher, hand);
       if (!entry) continue;
-      watcher.known.set(hand.userId, signature(entry));
+      watcher.known.set(hand.userId, this.signatureOf(hand));
       hands.push(entry);
     }
     hands.sort((a, b) => a.ring - b.ring || a.userId - b.userId);
+    await this.deps.store.sighted(
+      userId,
+      hands.map((h) => h.userId),
+      this.now(),
+      SIGHTING_TTL_MS,
+    );
     return { hands };
   }
 
@@ -283,22 +358,22 @@ export class MapService {
     this.watchers.delete(socketId);
     for (const area of watcher.areas) {
       const set = this.watchersByArea.get(area);
-      set?.delete(socketId);
+      set?.delete(watcher);
       if (set?.size === 0) this.watchersByArea.delete(area);
     }
   }
 
-  /** A block between the two changed: each one's watchers re-check the other. */
+  /**
+   * A block between the two changed: every process reloads their blocks, then each one's
+   * watchers re-check the other.
+   */
   blockChanged(a: number, b: number): void {
-    for (const watcher of this.watchers.values()) {
-      if (watcher.userId === a) watcher.pending.add(b);
-      if (watcher.userId === b) watcher.pending.add(a);
-    }
+    this.deps.store.publish({ type: 'block', a, b });
   }
 
   /** Whether `viewer` was shown `seen` on the map within the last 24 hours. */
-  sawRecently(viewer: number, seen: number): boolean {
-    const at = this.sightings.get(viewer)?.get(seen);
+  async sawRecently(viewer: number, seen: number): Promise<boolean> {
+    const at = await this.deps.store.lastSighting(viewer, seen);
     return at !== undefined && this.now() - at < SIGHTING_TTL_MS;
   }
 
@@ -313,14 +388,22 @@ export class MapService {
     cell: string | null = null,
   ): void {
     const centre = cell ? cellCentre(cell) : null;
-    for (const area of new Set([oldArea, newArea])) {
+    for (const area of oldArea === newArea ? [newArea] : [oldArea, newArea]) {
       if (!area) continue;
-      for (const socketId of this.watchersByArea.get(area) ?? []) {
-        const watcher = this.watchers.get(socketId);
-        if (!watcher) continue;
-        const near =
-          centre !== null &&
-          distanceM(watcher.watch, centre) <= watcher.watch.radiusM + CELL_REACH_M;
+      const watchers = this.watchersByArea.get(area);
+      if (!watchers) continue;
+      for (const watcher of watchers) {
+        // Hundreds of watchers per change in a busy city: a flat-earth distance (no
+        // trigonometry per watcher) with a margin; the entry itself is checked exactly.
+        let near = false;
+        if (centre !== null) {
+          let dLon = centre.lon - watcher.lon;
+          if (dLon > 180) dLon -= 360;
+          else if (dLon < -180) dLon += 360;
+          const east = dLon * METRES_PER_DEGREE * watcher.cosLat;
+          const north = (centre.lat - watcher.lat) * METRES_PER_DEGREE;
+          near = east * east + north * north <= watcher.reachSq;
+        }
         if (near || watcher.known.has(userId)) watcher.pending.add(userId);
       }
     }
@@ -328,17 +411,20 @@ export class MapService {
 
   private entryFor(watcher: Watcher, hand: Hand): MapHand | null {
     if (hand.userId === watcher.userId || hand.ghost || !hand.cell) return null;
-    if (watcher.watch.moods && !watcher.watch.moods.includes(hand.mood)) return null;
+    if (watcher.moods && !watcher.moods.includes(hand.mood)) return null;
     if (this.deps.blocks.isBlocked(watcher.userId, hand.userId)) return null;
-    const now = this.now();
-    const shown = shownPosition(hand.cell, this.offsetOf(hand.userId, dayOf(now)));
-    const distance = distanceM(watcher.watch, shown);
-    if (distance > watcher.watch.radiusM) return null;
-    let seen = this.sightings.get(watcher.userId);
-    if (!seen) this.sightings.set(watcher.userId, (seen = new Map()));
-    seen.set(hand.userId, now);
+    const shown = this.shownOf(hand);
+    const distance = distanceM(watcher, shown);
+    if (distance > watcher.radiusM) return null;
+    const { card } = hand;
+    // Field by field: spreading the card cost ~6 µs an entry, most of a busy tick.
     return {
-      ...hand.card,
+      userId: card.userId,
+      nickname: card.nickname,
+      firstName: card.firstName,
+      avatar: card.avatar,
+      verified: card.verified,
+      levels: card.levels,
       mood: hand.mood,
       cell: hand.cell,
       lat: shown.lat,
@@ -348,12 +434,34 @@ export class MapService {
     };
   }
 
-  private offsetOf(userId: number, day: number): { east: number; north: number } {
+  private offsetOf(userId: number, day: number): Shown {
     const cached = this.offsets.get(userId);
     if (cached?.day === day) return cached;
-    const offset = { day, ...dayOffset(userId, day, this.deps.secret) };
+    const offset: Shown = { day, ...dayOffset(userId, day, this.deps.secret) };
     this.offsets.set(userId, offset);
     return offset;
+  }
+
+  /** The user's facts of the day for their current cell and mood, computed once for all. */
+  private current(hand: Hand): Required<Shown> {
+    const shown = this.offsetOf(hand.userId, dayOf(this.now()));
+    if (shown.signature === undefined || shown.cell !== hand.cell || shown.mood !== hand.mood) {
+      shown.cell = hand.cell ?? '';
+      shown.mood = hand.mood;
+      shown.signature = `${hand.cell}|${hand.mood}|${shown.day}`;
+      shown.point = hand.cell ? shownPosition(hand.cell, shown) : { lat: 0, lon: 0 };
+    }
+    return shown as Required<Shown>;
+  }
+
+  /** Where everyone sees the hand today: its cell's centre moved by the day's offset. */
+  private shownOf(hand: Hand): LatLon {
+    return this.current(hand).point;
+  }
+
+  /** Changes when what a watcher sees of the hand changes: its cell, mood or shown point. */
+  private signatureOf(hand: Hand): string {
+    return this.current(hand).signature;
   }
 
   /** Sends each watcher with pending changes one diff. */
@@ -368,21 +476,41 @@ export class MapService {
     }
   }
 
+  /**
+   * Watchers are served in batches: a batch's pending ids are taken (a change after that marks
+   * them pending for the next tick), their hands read from the store in one call, and the
+   * event loop is let go between batches so positions and chat get in between.
+   */
   private async sendDiffs(): Promise<void> {
-    let served = 0;
+    let batch: { watcher: Watcher; ids: number[] }[] = [];
     for (const watcher of this.watchers.values()) {
       if (watcher.pending.size === 0) continue;
-      // Let positions and chat in between, so a large tick does not hold the event loop.
-      if (++served % 100 === 0) await new Promise((resolve) => setImmediate(resolve));
-      const ids = [...watcher.pending];
+      batch.push({ watcher, ids: [...watcher.pending] });
       watcher.pending.clear();
+      if (batch.length === DIFF_BATCH) {
+        await this.sendBatch(batch);
+        batch = [];
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    if (batch.length > 0) await this.sendBatch(batch);
+  }
+
+  private async sendBatch(batch: { watcher: Watcher; ids: number[] }[]): Promise<void> {
+    const wanted = new Set<number>();
+    for (const { ids } of batch) for (const id of ids) wanted.add(id);
+    const hands = await this.deps.store.getMany([...wanted]);
+    const now = this.now();
+    for (const { watcher, ids } of batch) {
+      // A watcher that went away while the hands were read gets nothing.
+      if (this.watchers.get(watcher.socketId) !== watcher) continue;
       const diff: MapDiff = { upsert: [], left: [] };
       for (const userId of ids) {
-        const hand = await this.deps.store.get(userId);
+        const hand = hands.get(userId);
         const entry = hand ? this.entryFor(watcher, hand) : null;
         const before = watcher.known.get(userId);
         if (entry) {
-          const sig = signature(entry);
+          const sig = this.signatureOf(hand as Hand);
           if (sig !== before) {
             watcher.known.set(userId, sig);
             diff.upsert.push(entry);
@@ -395,6 +523,16 @@ export class MapService {
       if (diff.upsert.length > 0 || diff.left.length > 0) {
         diff.upsert.sort((a, b) => a.ring - b.ring || a.userId - b.userId);
         watcher.send(diff);
+      }
+      if (diff.upsert.length > 0) {
+        this.deps.store
+          .sighted(
+            watcher.userId,
+            diff.upsert.map((h) => h.userId),
+            now,
+            SIGHTING_TTL_MS,
+          )
+          .catch(this.failed('sightings'));
       }
     }
   }

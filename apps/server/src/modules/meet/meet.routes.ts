@@ -19,6 +19,7 @@ import {
   userIdParamsSchema,
   type PublicCard,
 } from '@meeet/core/api/meet';
+import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import { KycStatus } from '@meeet/core/enums';
 import { Role } from '@meeet/core/roles';
 import type { AppConfig } from '../../config.ts';
@@ -29,7 +30,11 @@ import type { UserRow } from '../users/users.service.ts';
 import { ChatService } from './chat.service.ts';
 import { MapService } from './map.service.ts';
 import { attachMeetSocket } from './meet.socket.ts';
-import { InProcessPresenceStore } from './presence-store.ts';
+import {
+  InProcessPresenceStore,
+  RedisPresenceStore,
+  type PresenceStore,
+} from './presence-store.ts';
 import { SafetyService } from './safety.service.ts';
 
 const tags = ['meet'];
@@ -57,8 +62,23 @@ export const meetRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (a
     notify: (userId, payload) => toUser(userId).emit('notification', payload),
     map: () => map,
   });
+  // A banned user signs in nowhere (their sessions ended with the ban); asked after the
+  // password check, so the answer tells nothing to someone without the password.
+  app.sessions.addSignInCheck(async (user) => {
+    if (await safety.isBanned(user.id)) throw new AppError(ErrorCode.ACCOUNT_BANNED);
+  });
+  // With Redis every server process shares the hands, the sightings and the map's changes.
+  const onError = (error: unknown, what: string) => app.log.warn({ err: error }, `meet: ${what}`);
+  let store: PresenceStore = new InProcessPresenceStore();
+  if (app.redis) {
+    const shared = new RedisPresenceStore(app.redis, { areaTtlMs: config.meet.handMaxMs, onError });
+    await shared.start();
+    store = shared;
+  }
   const map: MapService = new MapService({
-    store: new InProcessPresenceStore(),
+    store,
+    onError,
+    isOnline: async (userId) => (await app.io.in(userRoom(userId)).fetchSockets()).length > 0,
     config: config.meet,
     secret: `meet-offset:${config.jwtSecret}`,
     blocks: safety,
@@ -86,7 +106,10 @@ export const meetRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (a
   app.io.on('connection', (socket) =>
     attachMeetSocket(socket, { map: map, chat, sessions: app.sessions, log: app.log }),
   );
-  app.addHook('onClose', () => map.close());
+  app.addHook('onClose', async () => {
+    map.close();
+    await store.close();
+  });
 
   app.get(
     meetPaths.conversations,

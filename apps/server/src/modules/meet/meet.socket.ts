@@ -91,7 +91,7 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
           const parsed = clientEventSchemas[event].safeParse(payload);
           if (!parsed.success) return reply(invalid(parsed.error, locale));
           const result = await run(auth, parsed.data as Payload<E>);
-          reply({ ok: true, ...(result ?? {}) });
+          reply(result ? { ok: true, ...result } : { ok: true });
         } catch (error) {
           reply(refusal(error, locale, deps.log));
         }

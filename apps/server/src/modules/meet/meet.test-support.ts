@@ -12,7 +12,7 @@ export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export async function meetUser(app: App, db: Database) {
   const user = await completeUser(app, 'Meet');
   await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.user.id));
-  return { id: user.user.id, token: user.token };
+  return { id: user.user.id, token: user.token, email: user.user.email, password: user.password };
 }
 
 /** A connected socket of `token` (anonymous without one). */

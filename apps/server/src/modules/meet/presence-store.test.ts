@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startRedis, type TestRedis } from '../../../test/redis.ts';
 import {
   areaOf,
   areasAround,
@@ -7,7 +9,15 @@ import {
   shownPosition,
   distanceM,
 } from './coarse-position.ts';
-import { InProcessPresenceStore, type Hand } from './presence-store.ts';
+import {
+  InProcessPresenceStore,
+  RedisPresenceStore,
+  type Hand,
+  type PresenceEvent,
+  type PresenceStore,
+} from './presence-store.ts';
+
+const HOUR_FROM_NOW = Date.now() + 3600_000;
 
 function hand(userId: number, lat: number, lon: number): Hand {
   const cell = handCell(lat, lon);
@@ -16,7 +26,7 @@ function hand(userId: number, lat: number, lon: number): Hand {
     mood: 'romantic',
     ghost: false,
     raisedAt: 0,
-    expiresAt: 1,
+    expiresAt: HOUR_FROM_NOW,
     card: { userId, nickname: null, firstName: null, avatar: '', verified: false, levels: [] },
     position: { lat, lon, accuracy: 5, at: 0 },
     cell,
@@ -24,23 +34,153 @@ function hand(userId: number, lat: number, lon: number): Hand {
   };
 }
 
-describe('InProcessPresenceStore', () => {
+interface Subject {
+  /** A store; with Redis, each call is another "process" on the same server. */
+  make(): Promise<PresenceStore>;
+}
+
+const stores: PresenceStore[] = [];
+let redis: TestRedis | undefined;
+let client: Redis | undefined;
+const subjects: [string, Subject][] = [
+  [
+    'InProcessPresenceStore',
+    {
+      make: () => {
+        const store = new InProcessPresenceStore();
+        return Promise.resolve(store);
+      },
+    },
+  ],
+  [
+    'RedisPresenceStore',
+    {
+      make: async () => {
+        redis ??= await startRedis();
+        client ??= new Redis(redis.url, { lazyConnect: true });
+        if (client.status === 'wait') await client.connect();
+        const store = new RedisPresenceStore(client.duplicate(), {
+          areaTtlMs: 60_000,
+          onError: (error) => {
+            throw error;
+          },
+        });
+        await store.start();
+        stores.push(store);
+        return store;
+      },
+    },
+  ],
+];
+
+afterAll(async () => {
+  for (const store of stores) await store.close();
+  client?.disconnect();
+  await redis?.stop();
+});
+
+/** Resolves once `check` holds, polling every 10 ms. */
+async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe.each(subjects)('%s keeps the presence contract', (_name, subject) => {
+  let userIds = 1000 * Math.floor(Math.random() * 1_000_000);
+  const nextId = () => ++userIds;
+  const ids = (hands: Hand[]) => hands.map((h) => h.userId).sort((a, b) => a - b);
+
   it('finds hands by area only, and moves them between areas', async () => {
-    const store = new InProcessPresenceStore();
-    const moscow = hand(1, 55.75, 37.62);
-    const paris = hand(2, 48.85, 2.35);
+    const store = await subject.make();
+    const [one, two] = [nextId(), nextId()];
+    const moscow = hand(one, 55.75, 37.62);
     await store.put(moscow);
-    await store.put(paris);
+    await store.put(hand(two, 48.85, 2.35));
     const nearMoscow = areasAround({ lat: 55.75, lon: 37.62 }, 5000);
-    expect((await store.inAreas(nearMoscow)).map((h) => h.userId)).toEqual([1]);
+    expect(ids(await store.inAreas(nearMoscow))).toEqual([one]);
+    expect(await store.get(one)).toEqual(moscow);
 
-    await store.put(hand(2, 55.751, 37.621));
-    expect((await store.inAreas(nearMoscow)).map((h) => h.userId).sort()).toEqual([1, 2]);
-    expect(await store.inAreas(areasAround({ lat: 48.85, lon: 2.35 }, 5000))).toEqual([]);
+    await store.put(hand(two, 55.751, 37.621));
+    expect(ids(await store.inAreas(nearMoscow))).toEqual([one, two]);
+    expect(ids(await store.inAreas(areasAround({ lat: 48.85, lon: 2.35 }, 5000)))).toEqual([]);
 
-    expect((await store.remove(1))?.userId).toBe(1);
-    expect((await store.inAreas(nearMoscow)).map((h) => h.userId)).toEqual([2]);
-    expect(await store.get(1)).toBeUndefined();
+    expect((await store.remove(one))?.userId).toBe(one);
+    expect(await store.remove(one)).toBeUndefined();
+    expect(ids(await store.inAreas(nearMoscow))).toEqual([two]);
+    expect(await store.get(one)).toBeUndefined();
+    expect([...(await store.getMany([one, two])).keys()]).toEqual([two]);
+  });
+
+  it('patches a raised hand in one step and answers it as it was; none without a hand', async () => {
+    const store = await subject.make();
+    const id = nextId();
+    expect(await store.update(id, { ghost: true })).toBeUndefined();
+    expect(await store.get(id)).toBeUndefined();
+
+    const raised = { ...hand(id, 55.75, 37.62), position: null, cell: null, area: null };
+    await store.put(raised);
+    // The Redis subjects share one server: look only for this test's user.
+    const mine = async (lat: number, lon: number) =>
+      ids(await store.inAreas(areasAround({ lat, lon }, 5000))).filter((found) => found === id);
+    expect(await mine(55.75, 37.62)).toEqual([]);
+    const placed = hand(id, 55.75, 37.62);
+    const before = await store.update(id, {
+      position: placed.position,
+      cell: placed.cell,
+      area: placed.area,
+    });
+    expect(before).toEqual(raised);
+    expect(await store.update(id, { ghost: true })).toEqual(placed);
+    // A position after the ghost switch keeps it.
+    const moved = hand(id, 40.4, -3.7);
+    await store.update(id, { position: moved.position, cell: moved.cell, area: moved.area });
+    expect(await store.get(id)).toEqual({ ...moved, ghost: true });
+    expect(await mine(55.75, 37.62)).toEqual([]);
+    expect(await mine(40.4, -3.7)).toEqual([id]);
+  });
+
+  it('remembers sightings for the kept time', async () => {
+    const store = await subject.make();
+    const [viewer, a, b] = [nextId(), nextId(), nextId()];
+    expect(await store.lastSighting(viewer, a)).toBeUndefined();
+    await store.sighted(viewer, [a, b], 1_000, 60_000);
+    await store.sighted(viewer, [a], 2_000, 60_000);
+    expect(await store.lastSighting(viewer, a)).toBe(2_000);
+    expect(await store.lastSighting(viewer, b)).toBe(1_000);
+    expect(await store.lastSighting(a, viewer)).toBeUndefined();
+  });
+
+  it('delivers published events to subscribers', async () => {
+    const store = await subject.make();
+    const heard: PresenceEvent[] = [];
+    store.subscribe((event) => heard.push(event));
+    const event: PresenceEvent = { type: 'block', a: nextId(), b: nextId() };
+    store.publish(event);
+    await until(() => heard.length > 0);
+    expect(heard).toEqual([event]);
+  });
+});
+
+describe('RedisPresenceStore across processes', () => {
+  it('shows two stores on one Redis one map, and carries events both ways', async () => {
+    const [, redisSubject] = subjects[1] as [string, Subject];
+    const a = await redisSubject.make();
+    const b = await redisSubject.make();
+    const heardOnB: PresenceEvent[] = [];
+    b.subscribe((event) => heardOnB.push(event));
+    const id = 900_000_000 + Math.floor(Math.random() * 1_000_000);
+    const placed = hand(id, 59.94, 30.31);
+    await a.put(placed);
+    a.publish({ type: 'hand', userId: id, from: null, to: placed.area, cell: placed.cell });
+    expect(await b.inAreas(areasAround({ lat: 59.94, lon: 30.31 }, 1000))).toEqual([placed]);
+    await until(() => heardOnB.some((e) => e.type === 'hand' && e.userId === id));
+    await b.update(id, { ghost: true });
+    expect((await a.get(id))?.ghost).toBe(true);
+    await b.remove(id);
+    expect(await a.get(id)).toBeUndefined();
   });
 });
 
@@ -66,6 +206,30 @@ describe('coarse positions', () => {
       }
     },
   );
+
+  it('covers every point of watched circles, anywhere, and takes few cells for a city watch', () => {
+    // A fixed pseudo-random sequence, so a failure reproduces.
+    let seed = 42;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    for (let circle = 0; circle < 60; circle++) {
+      const center = { lat: (random() - 0.5) * 150, lon: (random() - 0.5) * 360 };
+      const radius = [300, 1000, 3000, 20_000, 50_000][circle % 5] as number;
+      const areas = new Set(areasAround(center, radius));
+      for (let i = 0; i < 400; i++) {
+        const r = radius * (i % 2 === 0 ? 0.995 : Math.sqrt(random()));
+        const bearing = random() * 2 * Math.PI;
+        const point = {
+          lat: center.lat + (r * Math.cos(bearing)) / 111_320,
+          lon:
+            center.lon +
+            (r * Math.sin(bearing)) / (111_320 * Math.cos((center.lat * Math.PI) / 180)),
+        };
+        if (distanceM(center, point) > radius) continue;
+        expect(areas.has(areaOf(handCell(point.lat, point.lon)))).toBe(true);
+      }
+    }
+    expect(areasAround({ lat: 55.75, lon: 37.62 }, 1000).length).toBeLessThanOrEqual(12);
+  });
 
   it('moves a user by the same offset all day and by another the next day', () => {
     const cell = handCell(55.75, 37.62);

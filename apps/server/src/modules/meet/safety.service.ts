@@ -60,6 +60,21 @@ export class SafetyService {
     return this.blocks.get(a)?.has(b) ?? false;
   }
 
+  /**
+   * Reads again the blocks of those of the users that are cached (a block changed here or in
+   * another process), swapping each set only once read, so the map never sees a moment
+   * without anyone's blocks.
+   */
+  async reload(userIds: readonly number[]): Promise<void> {
+    await Promise.all(
+      userIds
+        .filter((id) => this.blocks.has(id))
+        .map(async (id) => {
+          this.blocks.set(id, new Set(await meetRepository.blockedEitherWay(this.deps.db, id)));
+        }),
+    );
+  }
+
   async blockedEitherWay(a: number, b: number): Promise<boolean> {
     await this.prepare(a);
     return this.isBlocked(a, b);
@@ -87,15 +102,8 @@ export class SafetyService {
 
   async unblock(auth: AuthContext, otherId: number): Promise<{ list: number[] }> {
     await meetRepository.unblock(this.deps.db, auth.user.id, otherId);
-    // The other may still block this user: read both cached users again rather than guess, and
-    // swap the sets only when read, so the map never sees a moment without anyone's blocks.
-    await Promise.all(
-      [auth.user.id, otherId]
-        .filter((id) => this.blocks.has(id))
-        .map(async (id) => {
-          this.blocks.set(id, new Set(await meetRepository.blockedEitherWay(this.deps.db, id)));
-        }),
-    );
+    // The other may still block this user: read both cached users again rather than guess.
+    await this.reload([auth.user.id, otherId]);
     this.deps.map().blockChanged(auth.user.id, otherId);
     return this.listBlocks(auth);
   }

@@ -28,6 +28,7 @@ const TOUCH_INTERVAL_MS = 60_000;
  */
 export class SessionsService {
   private readonly revokedListeners = new Set<(sessionIds: readonly string[]) => void>();
+  private readonly signInChecks: ((user: UserRow) => Promise<void>)[] = [];
 
   constructor(
     private readonly db: Database,
@@ -40,6 +41,14 @@ export class SessionsService {
 
   onRevoked(listener: (sessionIds: readonly string[]) => void): void {
     this.revokedListeners.add(listener);
+  }
+
+  /**
+   * Adds a check every sign-in passes before its session opens (password, Apple, registration);
+   * it refuses by throwing an AppError. The meet module refuses banned users this way.
+   */
+  addSignInCheck(check: (user: UserRow) => Promise<void>): void {
+    this.signInChecks.push(check);
   }
 
   /** Call after the transaction that revoked `sessionIds` has committed. */
@@ -72,6 +81,7 @@ export class SessionsService {
     user: UserRow,
     client: ClientContext,
   ): Promise<{ token: string; user: UserRow }> {
+    for (const check of this.signInChecks) await check(user);
     const updated = client.fingerprint
       ? await this.lockIfNewDevice(db, user, client.fingerprint)
       : user;
