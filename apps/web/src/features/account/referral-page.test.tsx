@@ -66,6 +66,9 @@ const stats: ReferralStatsResponse = {
   levels: [2, 1, 0],
   periods: [
     period('week', 7, {
+      daily: period('week', 7).daily.map((d, i) =>
+        i === 6 ? { ...d, business_purchase: units(10) } : d,
+      ),
       income: units(10),
       incomeBySource: busy,
       clicks: 4,
@@ -203,7 +206,12 @@ describe('Account → Referral programme, Main', () => {
     const link = within(table).getByRole('link', { name: /View transaction/ });
     expect(link.getAttribute('href')).toBe('https://bscscan.com/tx/0xabc');
     // The chart arrives on its own.
-    expect(await screen.findByRole('figure', { name: 'Income by day' })).toBeDefined();
+    const chart = await screen.findByRole('figure', { name: 'Income by day' });
+    // The chart is its own download: give it longer than a call.
+    await within(chart).findByRole('table', { name: 'Income by day' }, { timeout: 5000 });
+    const day = within(chart).getByRole('row', { name: /Nov 23/ });
+    expect(within(day).getByText('Business purchases: 10 USDT')).toBeDefined();
+    expect(within(chart).getAllByRole('row')).toHaveLength(1);
   });
 
   it('switches the period', async () => {
