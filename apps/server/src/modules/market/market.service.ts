@@ -38,7 +38,7 @@ import type { ChainRuntime } from '../../plugins/chain.ts';
 import type { Chain } from '../chain/chain.client.ts';
 import { kycRepository } from '../kyc/kyc.repository.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
-import type { SettledStatus } from '../wallet/tx-sender.ts';
+import { reserveNonce, type SettledStatus } from '../wallet/tx-sender.ts';
 import { spendableFunds } from '../wallet/spendable.ts';
 import { walletRepository } from '../wallet/wallet.repository.ts';
 import type { ChainTransactionRow } from '../wallet/wallet.schema.ts';
@@ -667,8 +667,11 @@ async function sendAsMinter(
 ): Promise<TransactionReceipt> {
   return db.transaction(async (tx) => {
     await repo.lockMinter(tx);
+    // The hot wallet also pays referral rewards through the wallet's sender: one nonce source
+    // for both (held until this transaction ends, after the broadcast).
+    const nonce = await reserveNonce(tx, chain, chain.keys.hot.address);
     const wallet = chain.walletClient(chain.keys.hot);
-    const hash = await wallet.writeContract(call);
+    const hash = await wallet.writeContract({ ...call, nonce });
     const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
     if (receipt.status !== 'success') throw new Error(`mint ${hash} reverted`);
     return receipt;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { parseEther, parseUnits, type Address } from 'viem';
+import { HttpRequestError, parseEther, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPromoCode } from '@meeet/core/rules/promo-code';
 import { bearer, registerUser } from '../../../test/accounts.ts';
@@ -480,4 +480,47 @@ describe('referral programme on a real chain', () => {
     const list = (await inject('GET', '/referral/list', a.token)).json();
     expect(list.total).toBe(2);
   });
+
+  it('pays a reward and mints from the one hot wallet without sharing a nonce', async () => {
+    const u = await join();
+    const buyer = await join(u.user.id);
+    await buySilver(buyer);
+    await worker().plan();
+    // Earlier tests left other accrued rewards due too; this test follows u's payout.
+    const payout = (await payoutRows(u.user.id))[0]?.id;
+    expect(payout).toBeDefined();
+
+    // The payout is signed and committed, but its broadcast is lost (the node never saw it):
+    // its nonce is ours alone, though the node's pending count does not show it yet.
+    const { sender } = t.app.chain.require();
+    const client = c.chain.publicClient;
+    const send = client.sendRawTransaction.bind(client);
+    client.sendRawTransaction = async () => {
+      client.sendRawTransaction = send;
+      throw new HttpRequestError({ url: 'http://node.invalid', details: 'connection reset' });
+    };
+    const signed = await sender.dispatch(payout!);
+    expect(signed.status).toBe('PROCESSING');
+    expect(client.sendRawTransaction).toBe(send);
+
+    // A mint from the hot wallet meanwhile takes the next nonce, not the payout's, and first
+    // sends the payout again so it is not stuck behind it; both go through.
+    let minted = false;
+    const mint = inject('POST', '/crypto/market/mint', admin.token, { level: 0, count: 1 }).then(
+      (response) => {
+        minted = true;
+        return response;
+      },
+    );
+    for (let i = 0; i < 200 && !minted; i++) await sender.track();
+    const response = await mint;
+    expect(response.statusCode, response.body).toBe(200);
+    await settle();
+    const [row] = await t.db
+      .select()
+      .from(chainTransactions)
+      .where(eq(chainTransactions.id, payout!));
+    expect(row).toMatchObject({ status: 'CONFIRMED', nonce: signed.nonce });
+    expect((await rewardsOf(u.user.id)).map((r) => r.status)).toEqual(['paid']);
+  }, 120_000);
 });
