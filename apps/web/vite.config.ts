@@ -14,6 +14,10 @@ const backend = 'http://localhost:3000';
 function featureChunk(id: string): string | null {
   // A feature's strings stay one chunk per language, fetched only in the language shown.
   if (/[\\/]locales[\\/]/.test(id)) return null;
+  // The referral programme page is a chunk of its own, with the libraries only it uses (and its
+  // chart, lazier still): grouped into feature-account, rolldown emitted a page chunk exporting
+  // a namespace it never defined ("Export 'referral_page_exports' is not defined in module").
+  if (/[\\/]features[\\/]account[\\/]referral(-page\.tsx$|[\\/])/.test(id)) return null;
   const match = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/.exec(id);
   return match ? `feature-${match[1]}` : null;
 }

@@ -5,6 +5,7 @@ import type { MintStockResponse } from '@meeet/core/api/market';
 import type { NftType } from '@meeet/core/enums';
 import type { Database } from '../../db/client.ts';
 import type { Chain } from '../chain/chain.client.ts';
+import { reserveNonce } from '../wallet/tx-sender.ts';
 import { marketContract } from './market-chain.ts';
 import { marketRepository as repo } from './market.repository.ts';
 
@@ -22,8 +23,11 @@ async function sendAsMinter(
 ): Promise<TransactionReceipt> {
   return db.transaction(async (tx) => {
     await repo.lockMinter(tx);
+    // The hot wallet also pays referral rewards through the wallet's sender: one nonce source
+    // for both (held until this transaction ends, after the broadcast).
+    const nonce = await reserveNonce(tx, chain, chain.keys.hot.address);
     const wallet = chain.walletClient(chain.keys.hot);
-    const hash = await wallet.writeContract(call);
+    const hash = await wallet.writeContract({ ...call, nonce });
     const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
     if (receipt.status !== 'success') throw new Error(`mint ${hash} reverted`);
     return receipt;

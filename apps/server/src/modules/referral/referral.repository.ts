@@ -20,20 +20,34 @@ export interface SourceSums {
   business_purchase: bigint;
 }
 
+/** A row of a list; times are PostgreSQL's JSON text of a timestamptz. */
 export interface ListedRow {
   userId: number;
   domain: string | null;
   depth: number;
   referralLevel: string;
-  joinedAt: Date;
+  joinedAt: string;
   meetingsCount: number;
-  lastActivityAt: Date | null;
+  lastActivityAt: string | null;
   income: string;
   childrenCount: number;
   flagged: boolean;
 }
 
 type Row = Record<string, unknown>;
+
+export interface StatsRow {
+  /** Income per source ever. */
+  income: SourceSums;
+  /** What payouts that did not fail covered. */
+  paid: bigint;
+  daily: { day: string; source: string; total: string }[];
+  /** Per period, in the order of the `froms` given. */
+  periods: { clicks: number; registrations: number; buyers: number }[];
+  /** Level 1, 2, 3 sizes. */
+  levels: number[];
+  active: number;
+}
 
 async function rows<T>(db: DbExecutor, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = await db.execute<Row>(query);
@@ -125,53 +139,54 @@ export const referralRepository = {
   },
 
   /**
-   * One page of the direct referrals of `parentId`, limited to people inside `viewerId`'s
-   * three levels; the per-row figures are computed for the page only.
+   * One page of the direct referrals of `parentId` (who is `parentDepth` levels below the
+   * viewer, 0 for the viewer), newest first; the per-row figures are computed for the page
+   * only, and the total is read from the level counts.
    */
   async listChildren(
     db: DbExecutor,
     viewerId: number,
     parentId: number,
+    parentDepth: number,
     role: 'all' | 'human' | 'business',
     offset: number,
     limit: number,
   ): Promise<{ items: ListedRow[]; total: number }> {
-    // The users table is joined only to filter by level, so "All roles" stays an index range.
-    const byRole =
-      role === 'all'
-        ? sql``
-        : sql`and exists (select 1 from users f where f.id = c.descendant_id and f.referral_level = ${role})`;
-    // The caller's own level 1 needs no second look at the tree; deeper lists keep to people
-    // inside the caller's three levels.
-    const base =
-      parentId === viewerId
-        ? sql`from referral_links c where c.ancestor_id = ${viewerId} and c.depth = 1 ${byRole}`
-        : sql`from referral_links c
-            join referral_links v on v.descendant_id = c.descendant_id and v.ancestor_id = ${viewerId}
-            where c.ancestor_id = ${parentId} and c.depth = 1 ${byRole}`;
-    const depth = parentId === viewerId ? sql`1` : sql`v.depth::int`;
-    const [count] = await rows<{ n: number }>(db, sql`select count(*)::int as n ${base}`);
-    // The page is chosen first; the per-row figures are then computed for its rows only (an
-    // OFFSET would otherwise compute them for every skipped row too).
-    const items = await rows<ListedRow>(
+    const byRole = role === 'all' ? sql`` : sql`and level = ${role}`;
+    // One statement: the total from the level counts, the page's ids from the index alone (an
+    // OFFSET skips index entries, not rows), and the figures for those rows only.
+    const [result] = await rows<{ total: number; items: ListedRow[] }>(
       db,
       sql`with page as (
-          select c.descendant_id as id, ${depth} as depth, c.created_at, c.flagged ${base}
-          order by c.created_at desc, c.descendant_id desc
-          offset ${offset} limit ${limit})
-        select u.id as "userId", u.domain, p.depth,
-          u.referral_level as "referralLevel", p.created_at as "joinedAt", p.flagged,
-          (select count(*)::int from referral_meetings m where m.user_id = u.id) as "meetingsCount",
-          (select max(s.last_seen_at) from sessions s where s.user_id = u.id) as "lastActivityAt",
-          (select coalesce(sum(r.amount), 0)::text from referral_rewards r
-            where r.user_id = ${viewerId} and r.source_user_id = u.id) as income,
-          case when p.depth >= 3 then 0 else
-            (select count(*)::int from referral_links g where g.ancestor_id = u.id and g.depth = 1)
-          end as "childrenCount"
-        from page p join users u on u.id = p.id
-        order by p.created_at desc, p.id desc`,
+          select descendant_id as id, created_at from referral_links
+          where ancestor_id = ${parentId} and depth = 1 ${byRole}
+          order by created_at desc, descendant_id desc
+          offset ${offset} limit ${limit}),
+        listed as (
+          select u.id as "userId", u.domain, ${parentDepth + 1}::int as depth,
+            u.referral_level as "referralLevel", p.created_at as "joinedAt", l.flagged,
+            (select count(*)::int from referral_meetings m where m.user_id = u.id)
+              as "meetingsCount",
+            (select max(s.last_seen_at) from sessions s where s.user_id = u.id)
+              as "lastActivityAt",
+            (select coalesce(sum(r.amount), 0)::text from referral_rewards r
+              where r.user_id = ${viewerId} and r.source_user_id = u.id) as income,
+            ${
+              parentDepth + 1 >= 3
+                ? sql`0`
+                : sql`(select coalesce(sum(g.n), 0)::int from referral_level_counts g
+              where g.ancestor_id = u.id and g.depth = 1)`
+            } as "childrenCount"
+          from page p
+          join users u on u.id = p.id
+          join referral_links l on l.descendant_id = p.id and l.depth = 1)
+        select
+          (select coalesce(sum(n), 0)::int from referral_level_counts
+            where ancestor_id = ${parentId} and depth = 1 ${byRole}) as total,
+          (select coalesce(json_agg(x order by x."joinedAt" desc, x."userId" desc), '[]')
+            from listed x) as items`,
     );
-    return { items, total: count?.n ?? 0 };
+    return { items: result?.items ?? [], total: result?.total ?? 0 };
   },
 
   async rewardsPage(
@@ -217,103 +232,77 @@ export const referralRepository = {
   },
 
   /**
-   * Income per source ever (from the daily rollup), and `pending`: what no payout covers yet
-   * (paid rewards are exactly those of payouts that did not fail).
+   * Everything `GET /referral/stats` reads, in one statement over the rollups (one round trip,
+   * a few dozen rows however many referrals): income per source ever and what payouts covered,
+   * income per day and source since the earliest period start, per period the clicks, direct
+   * registrations and buyers among them, the size of each level, and how many people of the
+   * three levels were last active on or after `activeSince` (a UTC day).
    */
-  async incomeBySource(db: DbExecutor, userId: number): Promise<SourceSums & { pending: bigint }> {
-    const result = await rows<{ source: string; total: string }>(
-      db,
-      sql`select source, sum(amount)::text as total from referral_income_daily
-        where user_id = ${userId} group by source`,
-    );
-    const [paid] = await rows<{ total: string }>(
-      db,
-      sql`select coalesce(sum(amount), 0)::text as total from referral_payouts
-        where user_id = ${userId} and status <> 'failed'`,
-    );
-    const sums = { basic_meeting: 0n, paid_meeting: 0n, business_purchase: 0n, pending: 0n };
-    for (const row of result) sums[row.source as keyof SourceSums] = BigInt(row.total);
-    sums.pending =
-      sums.basic_meeting + sums.paid_meeting + sums.business_purchase - BigInt(paid?.total ?? 0);
-    return sums;
-  },
-
-  /** Income per UTC day and source since the day of `from`. */
-  async dailyIncome(db: DbExecutor, userId: number, from: Date) {
-    return rows<{ day: string; source: string; total: string }>(
-      db,
-      sql`select to_char(day, 'YYYY-MM-DD') as day, source, amount::text as total
-        from referral_income_daily
-        where user_id = ${userId} and day >= ${from.toISOString().slice(0, 10)}::date`,
-    );
-  },
-
-  async levelCounts(db: DbExecutor, userId: number): Promise<number[]> {
-    const result = await rows<{ depth: number; n: number }>(
-      db,
-      sql`select depth::int as depth, count(*)::int as n from referral_links
-        where ancestor_id = ${userId} group by depth`,
-    );
-    return [1, 2, 3].map((d) => result.find((r) => r.depth === d)?.n ?? 0);
-  },
-
-  /** People in the three levels with a session used since `since`. */
-  async activeCount(db: DbExecutor, userId: number, since: Date): Promise<number> {
-    const [row] = await rows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from referral_links l
-        where l.ancestor_id = ${userId} and exists (
-          select 1 from sessions s where s.user_id = l.descendant_id
-          and s.last_seen_at >= ${since.toISOString()})`,
-    );
-    return row?.n ?? 0;
-  },
-
-  /**
-   * Clicks, direct registrations and buyers among them since each of `froms` (one scan each of
-   * clicks and level 1, from the earliest start).
-   */
-  async periodCounts(
+  async stats(
     db: DbExecutor,
     userId: number,
-    froms: readonly Date[],
-  ): Promise<{ clicks: number; registrations: number; buyers: number }[]> {
-    const earliest = new Date(Math.min(...froms.map((d) => d.getTime()))).toISOString();
-    const per = (column: string, extra = sql``) =>
-      sql.join(
+    froms: readonly string[],
+    activeSince: string,
+  ): Promise<StatsRow> {
+    const earliest = froms.reduce((a, b) => (a < b ? a : b));
+    const perPeriod = (expression: string) =>
+      sql`json_build_array(${sql.join(
         froms.map(
-          (from, i) =>
-            sql`count(*) filter (where ${sql.raw(column)} >= ${from.toISOString()} ${extra})::int as ${sql.raw(`n${i}`)}`,
+          (from) =>
+            sql`coalesce(sum(${sql.raw(expression)}) filter (where day >= ${from}::date), 0)::int`,
         ),
         sql`, `,
-      );
-    const [clicks] = await rows<Record<string, number>>(
+      )})`;
+    const [row] = await rows<{
+      income: Record<string, string> | null;
+      paid: string;
+      daily: [string, string, string][] | null;
+      clicks: number[];
+      registrations: number[];
+      buyers: number[];
+      levels: [number, number][] | null;
+      active: number;
+    }>(
       db,
-      sql`select ${sql.join(
-        froms.map(
-          (from, i) =>
-            sql`coalesce(sum(clicks) filter (where day >= ${from.toISOString().slice(0, 10)}::date), 0)::int as ${sql.raw(`n${i}`)}`,
-        ),
-        sql`, `,
-      )} from referral_clicks_daily
-        where referrer_id = ${userId} and day >= ${earliest.slice(0, 10)}::date`,
+      sql`select
+        (select json_object_agg(source, total) from (
+          select source, sum(amount)::text as total from referral_income_daily
+          where user_id = ${userId} group by source) s) as income,
+        (select coalesce(sum(amount), 0)::text from referral_payouts
+          where user_id = ${userId} and status <> 'failed') as paid,
+        (select json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), source, amount::text))
+          from referral_income_daily
+          where user_id = ${userId} and day >= ${earliest}::date) as daily,
+        (select ${perPeriod('clicks')} from referral_clicks_daily
+          where referrer_id = ${userId} and day >= ${earliest}::date) as clicks,
+        (select ${perPeriod('registrations')} from referral_joins_daily
+          where ancestor_id = ${userId} and day >= ${earliest}::date) as registrations,
+        (select ${perPeriod('buyers')} from referral_joins_daily
+          where ancestor_id = ${userId} and day >= ${earliest}::date) as buyers,
+        (select json_agg(json_build_array(depth, n)) from (
+          select depth::int as depth, sum(n)::int as n from referral_level_counts
+          where ancestor_id = ${userId} group by depth) l) as levels,
+        (select coalesce(sum(n), 0)::int from referral_active_daily
+          where ancestor_id = ${userId} and day >= ${activeSince}::date) as active`,
     );
-    const [regs] = await rows<Record<string, number>>(
-      db,
-      sql`select ${per('created_at')}, ${sql.join(
-        froms.map(
-          (from, i) =>
-            sql`count(*) filter (where created_at >= ${from.toISOString()} and bought)::int as ${sql.raw(`b${i}`)}`,
-        ),
-        sql`, `,
-      )} from referral_links
-        where ancestor_id = ${userId} and depth = 1 and created_at >= ${earliest}`,
-    );
-    return froms.map((_, i) => ({
-      clicks: clicks?.[`n${i}`] ?? 0,
-      registrations: regs?.[`n${i}`] ?? 0,
-      buyers: regs?.[`b${i}`] ?? 0,
-    }));
+    if (!row) throw new Error('the stats query returned no row');
+    const income: SourceSums = { basic_meeting: 0n, paid_meeting: 0n, business_purchase: 0n };
+    for (const [source, total] of Object.entries(row.income ?? {})) {
+      income[source as keyof SourceSums] = BigInt(total);
+    }
+    const levels = [1, 2, 3].map((d) => row.levels?.find(([depth]) => depth === d)?.[1] ?? 0);
+    return {
+      income,
+      paid: BigInt(row.paid),
+      daily: (row.daily ?? []).map(([day, source, total]) => ({ day, source, total })),
+      periods: froms.map((_, i) => ({
+        clicks: row.clicks[i] ?? 0,
+        registrations: row.registrations[i] ?? 0,
+        buyers: row.buyers[i] ?? 0,
+      })),
+      levels,
+      active: row.active,
+    };
   },
 
   /** Users whose accrued rewards reach `minimum` and who have had no payout on `day`. */

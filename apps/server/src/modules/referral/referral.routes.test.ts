@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { parseEther, parseUnits, type Address } from 'viem';
+import { HttpRequestError, parseEther, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPromoCode } from '@meeet/core/rules/promo-code';
 import { bearer, registerUser } from '../../../test/accounts.ts';
@@ -411,4 +411,116 @@ describe('referral programme on a real chain', () => {
       level3Bp: 200,
     });
   });
+
+  it('keeps its rollups equal to the tree, and users.referrer_id equal to the level-1 edge', async () => {
+    const a = await join();
+    const b1 = await join(a.user.id);
+    const b2 = await join(a.user.id);
+    await join(b1.user.id);
+    // A late save makes the edge and the users row follows it.
+    const x = await join();
+    const saved = await inject('POST', `/referral/save/${formatPromoCode(b2.user.id)}`, x.token);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const referrerOf = async (id: number) =>
+      (
+        await t.db.execute<{ r: number | null }>(
+          sql`select referrer_id as r from users where id = ${id}`,
+        )
+      ).rows[0]?.r;
+    expect(await referrerOf(x.user.id)).toBe(b2.user.id);
+    expect(await referrerOf(b1.user.id)).toBe(a.user.id);
+
+    // Someone last seen 40 days ago joins under a (written directly, as an import would):
+    // not active, until a session of theirs is used today.
+    const old = (
+      await t.db.execute<{ id: number }>(
+        sql`insert into users (email, created_at) values (${`old-${randomUUID()}@example.com`},
+          now() - interval '40 days') returning id`,
+      )
+    ).rows[0]!.id;
+    await t.db.execute(
+      sql`insert into sessions (user_id, last_seen_at) values (${old}, now() - interval '40 days')`,
+    );
+    await t.db.execute(
+      sql`insert into referral_links (descendant_id, depth, ancestor_id) values (${old}, 1, ${a.user.id})`,
+    );
+    const stats = async () => (await inject('GET', '/referral/stats', a.token)).json();
+    expect(await stats()).toMatchObject({ levels: [3, 2, 0], activeReferrals: 4 });
+    expect(await referrerOf(old)).toBe(a.user.id);
+    await t.db.execute(sql`update sessions set last_seen_at = now() where user_id = ${old}`);
+    expect(await stats()).toMatchObject({ activeReferrals: 5 });
+
+    // A level change moves b2 (and only b2) under the Business filter.
+    await t.db.execute(sql`update users set referral_level = 'business' where id = ${b2.user.id}`);
+    const business = (await inject('GET', '/referral/list?role=business', a.token)).json();
+    expect(business).toMatchObject({
+      total: 1,
+      items: [{ userId: b2.user.id, level: 'business' }],
+    });
+    const human = (await inject('GET', '/referral/list?role=human', a.token)).json();
+    expect(human.total).toBe(2);
+
+    // A deleted account leaves every count: the figures equal a count of the tree's rows.
+    await t.db.execute(sql`delete from users where id = ${b1.user.id}`);
+    const counted = (
+      await t.db.execute<{ levels: number[]; active: number; joined: number }>(
+        sql`select array[count(*) filter (where l.depth = 1), count(*) filter (where l.depth = 2),
+            count(*) filter (where l.depth = 3)]::int[] as levels,
+          count(*) filter (where exists (select 1 from sessions s where s.user_id = l.descendant_id
+            and s.last_seen_at >= now() - interval '1 day'))::int as active,
+          count(*) filter (where l.depth = 1 and l.created_at >= now() - interval '1 day')::int
+            as joined
+          from referral_links l where l.ancestor_id = ${a.user.id}`,
+      )
+    ).rows[0]!;
+    const after = await stats();
+    expect(after).toMatchObject({ levels: counted.levels, activeReferrals: counted.active });
+    expect(after.levels[0]).toBe(2);
+    expect(after.periods[0]).toMatchObject({ registrations: counted.joined });
+    const list = (await inject('GET', '/referral/list', a.token)).json();
+    expect(list.total).toBe(2);
+  });
+
+  it('pays a reward and mints from the one hot wallet without sharing a nonce', async () => {
+    const u = await join();
+    const buyer = await join(u.user.id);
+    await buySilver(buyer);
+    await worker().plan();
+    // Earlier tests left other accrued rewards due too; this test follows u's payout.
+    const payout = (await payoutRows(u.user.id))[0]?.id;
+    expect(payout).toBeDefined();
+
+    // The payout is signed and committed, but its broadcast is lost (the node never saw it):
+    // its nonce is ours alone, though the node's pending count does not show it yet.
+    const { sender } = t.app.chain.require();
+    const client = c.chain.publicClient;
+    const send = client.sendRawTransaction.bind(client);
+    client.sendRawTransaction = async () => {
+      client.sendRawTransaction = send;
+      throw new HttpRequestError({ url: 'http://node.invalid', details: 'connection reset' });
+    };
+    const signed = await sender.dispatch(payout!);
+    expect(signed.status).toBe('PROCESSING');
+    expect(client.sendRawTransaction).toBe(send);
+
+    // A mint from the hot wallet meanwhile takes the next nonce, not the payout's, and first
+    // sends the payout again so it is not stuck behind it; both go through.
+    let minted = false;
+    const mint = inject('POST', '/crypto/market/mint', admin.token, { level: 0, count: 1 }).then(
+      (response) => {
+        minted = true;
+        return response;
+      },
+    );
+    for (let i = 0; i < 200 && !minted; i++) await sender.track();
+    const response = await mint;
+    expect(response.statusCode, response.body).toBe(200);
+    await settle();
+    const [row] = await t.db
+      .select()
+      .from(chainTransactions)
+      .where(eq(chainTransactions.id, payout!));
+    expect(row).toMatchObject({ status: 'CONFIRMED', nonce: signed.nonce });
+    expect((await rewardsOf(u.user.id)).map((r) => r.status)).toEqual(['paid']);
+  }, 120_000);
 });

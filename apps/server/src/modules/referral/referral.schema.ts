@@ -46,11 +46,28 @@ export const referralLinks = pgTable(
      * conversion to buyers is a column read, not a probe per referral.
      */
     bought: boolean().notNull().default(false),
+    /**
+     * The UTC day the descendant last used the app (any session), kept by triggers on
+     * `sessions` and on this table; null if never. Feeds `referral_active_daily`.
+     */
+    activeDay: date('active_day', { mode: 'string' }),
+    /**
+     * The descendant's referral level (`users.referral_level`), copied by triggers so the
+     * "All roles" filter is an index range rather than a probe per referral.
+     */
+    level: text().notNull().default('human'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.descendantId, t.depth] }),
     index('referral_links_ancestor_idx').on(t.ancestorId, t.depth, t.createdAt, t.descendantId),
+    index('referral_links_ancestor_level_idx').on(
+      t.ancestorId,
+      t.depth,
+      t.level,
+      t.createdAt,
+      t.descendantId,
+    ),
     check('referral_links_depth_check', sql`${t.depth} between 1 and 3`),
     check('referral_links_not_self_check', sql`${t.ancestorId} <> ${t.descendantId}`),
   ],
@@ -215,4 +232,56 @@ export const referralIncomeDaily = pgTable(
     amount: units('amount').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day, t.source] })],
+);
+
+/**
+ * Per referrer, the size of each of their three levels by referral level, kept by triggers on `referral_links`
+ * inserts and deletes: the totals and a list's row count are one row instead of an index scan.
+ */
+export const referralLevelCounts = pgTable(
+  'referral_level_counts',
+  {
+    ancestorId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    depth: smallint().notNull(),
+    level: text().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ancestorId, t.depth, t.level] })],
+);
+
+/**
+ * Per referrer and UTC day: direct referrals who joined that day and how many of them have
+ * bought a token since (counted on the day they joined), kept by the `referral_links` and
+ * `referral_rewards` triggers, so a period's registrations and buyers are at most 30 rows.
+ */
+export const referralJoinsDaily = pgTable(
+  'referral_joins_daily',
+  {
+    ancestorId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    registrations: integer().notNull().default(0),
+    buyers: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ancestorId, t.day] })],
+);
+
+/**
+ * Per referrer and UTC day: how many people of their three levels were last active that day
+ * (`referral_links.active_day`, moved forward by a trigger on `sessions` when a session is
+ * used on a later day). "Active referrals" is the sum over the last 30 days.
+ */
+export const referralActiveDaily = pgTable(
+  'referral_active_daily',
+  {
+    ancestorId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ancestorId, t.day] })],
 );

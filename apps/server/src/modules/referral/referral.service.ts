@@ -23,8 +23,6 @@ import { walletLedger } from '../wallet/ledger.service.ts';
 import { referralRepository as repo, type SourceSums } from './referral.repository.ts';
 
 const DAY_MS = 86_400_000;
-/** A referral who used the app within this many days counts as active. */
-export const ACTIVE_DAYS = 30;
 /** A user without a parent may still name one this long after registering (spec §4). */
 const SAVE_WINDOW_MS = DAY_MS;
 const SOURCES: readonly ReferralSource[] = ['basic_meeting', 'paid_meeting', 'business_purchase'];
@@ -243,13 +241,16 @@ export class ReferralService {
   ): Promise<ReferralListResponse> {
     const viewerId = auth.user.id;
     const parent = parentId ?? viewerId;
-    if (parent !== viewerId && (await repo.depthBelow(this.deps.db, viewerId, parent)) === null) {
-      throw new AppError(ErrorCode.NOT_FOUND);
-    }
+    const parentDepth =
+      parent === viewerId ? 0 : await repo.depthBelow(this.deps.db, viewerId, parent);
+    if (parentDepth === null) throw new AppError(ErrorCode.NOT_FOUND);
+    // Below level 3 is outside the caller's tree.
+    if (parentDepth >= 3) return { items: [], total: 0, offset: query.offset, limit: query.limit };
     const page = await repo.listChildren(
       this.deps.db,
       viewerId,
       parent,
+      parentDepth,
       query.role,
       query.offset,
       query.limit,
@@ -318,28 +319,22 @@ export class ReferralService {
     const code = formatPromoCode(userId);
     const periods = referralPeriodSchema.options;
     const froms = periods.map((p) => periodStart(p, now));
-    const earliest = new Date(Math.min(...froms.map((d) => d.getTime())));
-    // Five queries for everything: the per-day income of the longest period gives every
-    // period's sums and chart.
-    const [total, daily, counts, levels, active] = await Promise.all([
-      repo.incomeBySource(db, userId),
-      repo.dailyIncome(db, userId, earliest),
-      repo.periodCounts(db, userId, froms),
-      repo.levelCounts(db, userId),
-      repo.activeCount(db, userId, new Date(now.getTime() - ACTIVE_DAYS * DAY_MS)),
-    ]);
+    const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+    // One statement over the rollups; "active" counts the same 30 UTC days as the month.
+    const row = await repo.stats(db, userId, froms.map(isoDay), isoDay(periodStart('month', now)));
+    const total = row.income;
     const byDay = new Map<string, SourceSums>();
-    for (const row of daily) {
-      const sums = byDay.get(row.day) ?? {
+    for (const entry of row.daily) {
+      const sums = byDay.get(entry.day) ?? {
         basic_meeting: 0n,
         paid_meeting: 0n,
         business_purchase: 0n,
       };
-      sums[row.source as ReferralSource] += BigInt(row.total);
-      byDay.set(row.day, sums);
+      sums[entry.source as ReferralSource] += BigInt(entry.total);
+      byDay.set(entry.day, sums);
     }
     const periodStats = periods.map((period, i): ReferralPeriodStats => {
-      const from = froms[i] ?? earliest;
+      const from = froms[i] ?? now;
       const days = Array.from({ length: REFERRAL_PERIOD_DAYS[period] }, (_, d) => {
         const day = new Date(from.getTime() + d * DAY_MS).toISOString().slice(0, 10);
         return {
@@ -349,7 +344,7 @@ export class ReferralService {
       });
       const sums: SourceSums = { basic_meeting: 0n, paid_meeting: 0n, business_purchase: 0n };
       for (const { sums: day } of days) for (const s of SOURCES) sums[s] += day[s];
-      const c = counts[i] ?? { clicks: 0, registrations: 0, buyers: 0 };
+      const c = row.periods[i] ?? { clicks: 0, registrations: 0, buyers: 0 };
       return {
         period,
         from: from.toISOString(),
@@ -364,17 +359,18 @@ export class ReferralService {
       };
     });
     const month = periodStats.find((p) => p.period === 'month');
+    const totalIncome = SOURCES.reduce((sum, s) => sum + total[s], 0n);
     return {
       code,
       linkPath: `/ref/${code}`,
       level: auth.user.referralLevel === 'business' ? 'business' : 'human',
-      totalIncome: SOURCES.reduce((sum, s) => sum + total[s], 0n).toString(),
+      totalIncome: totalIncome.toString(),
       monthlyIncome: month?.income ?? '0',
-      pendingIncome: total.pending.toString(),
+      pendingIncome: (totalIncome - row.paid).toString(),
       incomeBySource: sourceStrings(total),
-      activeReferrals: active,
-      totalAttracted: levels.reduce((a, b) => a + b, 0),
-      levels,
+      activeReferrals: row.active,
+      totalAttracted: row.levels.reduce((a, b) => a + b, 0),
+      levels: row.levels,
       periods: periodStats,
     };
   }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authResponseSchema } from '@meeet/core/api/user';
+import { formatPromoCode } from '@meeet/core/rules/promo-code';
 import { bearer, registerUser, snapshot, uniqueEmail } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { users } from './users.schema.ts';
@@ -152,6 +153,36 @@ describe('Sign in with Apple', () => {
       headers: bearer(token, 'fp-mac'),
     });
     expect(me.json()).toMatchObject({ id: body.user.id, deviceLockUntil: null });
+  });
+
+  it('a registration with a promo code joins the referrer’s tree, like an e-mail one', async () => {
+    const referrer = await registerUser(t.app);
+    const email = uniqueEmail('apple-ref');
+    const { state, nonce } = await startFlow();
+    const outcome = await callback({
+      state,
+      id_token: await identityToken({ sub: `001234.ref.${Date.now()}`, email, nonce }),
+    });
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/apple/apple-success-registration',
+      headers: { 'x-fp': 'fp-apple-ref' },
+      payload: {
+        ticket: outcome.get('ticket') ?? '',
+        acceptTerms: true,
+        promocode: formatPromoCode(referrer.user.id),
+      },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/referral/list',
+      headers: bearer(referrer.token),
+    });
+    expect(list.json()).toMatchObject({
+      total: 1,
+      items: [{ userId: registered.json().user.id, depth: 1 }],
+    });
   });
 
   it('links a verified Apple e-mail to the existing account and signs in', async () => {

@@ -167,6 +167,7 @@ export class AppleService {
           promocode: input.promocode ?? null,
           referrerId,
         });
+        await users.joinReferrer(tx, user.id, referrerId, client.fingerprint);
         return sessions.start(tx, user, client);
       });
       return { token: started.token, user: toUserPrivate(started.user) };

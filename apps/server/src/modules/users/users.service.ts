@@ -150,9 +150,7 @@ export class UsersService {
           promocode: promocode ?? null,
           referrerId,
         });
-        if (referrerId !== null) {
-          await this.deps.referral?.onRegistered(tx, user.id, referrerId, client.fingerprint);
-        }
+        await this.joinReferrer(tx, user.id, referrerId, client.fingerprint);
         if (this.deps.cpa) {
           await this.deps.cpa.onRegistered(tx, user.id, client);
           if (isProfileComplete(user)) await this.deps.cpa.onProfileCompleted(user.id, tx);
@@ -165,6 +163,18 @@ export class UsersService {
       if (violated === EMAIL_UNIQUE) throw emailTaken();
       if (violated === DOMAIN_UNIQUE) throw domainTaken();
       throw error;
+    }
+  }
+
+  /** A registration with a promo code joins the referrer's tree in the same transaction. */
+  async joinReferrer(
+    tx: DbExecutor,
+    userId: number,
+    referrerId: number | null,
+    fingerprint: string | null,
+  ): Promise<void> {
+    if (referrerId !== null) {
+      await this.deps.referral?.onRegistered(tx, userId, referrerId, fingerprint);
     }
   }
 

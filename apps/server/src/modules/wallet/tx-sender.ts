@@ -50,6 +50,40 @@ function isNotFound(error: unknown): boolean {
 }
 
 /**
+ * The nonce for the next transaction from `address`, and the right to use it: takes the
+ * sender lock of that address until `tx` ends (a database advisory lock, across processes)
+ * and returns the larger of the node's pending count and one past the highest nonce of our own
+ * signed, unsettled rows (signed but perhaps not yet broadcast, so the node cannot know them).
+ * Signed rows the node has not seen yet are broadcast again first. Everything that sends from
+ * an address we sign for — the sender's rows, and the market's
+ * mints from the hot wallet, which also pays referral rewards — takes its nonce here, so two
+ * of them never share one. The caller must broadcast before `tx` ends, or store the signed
+ * row (PROCESSING) in `tx`, as the sender does.
+ */
+export async function reserveNonce(
+  tx: DbExecutor,
+  chain: Chain,
+  address: Address,
+): Promise<number> {
+  await repo.lockSender(tx, address);
+  const [chainNonce, ownNonce] = await Promise.all([
+    chain.publicClient.getTransactionCount({ address, blockTag: 'pending' }),
+    repo.nextOwnNonce(tx, address),
+  ]);
+  if (ownNonce !== null && ownNonce > chainNonce) {
+    // Rows we signed whose broadcast the node never got: sent again first, so the nonce handed
+    // out now is not stuck behind a gap. A row the node refuses is the tracker's to settle.
+    for (const row of await repo.signedFrom(tx, address, chainNonce)) {
+      if (!row.rawTransaction) continue;
+      await chain.publicClient
+        .sendRawTransaction({ serializedTransaction: row.rawTransaction as Hex })
+        .catch(() => undefined);
+    }
+  }
+  return Math.max(chainNonce, ownNonce ?? 0);
+}
+
+/**
  * The one way money leaves a user address. A row is written (REQUESTED) before anything is
  * signed; signing assigns the nonce under a per-sender lock (a database advisory lock, so
  * several processes cannot hand out one nonce twice) and stores hash and signed bytes with
@@ -82,14 +116,10 @@ export class TxSender {
       if (account.address.toLowerCase() !== row.fromAddress.toLowerCase()) {
         throw new Error(`transaction ${id} is not from the user's deposit address`);
       }
-      await repo.lockSender(tx, account.address);
-      const client = this.chain.publicClient;
-      const [chainNonce, ownNonce, gasPrice] = await Promise.all([
-        client.getTransactionCount({ address: account.address, blockTag: 'pending' }),
-        repo.nextOwnNonce(tx, account.address),
-        client.getGasPrice(),
+      const [nonce, gasPrice] = await Promise.all([
+        reserveNonce(tx, this.chain, account.address),
+        this.chain.publicClient.getGasPrice(),
       ]);
-      const nonce = Math.max(chainNonce, ownNonce ?? 0);
       const amount = BigInt(row.amount);
       const to = row.toAddress as Address;
       const request = row.callData

@@ -217,6 +217,21 @@ export const walletRepository = {
     return row?.nonce === null || row?.nonce === undefined ? null : Number(row.nonce) + 1;
   },
 
+  /** Our signed, unsettled rows from `fromAddress` with a nonce of at least `nonce`, in order. */
+  async signedFrom(db: DbExecutor, fromAddress: string, nonce: number) {
+    return db
+      .select()
+      .from(chainTransactions)
+      .where(
+        and(
+          sql`lower(${chainTransactions.fromAddress}) = lower(${fromAddress})`,
+          eq(chainTransactions.status, 'PROCESSING'),
+          sql`${chainTransactions.nonce} >= ${nonce}`,
+        ),
+      )
+      .orderBy(chainTransactions.nonce);
+  },
+
   /** Serialises signing for one sender address across processes until the transaction ends. */
   async lockSender(db: DbExecutor, address: string): Promise<void> {
     await db.execute(

@@ -1,0 +1,356 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type {
+  ReferralListResponse,
+  ReferralPeriodStats,
+  ReferralRewardsResponse,
+  ReferralRow,
+  ReferralStatsResponse,
+} from '@meeet/core/api/referral';
+import i18n from '../../i18n/i18n.ts';
+import { NS } from './i18n.ts';
+import ReferralPage from './referral-page.tsx';
+
+const USDT = 10n ** 18n;
+const units = (usdt: number) => (BigInt(usdt) * USDT).toString();
+const zero = { basic_meeting: '0', paid_meeting: '0', business_purchase: '0' };
+
+function period(
+  name: ReferralPeriodStats['period'],
+  days: number,
+  extra: Partial<ReferralPeriodStats> = {},
+): ReferralPeriodStats {
+  return {
+    period: name,
+    from: '2026-11-17T00:00:00.000Z',
+    income: '0',
+    incomeBySource: zero,
+    daily: Array.from({ length: days }, (_, i) => ({
+      day: new Date(Date.UTC(2026, 10, 23 - days + 1 + i)).toISOString().slice(0, 10),
+      ...zero,
+    })),
+    clicks: 0,
+    registrations: 0,
+    buyers: 0,
+    registrationConversion: null,
+    buyerConversion: null,
+    ...extra,
+  };
+}
+
+const emptyStats: ReferralStatsResponse = {
+  code: 'MEEET7',
+  linkPath: '/ref/MEEET7',
+  level: 'human',
+  totalIncome: '0',
+  monthlyIncome: '0',
+  pendingIncome: '0',
+  incomeBySource: zero,
+  activeReferrals: 0,
+  totalAttracted: 0,
+  levels: [0, 0, 0],
+  periods: [period('week', 7), period('twoWeeks', 14), period('month', 30)],
+};
+
+const busy = { ...zero, business_purchase: units(10) };
+const stats: ReferralStatsResponse = {
+  ...emptyStats,
+  totalIncome: units(12),
+  monthlyIncome: units(10),
+  pendingIncome: units(2),
+  incomeBySource: { ...zero, business_purchase: units(12) },
+  activeReferrals: 2,
+  totalAttracted: 3,
+  levels: [2, 1, 0],
+  periods: [
+    period('week', 7, {
+      daily: period('week', 7).daily.map((d, i) =>
+        i === 6 ? { ...d, business_purchase: units(10) } : d,
+      ),
+      income: units(10),
+      incomeBySource: busy,
+      clicks: 4,
+      registrations: 2,
+      buyers: 1,
+      registrationConversion: 0.5,
+      buyerConversion: 0.5,
+    }),
+    period('twoWeeks', 14, { income: units(10), incomeBySource: busy, clicks: 8 }),
+    period('month', 30, { income: units(10), incomeBySource: busy }),
+  ],
+};
+
+function row(userId: number, extra: Partial<ReferralRow> = {}): ReferralRow {
+  return {
+    userId,
+    nickname: `friend${userId}`,
+    depth: 1,
+    level: 'human',
+    joinedAt: '2026-11-20T10:00:00.000Z',
+    meetingsCount: 0,
+    lastActivityAt: '2026-11-22T10:00:00.000Z',
+    income: '0',
+    childrenCount: 0,
+    flagged: false,
+    ...extra,
+  };
+}
+
+const rewards: ReferralRewardsResponse = {
+  items: [
+    {
+      id: 1,
+      sourceUserId: 21,
+      sourceNickname: 'friend21',
+      depth: 1,
+      source: 'business_purchase',
+      baseAmount: units(100),
+      shareBp: 1000,
+      amount: units(10),
+      status: 'paid',
+      transaction: {
+        id: 5,
+        type: 'REWARD',
+        status: 'CONFIRMED',
+        amount: units(10),
+        symbol: 'USDT',
+        decimals: 18,
+        from: '0x52908400098527886E0F7030069857D2E4169EE7',
+        to: '0x8617E340B3D01FA5F11F306F4090FD50E238070D',
+        hash: '0xabc0000000000000000000000000000000000000000000000000000000000def',
+        explorerUrl: 'https://bscscan.com/tx/0xabc',
+        blockNumber: '12',
+        error: null,
+        createdAt: '2026-11-22T10:00:00.000Z',
+        updatedAt: '2026-11-22T10:00:00.000Z',
+      },
+      createdAt: '2026-11-22T10:00:00.000Z',
+    },
+  ],
+  total: 1,
+  offset: 0,
+  limit: 10,
+};
+
+const list = (items: ReferralRow[], total = items.length): ReferralListResponse => ({
+  items,
+  total,
+  offset: 0,
+  limit: 20,
+});
+
+type Routes = Record<string, (url: URL) => Response>;
+
+/** fetch answering by path; anything unrouted fails the test loudly. */
+function serve(routes: Routes) {
+  const fetchMock = vi.fn(async (input: string) => {
+    const url = new URL(input, 'http://localhost');
+    const handler = routes[url.pathname];
+    if (!handler) throw new Error(`unexpected call ${url.pathname}`);
+    return handler(url);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <ReferralPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const figure = (name: string) => within(screen.getByRole('group', { name }));
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  await i18n.loadNamespaces(NS);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Account → Referral programme, Main', () => {
+  it('shows loading, then the link, totals, period figures and recent rewards', async () => {
+    serve({
+      '/api/referral/stats': () => Response.json(stats),
+      '/api/referral/rewards': () => Response.json(rewards),
+    });
+    renderPage();
+    expect(screen.getByLabelText('Loading the referral programme')).toBeDefined();
+    expect(await screen.findByText(`${window.location.origin}/ref/MEEET7`)).toBeDefined();
+    expect(screen.getByText('MEEET7')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Copy code' })).toBeDefined();
+    expect(screen.getByTitle('QR code of your referral link')).toBeDefined();
+    expect(figure('Total income').getByText('12 USDT')).toBeDefined();
+    expect(figure('Waiting for payout').getByText('2 USDT')).toBeDefined();
+    expect(figure('Total attracted').getByText('3')).toBeDefined();
+    expect(figure('Level 1 / 2 / 3').getByText('2 / 1 / 0')).toBeDefined();
+    expect(figure('Income in the period').getByText('10 USDT')).toBeDefined();
+    expect(figure('Business purchases').getByText('10 USDT')).toBeDefined();
+    expect(figure('Link clicks').getByText('4')).toBeDefined();
+    expect(figure('Clicks → registrations').getByText('50%')).toBeDefined();
+    expect(screen.queryByText('Invite your first friend')).toBeNull();
+
+    const table = await screen.findByRole('table', { name: 'Recent rewards' });
+    expect(within(table).getByText('friend21')).toBeDefined();
+    expect(within(table).getByText('Paid')).toBeDefined();
+    const link = within(table).getByRole('link', { name: /View transaction/ });
+    expect(link.getAttribute('href')).toBe('https://bscscan.com/tx/0xabc');
+    // The chart arrives on its own.
+    const chart = await screen.findByRole('figure', { name: 'Income by day' });
+    // The chart is its own download: give it longer than a call.
+    await within(chart).findByRole('table', { name: 'Income by day' }, { timeout: 5000 });
+    const day = within(chart).getByRole('row', { name: /Nov 23/ });
+    expect(within(day).getByText('Business purchases: 10 USDT')).toBeDefined();
+    expect(within(chart).getAllByRole('row')).toHaveLength(1);
+  });
+
+  it('switches the period', async () => {
+    serve({
+      '/api/referral/stats': () => Response.json(stats),
+      '/api/referral/rewards': () => Response.json(rewards),
+    });
+    renderPage();
+    await screen.findByText('MEEET7');
+    fireEvent.click(screen.getByRole('button', { name: '14 days' }));
+    expect(figure('Link clicks').getByText('8')).toBeDefined();
+    expect(figure('Clicks → registrations').getByText('—')).toBeDefined();
+  });
+
+  it('tells a new user how to invite', async () => {
+    serve({
+      '/api/referral/stats': () => Response.json(emptyStats),
+      '/api/referral/rewards': () => Response.json({ items: [], total: 0, offset: 0, limit: 10 }),
+    });
+    renderPage();
+    expect(await screen.findByText('Invite your first friend')).toBeDefined();
+    expect(await screen.findByText(/No rewards yet/)).toBeDefined();
+  });
+
+  it('says so when it cannot be loaded, and tries again', async () => {
+    let fail = true;
+    serve({
+      '/api/referral/stats': () =>
+        fail
+          ? Response.json({ code: 'INTERNAL_ERROR', message: 'Boom' }, { status: 500 })
+          : Response.json(stats),
+      '/api/referral/rewards': () => Response.json(rewards),
+    });
+    renderPage();
+    expect(
+      await screen.findByText('The referral programme could not be loaded. Please try again.'),
+    ).toBeDefined();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('MEEET7')).toBeDefined();
+  });
+
+  it('reads in Russian', async () => {
+    await i18n.changeLanguage('ru');
+    await i18n.loadNamespaces(NS);
+    serve({
+      '/api/referral/stats': () => Response.json(emptyStats),
+      '/api/referral/rewards': () => Response.json({ items: [], total: 0, offset: 0, limit: 10 }),
+    });
+    renderPage();
+    expect(await screen.findByText('Пригласите первого друга')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Копировать ссылку' })).toBeDefined();
+  });
+});
+
+describe('Account → Referral programme, Referral tree', () => {
+  async function openTree() {
+    renderPage();
+    fireEvent.click(screen.getByRole('tab', { name: 'Referral tree' }));
+  }
+
+  it('shows loading, then the rows, and expands a referral to their own', async () => {
+    const fetchMock = serve({
+      '/api/referral/stats': () => Response.json(stats),
+      '/api/referral/rewards': () => Response.json(rewards),
+      '/api/referral/list': () =>
+        Response.json(
+          list([
+            row(21, { childrenCount: 1, income: units(10), meetingsCount: 3, level: 'business' }),
+            row(22, { nickname: null, lastActivityAt: null }),
+          ]),
+        ),
+      '/api/referral/list/21': () => Response.json(list([row(31, { depth: 2 })])),
+    });
+    await openTree();
+    expect(screen.getByLabelText('Loading referrals')).toBeDefined();
+    const table = await screen.findByRole('table', { name: 'Referral tree' });
+    const first = within(table).getByRole('row', { name: /friend21/ });
+    expect(within(first).getByText('Business')).toBeDefined();
+    expect(within(first).getByText('3')).toBeDefined();
+    expect(within(first).getByText('10 USDT')).toBeDefined();
+    const second = within(table).getByRole('row', { name: /UID 22/ });
+    expect(within(second).getByText('Never')).toBeDefined();
+
+    fireEvent.click(within(first).getByRole('button', { name: 'Show the referrals of friend21' }));
+    const child = await within(table).findByRole('row', { name: /friend31/ });
+    expect(within(child).getByText('Level 2')).toBeDefined();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('/api/referral/list/21'))).toBe(
+      true,
+    );
+  });
+
+  it('filters by role and pages', async () => {
+    const fetchMock = serve({
+      '/api/referral/stats': () => Response.json(stats),
+      '/api/referral/rewards': () => Response.json(rewards),
+      '/api/referral/list': (url) => {
+        const offset = Number(url.searchParams.get('offset'));
+        if (url.searchParams.get('role') === 'business') return Response.json(list([], 0));
+        return Response.json({
+          ...list([row(offset + 1)], 45),
+          offset,
+        });
+      },
+    });
+    await openTree();
+    await screen.findByRole('row', { name: /friend1\b/ });
+    expect(screen.getByText('1–20 of 45')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: /next page/i }));
+    expect(await screen.findByRole('row', { name: /friend21/ })).toBeDefined();
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Role' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Business' }));
+    expect(await screen.findByText('No referrals with this role.')).toBeDefined();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => /[?&]role=business\b/.test(String(u)))).toBe(true),
+    );
+  });
+
+  it('tells a new user how to fill the tree', async () => {
+    serve({
+      '/api/referral/stats': () => Response.json(emptyStats),
+      '/api/referral/rewards': () => Response.json({ items: [], total: 0, offset: 0, limit: 10 }),
+      '/api/referral/list': () => Response.json(list([], 0)),
+    });
+    await openTree();
+    expect(await screen.findByText('Your referral tree is empty')).toBeDefined();
+  });
+
+  it('says so when the tree cannot be loaded', async () => {
+    serve({
+      '/api/referral/stats': () => Response.json(stats),
+      '/api/referral/rewards': () => Response.json(rewards),
+      '/api/referral/list': () =>
+        Response.json({ code: 'INTERNAL_ERROR', message: 'Boom' }, { status: 500 }),
+    });
+    await openTree();
+    expect(
+      await screen.findByText('The referral tree could not be loaded. Please try again.'),
+    ).toBeDefined();
+  });
+});

@@ -1,0 +1,64 @@
+import { BarChart } from '@mui/x-charts/BarChart';
+import { referralSourceSchema, type ReferralPeriodStats } from '@meeet/core/api/referral';
+import { formatNumber } from '@meeet/core/format/number';
+import { useTranslation } from 'react-i18next';
+import { NS } from '../i18n.ts';
+import { usdt, usdtNumber } from './format.ts';
+
+const HEIGHT = 280;
+/** Read by screen readers, not shown: the bars' figures as text. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * Income by UTC day for one period, stacked by source. Loaded on its own (React.lazy), so the
+ * chart library is downloaded only by someone who opens the referral programme.
+ */
+export default function IncomeChart({ period }: { period: ReferralPeriodStats }) {
+  const { t, i18n } = useTranslation(NS);
+  const dayLabel = new Intl.DateTimeFormat(i18n.language, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  const days = period.daily.map((d) => dayLabel.format(new Date(`${d.day}T00:00:00Z`)));
+  const withIncome = period.daily
+    .map((d, i) => ({ d, label: days[i] ?? d.day }))
+    .filter(({ d }) => referralSourceSchema.options.some((source) => d[source] !== '0'));
+  return (
+    <>
+      <table style={visuallyHidden} data-testid="referral-chart-table">
+        <caption>{t('ref.chart')}</caption>
+        <tbody>
+          {withIncome.map(({ d, label }) => (
+            <tr key={d.day}>
+              <th scope="row">{label}</th>
+              {referralSourceSchema.options.map((source) => (
+                <td key={source}>{`${t(`ref.source.${source}`)}: ${usdt(d[source])}`}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <BarChart
+        height={HEIGHT}
+        xAxis={[{ scaleType: 'band', data: days }]}
+        yAxis={[{ valueFormatter: (value: number) => formatNumber(value) }]}
+        series={referralSourceSchema.options.map((source) => ({
+          id: source,
+          label: t(`ref.source.${source}`),
+          stack: 'income',
+          data: period.daily.map((d) => usdtNumber(d[source])),
+          valueFormatter: (value: number | null) => `${formatNumber(value ?? 0)} USDT`,
+        }))}
+        slotProps={{ legend: { position: { vertical: 'bottom', horizontal: 'center' } } }}
+      />
+    </>
+  );
+}
