@@ -13,6 +13,7 @@ import { nftTypeName, type NftType } from '@meeet/core/enums';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { TokenArt } from '../../components/token-art.tsx';
 import { STORAGE_KEYS, readStorage, removeStorage } from '../../lib/storage.ts';
 import { useMarketStore } from '../../lib/stores/market-store.ts';
 import { useBuyNft } from './api/buy-nft.ts';
@@ -342,7 +343,13 @@ function LevelDetails({
           </Typography>
         )}
         {mine?.token && (
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <TokenArt
+              id={mine.token.id}
+              name={mine.token.name}
+              size={72}
+              testId="market-mine-token-art"
+            />
             <Typography data-testid="market-mine-token">
               {t('mine.token', { name: mine.token.name })}
             </Typography>

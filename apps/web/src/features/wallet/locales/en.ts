@@ -53,6 +53,7 @@ const en = {
   'tokens.id': 'Token #{id}',
   'tokens.queue': 'In the queue: position {position}',
   'tokens.generated': 'Minted at a meeting',
+  'tokens.view': 'Token page: contract and explorer',
   'tokens.bought': 'Bought on the marketplace',
   'history.title': 'Transaction history',
   'history.empty': 'No transactions yet.',

@@ -53,6 +53,7 @@ const ru: Record<keyof typeof en, string> = {
   'tokens.id': 'Токен №{id}',
   'tokens.queue': 'В очереди: место {position}',
   'tokens.generated': 'Создан на встрече',
+  'tokens.view': 'Страница токена: контракт и обозреватель',
   'tokens.bought': 'Куплен на маркетплейсе',
   'history.title': 'История транзакций',
   'history.empty': 'Транзакций пока нет.',
