@@ -60,6 +60,9 @@ const appMessagesEn = {
   'kyc.max-nft-required': 'Choose the highest NFT level allowed',
   'kyc.comment-required': 'Write the reason for the user',
   'kyc.own-application': 'You cannot moderate your own verification',
+  'kyc.level-request-not-approved':
+    'A higher level can be asked for once your identity is verified',
+  'kyc.level-already-allowed': 'Your verification already allows {level}',
   'kyc.status.draft': 'Not submitted',
   'kyc.status.requested': 'Under review',
   'kyc.status.approved': 'Verified',
@@ -205,6 +208,9 @@ const appMessagesRu = {
   'kyc.max-nft-required': 'Выберите максимальный доступный уровень NFT',
   'kyc.comment-required': 'Укажите причину для пользователя',
   'kyc.own-application': 'Нельзя проверять собственную верификацию',
+  'kyc.level-request-not-approved':
+    'Запросить более высокий уровень можно после подтверждения личности',
+  'kyc.level-already-allowed': 'Ваша верификация уже разрешает уровень {level}',
   'kyc.status.draft': 'Не отправлена',
   'kyc.status.requested': 'На проверке',
   'kyc.status.approved': 'Пройдена',

@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { KycStatus } from '@meeet/core/enums';
 import type { DbExecutor } from '../../db/client.ts';
 import { users, type UserRow } from '../users/users.schema.ts';
@@ -14,6 +26,8 @@ export interface KycListFilter {
   limit: number;
   status?: KycStatus | undefined;
   lastName?: string | undefined;
+  /** Only verified users waiting for an answer to a higher-level request. */
+  levelRequested?: boolean | undefined;
 }
 
 /** `%` and `_` typed by a moderator are letters, not wildcards. */
@@ -107,11 +121,26 @@ export const kycRepository = {
   ): Promise<KycVerificationRow> {
     const [row] = await db
       .update(kycVerifications)
-      .set({ ...changes, decidedAt: sql`now()`, updatedAt: sql`now()` })
+      // Every decision answers a waiting higher-level request.
+      .set({
+        ...changes,
+        requestedNftType: null,
+        levelRequestedAt: null,
+        decidedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(kycVerifications.userId, userId))
       .returning();
     if (!row) throw new Error(`kyc of ${userId} vanished`);
     return row;
+  },
+
+  /** Records a verified user's request for a higher level (replacing an earlier one). */
+  async requestLevel(db: DbExecutor, userId: number, level: number): Promise<void> {
+    await db
+      .update(kycVerifications)
+      .set({ requestedNftType: level, levelRequestedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(kycVerifications.userId, userId));
   },
 
   async addDecision(
@@ -140,6 +169,13 @@ export const kycRepository = {
     const conditions: SQL[] = [];
     if (filter.status) conditions.push(eq(kycVerifications.status, filter.status));
     if (filter.lastName) conditions.push(ilike(users.lastName, likePrefix(filter.lastName)));
+    if (filter.levelRequested !== undefined) {
+      conditions.push(
+        filter.levelRequested
+          ? isNotNull(kycVerifications.requestedNftType)
+          : isNull(kycVerifications.requestedNftType),
+      );
+    }
     const where = conditions.length > 0 ? and(...conditions) : undefined;
     const [totalRow] = await db
       .select({ total: count() })

@@ -392,11 +392,24 @@ function LevelDetails({
                 data-reason={reason}
               >
                 {t(message.key, { ns: message.ns, ...message.params })}
-                {(reason === 'kyc-required' || reason === 'kyc-level-too-low') && (
+                {reason === 'kyc-required' && (
                   <>
                     {' '}
                     <Link component={RouterLink} to={paths.kyc.getHref()}>
                       {t('reason.kyc-link')}
+                    </Link>
+                  </>
+                )}
+                {reason === 'kyc-level-too-low' && (
+                  <>
+                    {' '}
+                    {/* The way up: ask a moderator for a higher level on the KYC page. */}
+                    <Link
+                      component={RouterLink}
+                      to={`${paths.kyc.getHref()}#level-request`}
+                      data-testid="market-level-request-link"
+                    >
+                      {t('reason.kyc-raise-link')}
                     </Link>
                   </>
                 )}

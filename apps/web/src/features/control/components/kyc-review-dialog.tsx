@@ -59,8 +59,15 @@ export function KycReviewDialog({
   const { t, i18n } = useTranslation([NS, 'core']);
   const moderate = useModerateKyc();
   const actions = nextKycStatuses(item.status, KycActor.MODERATOR);
-  const [status, setStatus] = useState<KycStatus | null>(actions[0] ?? null);
-  const [maxNftType, setMaxNftType] = useState<NftType | null>(item.maxNftType);
+  const [status, setStatus] = useState<KycStatus | null>(
+    item.requestedNftType !== null && actions.includes(KycStatus.APPROVED)
+      ? KycStatus.APPROVED
+      : (actions[0] ?? null),
+  );
+  const [maxNftType, setMaxNftType] = useState<NftType | null>(
+    // A higher-level request is answered by approving that level, so it is offered first.
+    item.requestedNftType ?? item.maxNftType,
+  );
   const [comment, setComment] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);

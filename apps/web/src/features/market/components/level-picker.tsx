@@ -10,6 +10,18 @@ import { NS } from '../i18n.ts';
 /** Level colours of the three tiers, as the wallet and home pages show them. */
 export const LEVEL_COLORS = ['#c0c7d1', '#e8b64c', '#a8d8ea'] as const;
 
+/**
+ * What a level that needs KYC says to this viewer: open to a verified user whose approval
+ * covers it, 'allows less' when it does not, else that verification is needed (guests too).
+ */
+function kycLine(level: MarketLevel): 'level.kyc' | 'level.kyc-ok' | 'level.kyc-too-low' {
+  const reasons = level.mine?.reasons;
+  if (!reasons) return 'level.kyc';
+  if (reasons.includes('kyc-required')) return 'level.kyc';
+  if (reasons.includes('kyc-level-too-low')) return 'level.kyc-too-low';
+  return 'level.kyc-ok';
+}
+
 /** Silver / Gold / Platinum cards; the chosen one is `aria-pressed`. */
 export function LevelPicker({
   levels,
@@ -64,7 +76,7 @@ export function LevelPicker({
                 : level.mine?.queuePosition != null
                   ? t('level.queued')
                   : level.kycRequired
-                    ? t('level.kyc')
+                    ? t(kycLine(level))
                     : '\u00a0'}
             </Typography>
           </ButtonBase>
