@@ -20,6 +20,7 @@ import { KycStatus, nftTypeName } from '@meeet/core/enums';
 import { useKycApplications } from './api/list-kyc-applications.ts';
 import { KycReviewDialog } from './components/kyc-review-dialog.tsx';
 import { NS } from './i18n.ts';
+import { useFormat } from '../../lib/format.ts';
 
 const SEARCH_DELAY_MS = 300;
 const PAGE_SIZES = [10, 20, 50];
@@ -30,7 +31,8 @@ type StatusFilter = KycStatus | typeof ALL | typeof LEVEL_REQUESTS;
 
 /** Spec §2 control/kyc: filter by status, search by last name, page, review and decide. */
 export default function KycModerationPage() {
-  const { t, i18n } = useTranslation([NS, 'core']);
+  const { t } = useTranslation([NS, 'core']);
+  const fmt = useFormat();
   const [status, setStatus] = useState<StatusFilter>(KycStatus.REQUESTED);
   const [lastNameInput, setLastNameInput] = useState('');
   const [lastName, setLastName] = useState('');
@@ -106,14 +108,7 @@ export default function KycModerationPage() {
                 <TableCell>
                   {[row.lastName, row.firstName].filter(Boolean).join(' ') || row.email}
                 </TableCell>
-                <TableCell>
-                  {row.submittedAt
-                    ? new Intl.DateTimeFormat(i18n.language, {
-                        dateStyle: 'short',
-                        timeStyle: 'short',
-                      }).format(new Date(row.submittedAt))
-                    : '—'}
-                </TableCell>
+                <TableCell>{fmt.dateTime(row.submittedAt)}</TableCell>
                 <TableCell>
                   <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
                     <Chip size="small" label={t(`kyc.status.${row.status}`, { ns: 'core' })} />

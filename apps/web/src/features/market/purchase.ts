@@ -1,5 +1,6 @@
 import type { MarketBuyReason, MarketLevel, MarketResponse } from '@meeet/core/api/market';
 import { formatTokenAmount } from '@meeet/core/format/number';
+import type { Locale } from '@meeet/core/i18n/locale';
 import { nftTypeName, parseNftType, type NftType } from '@meeet/core/enums';
 
 /** What the buyer sees of a purchase (spec §4: confirmed, failed, canceled, unknown error). */
@@ -49,11 +50,14 @@ export function reasonMessage(
   reason: MarketBuyReason,
   level: MarketLevel,
   market: MarketResponse,
+  /** The reader's language for the amounts (core's display rule per language). */
+  locale?: Locale,
 ): ReasonMessage {
   const name = nftTypeName(level.level);
-  const usdt = (units: string) => `${formatTokenAmount(units, market.decimals)} ${market.symbol}`;
+  const usdt = (units: string) =>
+    `${formatTokenAmount(units, market.decimals, locale)} ${market.symbol}`;
   const bnb = (units: string) =>
-    `${formatTokenAmount(units, market.nativeDecimals)} ${market.nativeSymbol}`;
+    `${formatTokenAmount(units, market.nativeDecimals, locale)} ${market.nativeSymbol}`;
   switch (reason) {
     case 'already-holds-level':
       return {

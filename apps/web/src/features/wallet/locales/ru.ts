@@ -63,6 +63,8 @@ const ru: Record<keyof typeof en, string> = {
   'history.date': 'Дата',
   'history.amount': 'Сумма',
   'history.details': 'Подробности',
+  'history.approve-explained':
+    'Вы разрешили маркетплейсу списать {amount} с вашего кошелька для следующей за этим покупки. На этом шаге USDT не списываются; оплачена только небольшая комиссия в BNB.',
   'history.explorer': 'Открыть в обозревателе',
   'history.hash': 'Хеш {hash}',
   'history.error': 'Не удалось загрузить историю.',
