@@ -16,6 +16,7 @@ const appMessagesEn = {
   'msg.invalid-email': 'Invalid e-mail',
   'msg.invalid-username': 'Invalid username',
   'msg.username-taken': 'This username is already taken',
+  'msg.promocode-unknown': 'No one has this promo code. Check it, or register without one',
   'msg.invalid-promocode': 'Invalid promocode',
   'msg.incorrect-address': 'Incorrect address',
   'msg.insufficient-funds': 'Insufficient funds',
@@ -162,6 +163,8 @@ const appMessagesRu = {
   'msg.invalid-email': 'Некорректный e-mail',
   'msg.invalid-username': 'Некорректное имя пользователя',
   'msg.username-taken': 'Это имя пользователя уже занято',
+  'msg.promocode-unknown':
+    'Такого промокода ни у кого нет. Проверьте его или зарегистрируйтесь без него',
   'msg.invalid-promocode': 'Неверный промокод',
   'msg.incorrect-address': 'Некорректный адрес',
   'msg.insufficient-funds': 'Недостаточно средств',

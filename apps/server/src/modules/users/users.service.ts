@@ -157,6 +157,12 @@ export class UsersService {
     }
   }
 
+  /** Whether a promo code is well formed and names an existing user (no error either way). */
+  async isPromocodeValid(promocode: string): Promise<boolean> {
+    const parsed = parsePromoCode(promocode);
+    return parsed.ok && (await usersRepository.exists(this.deps.db, parsed.userId));
+  }
+
   /** The referrer a promo code names; an unknown one is refused rather than silently dropped. */
   async referrerOf(promocode: string | undefined): Promise<number | null> {
     if (promocode === undefined) return null;
