@@ -27,7 +27,10 @@ export default function AccountLayout() {
           value={current}
           variant="scrollable"
           scrollButtons="auto"
+          // Phones too: the arrows show there are more sections beyond the screen's edge.
+          allowScrollButtonsMobile
           aria-label={t('page.account')}
+          data-testid="account-tabs"
         >
           {SECTIONS.map((section) => (
             <Tab
@@ -37,6 +40,7 @@ export default function AccountLayout() {
               component={NavLink}
               to={section.to}
               end
+              sx={{ whiteSpace: 'nowrap', minWidth: 'auto' }}
             />
           ))}
         </Tabs>

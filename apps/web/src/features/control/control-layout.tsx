@@ -31,6 +31,7 @@ export default function ControlLayout() {
           value={current}
           variant="scrollable"
           scrollButtons="auto"
+          allowScrollButtonsMobile
           aria-label={t('page.control')}
         >
           {sections.map((section) => (

@@ -57,7 +57,12 @@ export function DepositPanel({ wallet, fee }: { wallet: WalletResponse; fee: str
             data-testid="deposit-address"
             data-address={wallet.address}
             title={wallet.address}
-            sx={{ fontFamily: 'monospace', fontSize: '1rem', wordBreak: 'break-all', userSelect: 'all' }}
+            sx={{
+              fontFamily: 'monospace',
+              fontSize: '1rem',
+              wordBreak: 'break-all',
+              userSelect: 'all',
+            }}
           >
             {wallet.address}
           </Typography>
