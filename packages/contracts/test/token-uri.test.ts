@@ -39,7 +39,7 @@ describe('tokenURI', () => {
   });
 
   it('refuses a token that does not exist', async () => {
-    await expectRevert(f.token.simulate.tokenURI([99n]), 'ERC721NonexistentToken', [99n]);
+    await expectRevert(f.token.read.tokenURI([99n]), 'ERC721NonexistentToken', [99n]);
   });
 
   it('lets only the admin change the base', async () => {
