@@ -14,6 +14,8 @@ test('a user is verified: photos and submit, a moderator approves up to Gold, th
   browser,
   request,
 }) => {
+  // Two browsers, uploads, a moderator's decision and then the market: more than a form.
+  test.setTimeout(90_000);
   const user = await readyUser(request);
   await signIn(page, user);
 
@@ -83,4 +85,18 @@ test('a user is verified: photos and submit, a moderator approves up to Gold, th
     data: { lastName: 'Renamed' },
   });
   expect(rename.status()).toBe(403);
+
+  // Verified for Gold: the market shows Gold as open, Platinum as beyond the verification,
+  // with the way to ask for more.
+  await page.goto('/market');
+  await expect(page.getByTestId('market-level-gold')).toContainText('Open to you');
+  await page.getByTestId('market-level-platinum').click();
+  await page.getByTestId('market-level-request-link').click();
+  await expect(page).toHaveURL(/\/kyc#level-request$/);
+  const ask = page.getByRole('region', { name: 'Need a higher level?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Ask for this level' }).click();
+  await expect(page.getByTestId('kyc-level-request-waiting')).toContainText('Platinum');
+  // The approval stands meanwhile.
+  await expect(page.getByTestId('kyc-status')).toHaveAttribute('data-status', 'approved');
 });

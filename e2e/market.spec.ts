@@ -62,7 +62,7 @@ test('a guest who opens a level is asked to log in and comes back to that level'
   // /account passes the buying visitor on to the market, Gold chosen, the query cleared.
   await expect(page).toHaveURL((url) => url.pathname === '/market' && url.search === '');
   await expect(page.getByTestId('market-level-gold')).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByTestId('market-price')).toHaveText('1000 USDT');
+  await expect(page.getByTestId('market-price')).toHaveText('1,000 USDT');
   // Gold needs KYC: the server's reason, translated, and no buying.
   await expect(page.getByTestId('market-reason').first()).toBeVisible();
   await expect(page.getByTestId('market-buy')).toBeDisabled();

@@ -34,7 +34,7 @@ test('a user funds the wallet, withdraws USDT with the e-mailed code and sees it
 
   // The local chain's test funding: 1000 USDT and 1 BNB arrive at the address.
   await page.getByTestId('dev-fund').click();
-  await expect(page.getByTestId('wallet-usdt-balance')).toHaveText('1000', {
+  await expect(page.getByTestId('wallet-usdt-balance')).toHaveText('1,000', {
     timeout: CHAIN_TIMEOUT,
   });
   await expect(page.getByTestId('wallet-bnb-balance')).toHaveText('1', { timeout: CHAIN_TIMEOUT });

@@ -10,6 +10,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { marketEventsPlugin } from './modules/market/market-events.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
+import { tokenArtRoutes } from './modules/market/token-art.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(mediaRoutes, { config });
       await api.register(kycRoutes);
       await api.register(marketRoutes);
+      await api.register(tokenArtRoutes, { config });
       await api.register(newsRoutes);
       await api.register(monitorRoutes, { config });
       await api.register(meetRoutes, { config });

@@ -1,6 +1,7 @@
 import { erc20Abi, type Address } from 'viem';
 import { generateMnemonic, english } from 'viem/accounts';
 import { startAnvil, type AnvilInstance } from '@meeet/contracts/anvil';
+import { tokenBaseUri } from '@meeet/contracts/deploy';
 import type { Chain } from '../src/modules/chain/chain.client.ts';
 import { prepareLocalChain } from '../src/modules/chain/local-chain.ts';
 import type { TestApp } from './helpers.ts';
@@ -25,6 +26,7 @@ export async function attachTestChain(t: TestApp): Promise<TestChain> {
       nodeMnemonic: anvil.mnemonic,
       mnemonic: generateMnemonic(english),
       confirmations: 1,
+      baseTokenURI: tokenBaseUri(t.config.publicUrl),
       db: t.db,
       log: t.app.log,
     });

@@ -8,9 +8,12 @@ import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
 /// @title MEEET collectible token
 /// @notice Three levels (0 Silver, 1 Gold, 2 Platinum). A holder owns at most one token per
 /// level, so at most three; only the market may hold any number, because it keeps the stock.
+/// Metadata: `tokenURI(id)` is an admin-set base URI followed by the decimal id (the platform's
+/// `/api/market/tokens/{id}` JSON with name, description, image and attributes).
 contract MeeetToken is ERC721, AccessControl {
     bytes32 public constant MINTER_ROLE = keccak256("MINTER_ROLE");
     uint8 public constant LEVEL_COUNT = 3;
+    bytes4 private constant ERC4906_INTERFACE_ID = 0x49064906;
 
     struct TokenInfo {
         uint8 level;
@@ -23,6 +26,7 @@ contract MeeetToken is ERC721, AccessControl {
     mapping(address holder => mapping(uint8 level => uint256 tokenId)) private _heldByLevel;
     uint256 private _lastTokenId;
     address private _market;
+    string private _baseTokenURI;
 
     event TokenMinted(
         uint256 indexed tokenId,
@@ -32,6 +36,9 @@ contract MeeetToken is ERC721, AccessControl {
         address generatorB
     );
     event MarketChanged(address indexed previousMarket, address indexed newMarket);
+    event BaseURIChanged(string previousBaseURI, string newBaseURI);
+    /// @dev ERC-4906: marketplaces refresh the metadata of tokens in the range.
+    event BatchMetadataUpdate(uint256 fromTokenId, uint256 toTokenId);
 
     error InvalidLevel(uint8 level);
     error InvalidGenerators(address generatorA, address generatorB);
@@ -74,6 +81,15 @@ contract MeeetToken is ERC721, AccessControl {
         emit MarketChanged(previous, newMarket);
     }
 
+    /// @notice Where token metadata lives: `tokenURI(id)` = `newBaseURI` + id. Marketplaces are
+    /// told to refresh every token's metadata (ERC-4906).
+    function setBaseURI(string calldata newBaseURI) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        string memory previous = _baseTokenURI;
+        _baseTokenURI = newBaseURI;
+        emit BaseURIChanged(previous, newBaseURI);
+        emit BatchMetadataUpdate(1, type(uint256).max);
+    }
+
     // ── Views ─────────────────────────────────────────────────────────────────────────────
 
     function market() external view returns (address) {
@@ -108,8 +124,18 @@ contract MeeetToken is ERC721, AccessControl {
         return _lastTokenId;
     }
 
+    /// @return The base of every token URI; empty until the admin sets it.
+    function baseURI() external view returns (string memory) {
+        return _baseTokenURI;
+    }
+
+    /// @dev Also ERC-4906 (metadata update events), whose interface id is 0x49064906.
     function supportsInterface(bytes4 interfaceId) public view override(ERC721, AccessControl) returns (bool) {
-        return super.supportsInterface(interfaceId);
+        return interfaceId == ERC4906_INTERFACE_ID || super.supportsInterface(interfaceId);
+    }
+
+    function _baseURI() internal view override returns (string memory) {
+        return _baseTokenURI;
     }
 
     // ── Transfers ─────────────────────────────────────────────────────────────────────────

@@ -26,6 +26,12 @@ export interface DeployContractsOptions {
   minter: Address;
   /** An existing USDT (BSC's BEP-20); when absent a TestUSDT is deployed (local chains only). */
   usdt?: Address;
+  /**
+   * The token's metadata base: `tokenURI(id)` = this + id, e.g.
+   * `https://meeet.example/api/market/tokens/` (see `tokenBaseUri`). Left empty when absent;
+   * the admin can set it later with `setBaseURI`.
+   */
+  baseTokenURI?: string;
 }
 
 export interface DeployedContracts {
@@ -50,6 +56,14 @@ async function deployed(publicClient: PublicClient, hash: Hash, name: string): P
   const address = await confirmed(publicClient, hash);
   if (!address) throw new Error(`${name}: deployment ${hash} created no contract`);
   return getAddress(address);
+}
+
+/**
+ * The token metadata base for a public URL: `{publicUrl}/api/market/tokens/`, so `tokenURI(7)`
+ * is the platform's `GET /api/market/tokens/7` (core `tokenPaths.metadata`).
+ */
+export function tokenBaseUri(publicUrl: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/api/market/tokens/`;
 }
 
 /**
@@ -98,6 +112,16 @@ export async function deployContracts(options: DeployContractsOptions): Promise<
       args: [MINTER_ROLE, market],
     }),
   ];
+  if (options.baseTokenURI) {
+    // While the deployer still holds the admin role, before it is handed over below.
+    wiring.push(
+      await walletClient.writeContract({
+        ...tokenContract,
+        functionName: 'setBaseURI',
+        args: [options.baseTokenURI],
+      }),
+    );
+  }
   if (admin.toLowerCase() !== deployer.toLowerCase()) {
     wiring.push(
       await walletClient.writeContract({

@@ -9,7 +9,7 @@ import {
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { ANVIL_DEFAULT_CHAIN_ID, ANVIL_MNEMONIC } from '@meeet/contracts/anvil';
-import { deployContracts } from '@meeet/contracts/deploy';
+import { deployContracts, tokenBaseUri } from '@meeet/contracts/deploy';
 import { ConfigError, loadConfig } from '../config.ts';
 import { HdWallet } from '../modules/chain/hd-wallet.ts';
 
@@ -64,6 +64,8 @@ async function main(): Promise<number> {
     admin: funder.address,
     treasury: hot,
     minter: hot,
+    // After the three deployments, so their addresses stay the ones configured.
+    baseTokenURI: tokenBaseUri(config.publicUrl),
   });
   const gas = await walletClient.sendTransaction({ to: hot, value: HOT_WALLET_BNB });
   await publicClient.waitForTransactionReceipt({ hash: gas });

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { COOKIE_BANNER_DELAY_MS } from '@meeet/core/constants';
 import { STORAGE_KEYS, isFlagSet } from '../lib/storage.ts';
 import { useUiStore } from '../lib/stores/ui-store.ts';
+import { useFormBeingFilled } from '../lib/use-form-being-filled.ts';
 import { useIsMobile } from '../lib/use-is-mobile.ts';
 import { QuietBoundary } from './quiet-boundary.tsx';
 
@@ -13,10 +14,12 @@ type Stage = 'waiting' | 'cookie' | 'install' | 'done';
 
 /**
  * Spec §4: the cookie banner shows 3 s after load unless dismissed before (flag 'true' in local
- * or session storage). The install-app offer follows it once per visit on mobile widths.
+ * or session storage). The install-app offer follows it once per visit on mobile widths, but
+ * never over a form being filled: it waits until the user is done (or moves to another page).
  */
 export function ConsentPrompts() {
   const isMobile = useIsMobile();
+  const formBeingFilled = useFormBeingFilled();
   const [stage, setStage] = useState<Stage>('waiting');
   const cookieSettingsRequested = useUiStore((state) => state.cookieSettingsRequested);
   // The footer's "Cookie settings" brings the banner back at once, whatever was chosen before.
@@ -42,7 +45,12 @@ export function ConsentPrompts() {
       </QuietBoundary>
     );
   }
-  if (stage === 'install' && isMobile && !isFlagSet(STORAGE_KEYS.installAppDialogHidden)) {
+  if (
+    stage === 'install' &&
+    isMobile &&
+    !formBeingFilled &&
+    !isFlagSet(STORAGE_KEYS.installAppDialogHidden)
+  ) {
     return (
       <QuietBoundary>
         <Suspense fallback={null}>

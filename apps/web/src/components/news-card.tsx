@@ -9,6 +9,7 @@ import { mediaPaths } from '@meeet/core/api/media-paths';
 import type { NewsItem } from '@meeet/core/api/news';
 import { paths } from '../app/paths.ts';
 import { buildUrl } from '../lib/api-client.ts';
+import { useFormat } from '../lib/format.ts';
 
 /**
  * One news item as a card: cover, date and title in the reader's language, leading to the
@@ -16,6 +17,7 @@ import { buildUrl } from '../lib/api-client.ts';
  */
 export function NewsCard({ item }: { item: NewsItem }) {
   const { i18n } = useTranslation();
+  const fmt = useFormat();
   const title = i18n.language.startsWith('ru') ? item.titleRu : item.titleEn;
   return (
     <Card variant="outlined" data-testid="news-card" sx={{ height: '100%' }}>
@@ -35,7 +37,7 @@ export function NewsCard({ item }: { item: NewsItem }) {
         )}
         <CardContent>
           <Typography variant="caption" color="text.secondary" component="p">
-            {new Date(item.publishAt).toLocaleDateString(i18n.language)}
+            {fmt.date(item.publishAt)}
           </Typography>
           <Typography variant="h6" component="h3">
             {title}

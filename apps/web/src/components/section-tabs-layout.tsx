@@ -34,7 +34,14 @@ export function SectionTabsLayout({
   return (
     <>
       <Container maxWidth="lg" sx={{ pt: 3 }}>
-        <Tabs value={current} variant="scrollable" scrollButtons="auto" aria-label={label}>
+        <Tabs
+          value={current}
+          variant="scrollable"
+          scrollButtons="auto"
+          // Phones too: the arrows show there are more sections beyond the screen's edge.
+          allowScrollButtonsMobile
+          aria-label={label}
+        >
           {sections.map((section) => (
             <Tab
               key={section.to}
@@ -43,6 +50,7 @@ export function SectionTabsLayout({
               component={NavLink}
               to={section.to}
               end={match === 'exact'}
+              sx={{ whiteSpace: 'nowrap', minWidth: 'auto' }}
             />
           ))}
         </Tabs>

@@ -23,6 +23,9 @@ export const kycStateSchema = z.object({
   moderatorComment: z.string().nullable(),
   /** The highest NFT level the approval allows; null unless approved. */
   maxNftType: nftTypeSchema.nullable(),
+  /** The higher level the user asked for while approved; null when none is waiting. */
+  requestedNftType: nftTypeSchema.nullable(),
+  levelRequestedAt: z.string().nullable(),
   profileComplete: z.boolean(),
   document: mediaItemSchema.nullable(),
   selfie: mediaItemSchema.nullable(),
@@ -40,6 +43,11 @@ export const kycModerationListQuerySchema = z.object({
   status: kycStatusSchema.optional(),
   /** Case-insensitive prefix of the last name. */
   lastName: z.string().trim().max(64).optional(),
+  /** 'true': only verified users waiting for an answer to a higher-level request. */
+  levelRequested: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type KycModerationListQuery = z.output<typeof kycModerationListQuerySchema>;
 
@@ -59,6 +67,9 @@ export const kycModerationItemSchema = z.object({
   status: kycStatusSchema,
   moderatorComment: z.string().nullable(),
   maxNftType: nftTypeSchema.nullable(),
+  /** A verified user's request for a higher level; the next decision answers it. */
+  requestedNftType: nftTypeSchema.nullable(),
+  levelRequestedAt: z.string().nullable(),
   documentId: z.uuid().nullable(),
   selfieId: z.uuid().nullable(),
   submittedAt: z.string().nullable(),
@@ -74,6 +85,13 @@ export const kycModerationListSchema = z.object({
   list: z.array(kycModerationItemSchema),
 });
 export type KycModerationList = z.infer<typeof kycModerationListSchema>;
+
+/**
+ * POST /kyc/level-request: a verified user whose approval allows less than they want asks
+ * for `level` (above their maxNftType). The approval stands while a moderator looks.
+ */
+export const kycLevelRequestSchema = z.strictObject({ level: nftTypeSchema });
+export type KycLevelRequest = z.infer<typeof kycLevelRequestSchema>;
 
 export const kycModerateParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 

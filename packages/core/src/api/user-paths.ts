@@ -11,6 +11,8 @@ export const userPaths = {
   passwordChange: '/user/password',
   profile: (id: number | string) => `/user/profile/${id}`,
   domainAvailable: (domain: string) => `/user/domain-available/${encodeURIComponent(domain)}`,
+  /** Whether a promo code names a user (the registration form asks while typing). */
+  promocodeValid: (code: string) => `/user/promocode-valid/${encodeURIComponent(code)}`,
   recoverySendCode: '/user/recovery-password/send-code',
   recoveryCheckCode: '/user/recovery-password/check-code',
   emailVerifySendCode: '/user/email/verify/send-code',

@@ -132,6 +132,9 @@ export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
 export const userIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() });
 export const domainParamsSchema = z.strictObject({ domain: z.string().max(64) });
 export const domainAvailableResponseSchema = z.object({ available: z.boolean() });
+export const promocodeParamsSchema = z.strictObject({ code: z.string().max(64) });
+/** `GET /user/promocode-valid/{code}`: false for a malformed code or one naming no user. */
+export const promocodeValidResponseSchema = z.object({ valid: z.boolean() });
 
 export const sendCodeRequestSchema = z.strictObject({ email: zEmail });
 export const codeSentResponseSchema = z.object({

@@ -136,3 +136,25 @@ describe('formatTokenAmount', () => {
     expect(formatTokenAmount(1n, 1.5)).toBe('0.00');
   });
 });
+
+describe('numbers per language', () => {
+  it('groups thousands and uses the language’s decimal sign', () => {
+    expect(formatNumber('1234567.891', 'en')).toBe('1,234,567.89');
+    expect(formatNumber('1234567.891', 'ru')).toBe('1\u00a0234\u00a0567,89');
+    expect(formatNumber('-1000', 'ru')).toBe('-1\u00a0000');
+    expect(formatNumber('0.5', 'ru')).toBe('0,5');
+    expect(formatNumber('999', 'en')).toBe('999');
+    // The spec's zero-run stays as it is, after the decimal sign.
+    expect(formatNumber('0.00000012', 'ru')).toBe('0,0⁶12');
+    expect(formatNumber('abc', 'ru')).toBe('0,00');
+    // Without a language: the raw rule, as before.
+    expect(formatNumber('1234.5')).toBe('1234.5');
+  });
+
+  it('formats token amounts per language', () => {
+    expect(formatTokenAmount(10_000n * 10n ** 18n, 18, 'en')).toBe('10,000');
+    expect(formatTokenAmount('1500000000000000000000', 18, 'ru')).toBe('1\u00a0500');
+    expect(formatTokenAmount('2500000000000000000', 18, 'ru')).toBe('2,5');
+    expect(formatTokenAmount('x', 18, 'ru')).toBe('0,00');
+  });
+});

@@ -1,4 +1,5 @@
 import { formatUnits } from 'viem';
+import type { Locale } from '../i18n/locale.ts';
 
 /** What non-numeric input shows (spec §9). */
 export const NON_NUMERIC_DISPLAY = '0.00';
@@ -97,7 +98,34 @@ function toSuperscript(count: number): string {
  * Rounding is half away from zero; trailing zeros are dropped; negative values keep their
  * sign unless they round to zero. Strings may use e-notation ('1.2e-7'); no grouping.
  */
-export function formatNumber(value: unknown): string {
+export function formatNumber(value: unknown, locale?: Locale): string {
+  const text = specNumber(value);
+  return locale ? localizeNumberText(text, locale) : text;
+}
+
+/**
+ * The decimal and group separators of each interface language (CLDR's, as `Intl` uses):
+ * English 1,234.5; Russian 1 234,5 with a no-break space, so a number never wraps.
+ */
+export const NUMBER_SEPARATORS: Record<Locale, { group: string; decimal: string }> = {
+  en: { group: ',', decimal: '.' },
+  ru: { group: '\u00a0', decimal: ',' },
+};
+
+/**
+ * The spec's display text ('-1234.5', '0.0⁶12') written the way a language writes numbers:
+ * thousands grouped, its decimal sign. Text that is not such a number is returned unchanged.
+ */
+export function localizeNumberText(text: string, locale: Locale): string {
+  const match = /^(-?)(\d+)(?:\.(.+))?$/.exec(text);
+  if (!match) return text;
+  const [, sign = '', whole = '', fraction] = match;
+  const { group, decimal } = NUMBER_SEPARATORS[locale];
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${sign}${grouped}${fraction === undefined ? '' : `${decimal}${fraction}`}`;
+}
+
+function specNumber(value: unknown): string {
   const decimal = parseDecimal(value);
   if (!decimal) return NON_NUMERIC_DISPLAY;
   const one = 10n ** BigInt(decimal.scale);
@@ -118,6 +146,8 @@ export function formatNumber(value: unknown): string {
 export function formatTokenAmount(
   units: bigint | string | null | undefined,
   decimals = 18,
+  /** The reader's language: grouped thousands and its decimal sign; none = the raw rule. */
+  locale?: Locale,
 ): string {
   let amount: bigint;
   if (typeof units === 'bigint') {
@@ -125,8 +155,8 @@ export function formatTokenAmount(
   } else if (typeof units === 'string' && /^-?\d+$/.test(units.trim())) {
     amount = BigInt(units.trim());
   } else {
-    return NON_NUMERIC_DISPLAY;
+    return formatNumber(null, locale);
   }
-  if (!Number.isInteger(decimals) || decimals < 0) return NON_NUMERIC_DISPLAY;
-  return formatNumber(formatUnits(amount, decimals));
+  if (!Number.isInteger(decimals) || decimals < 0) return formatNumber(null, locale);
+  return formatNumber(formatUnits(amount, decimals), locale);
 }

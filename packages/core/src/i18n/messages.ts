@@ -16,6 +16,7 @@ const appMessagesEn = {
   'msg.invalid-email': 'Invalid e-mail',
   'msg.invalid-username': 'Invalid username',
   'msg.username-taken': 'This username is already taken',
+  'msg.promocode-unknown': 'No one has this promo code. Check it, or register without one',
   'msg.invalid-promocode': 'Invalid promocode',
   'msg.incorrect-address': 'Incorrect address',
   'msg.insufficient-funds': 'Insufficient funds',
@@ -60,6 +61,9 @@ const appMessagesEn = {
   'kyc.max-nft-required': 'Choose the highest NFT level allowed',
   'kyc.comment-required': 'Write the reason for the user',
   'kyc.own-application': 'You cannot moderate your own verification',
+  'kyc.level-request-not-approved':
+    'A higher level can be asked for once your identity is verified',
+  'kyc.level-already-allowed': 'Your verification already allows {level}',
   'kyc.status.draft': 'Not submitted',
   'kyc.status.requested': 'Under review',
   'kyc.status.approved': 'Verified',
@@ -200,6 +204,8 @@ const appMessagesRu = {
   'msg.invalid-email': 'Некорректный e-mail',
   'msg.invalid-username': 'Некорректное имя пользователя',
   'msg.username-taken': 'Это имя пользователя уже занято',
+  'msg.promocode-unknown':
+    'Такого промокода ни у кого нет. Проверьте его или зарегистрируйтесь без него',
   'msg.invalid-promocode': 'Неверный промокод',
   'msg.incorrect-address': 'Некорректный адрес',
   'msg.insufficient-funds': 'Недостаточно средств',
@@ -246,6 +252,9 @@ const appMessagesRu = {
   'kyc.max-nft-required': 'Выберите максимальный доступный уровень NFT',
   'kyc.comment-required': 'Укажите причину для пользователя',
   'kyc.own-application': 'Нельзя проверять собственную верификацию',
+  'kyc.level-request-not-approved':
+    'Запросить более высокий уровень можно после подтверждения личности',
+  'kyc.level-already-allowed': 'Ваша верификация уже разрешает уровень {level}',
   'kyc.status.draft': 'Не отправлена',
   'kyc.status.requested': 'На проверке',
   'kyc.status.approved': 'Пройдена',

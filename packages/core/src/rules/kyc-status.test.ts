@@ -31,6 +31,8 @@ describe('KYC status machine', () => {
       'requested',
       'rejected',
       'rejected_forever',
+      // The allowed level changes (the answer to a higher-level request).
+      'approved',
     ]);
     expect(nextKycStatuses('draft', KycActor.MODERATOR)).toEqual([]);
     expect(nextKycStatuses('rejected_forever', KycActor.MODERATOR)).toEqual([]);

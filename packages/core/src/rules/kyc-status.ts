@@ -28,6 +28,8 @@ export const KYC_TRANSITIONS: readonly KycTransition[] = [
   { from: KycStatus.APPROVED, to: KycStatus.REQUESTED, by: KycActor.MODERATOR },
   { from: KycStatus.APPROVED, to: KycStatus.REJECTED, by: KycActor.MODERATOR },
   { from: KycStatus.APPROVED, to: KycStatus.REJECTED_FOREVER, by: KycActor.MODERATOR },
+  // A verified profile's allowed level is changed (the answer to a higher-level request).
+  { from: KycStatus.APPROVED, to: KycStatus.APPROVED, by: KycActor.MODERATOR },
 ];
 
 export function canTransitionKyc(from: KycStatusValue, to: KycStatusValue, by: KycActor): boolean {

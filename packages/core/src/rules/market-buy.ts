@@ -9,6 +9,7 @@ import {
 } from '../constants.ts';
 import { nftTypeName, type NftType } from '../enums.ts';
 import { formatTokenAmount } from '../format/number.ts';
+import type { Locale } from '../i18n/locale.ts';
 
 /**
  * The buy rules of the marketplace (spec §4), written once: the server decides with them what a
@@ -84,6 +85,8 @@ export interface RefusalFacts {
   bnb: bigint | string;
   fee: bigint | string;
   money?: MoneyDisplay | undefined;
+  /** The reader's language for the amounts (the display rule per language); none = raw. */
+  locale?: Locale | undefined;
 }
 
 export interface BuyRefusal {
@@ -103,9 +106,9 @@ export function buyRefusal(
 ): BuyRefusal {
   const money = facts.money ?? DEFAULT_MONEY;
   const usdt = (units: bigint | string) =>
-    `${formatTokenAmount(units, money.decimals)} ${money.symbol}`;
+    `${formatTokenAmount(units, money.decimals, facts.locale)} ${money.symbol}`;
   const bnb = (units: bigint | string) =>
-    `${formatTokenAmount(units, money.nativeDecimals)} ${money.nativeSymbol}`;
+    `${formatTokenAmount(units, money.nativeDecimals, facts.locale)} ${money.nativeSymbol}`;
   const name = nftTypeName(level);
   const details = { reason };
   switch (reason) {

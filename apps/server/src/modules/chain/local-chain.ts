@@ -8,11 +8,13 @@ import {
   http,
   parseEther,
   type Address,
+  type PublicClient,
 } from 'viem';
 import { createNonceManager, mnemonicToAccount } from 'viem/accounts';
 import { jsonRpc } from 'viem/nonce';
 import { startAnvil } from '@meeet/contracts/anvil';
-import { deployContracts } from '@meeet/contracts/deploy';
+import { MeeetTokenAbi } from '@meeet/contracts/artifacts/MeeetToken';
+import { deployContracts, tokenBaseUri, type DeployWalletClient } from '@meeet/contracts/deploy';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { DEPOSIT_CURSOR } from '../wallet/deposit-watcher.ts';
@@ -53,6 +55,7 @@ export async function startLocalChain(
       nodeMnemonic: anvil.mnemonic,
       mnemonic: c.mnemonic,
       confirmations: c.confirmations === 0 ? LOCAL_CONFIRMATIONS : c.confirmations,
+      baseTokenURI: tokenBaseUri(config.publicUrl),
       db,
       log,
     });
@@ -154,6 +157,26 @@ async function rewindCursor(chain: Chain, db: Database, log: FastifyBaseLogger):
 }
 
 /**
+ * A kept local chain follows PUBLIC_URL: its token's metadata base is set again when it
+ * differs (the node's dev account is the token admin there).
+ */
+async function keepBaseUri(
+  token: Address,
+  base: string,
+  clients: { publicClient: PublicClient; walletClient: DeployWalletClient },
+): Promise<void> {
+  const contract = { address: token, abi: MeeetTokenAbi } as const;
+  const current = await clients.publicClient.readContract({ ...contract, functionName: 'baseURI' });
+  if (current === base) return;
+  const hash = await clients.walletClient.writeContract({
+    ...contract,
+    functionName: 'setBaseURI',
+    args: [base],
+  });
+  await clients.publicClient.waitForTransactionReceipt({ hash });
+}
+
+/**
  * A Chain on a local node whose first accounts (`nodeMnemonic`) are funded: reuses the
  * contracts remembered for this chain id when the node still has their code, else deploys
  * them, funds the hot wallet and restarts the deposit cursor (a fresh chain starts at 0).
@@ -164,6 +187,8 @@ export async function prepareLocalChain(options: {
   nodeMnemonic: string;
   mnemonic: string;
   confirmations: number;
+  /** The token's metadata base (PUBLIC_URL + /api/market/tokens/); none when absent. */
+  baseTokenURI?: string;
   db: Database;
   log: FastifyBaseLogger;
 }): Promise<Chain> {
@@ -194,16 +219,20 @@ export async function prepareLocalChain(options: {
       };
     }
   }
+  const transport = http(options.rpcUrl);
+  const publicClient = createPublicClient({ chain: draft.viemChain, transport });
+  const walletClient = createWalletClient({ account: funder, chain: draft.viemChain, transport });
+  if (contracts && options.baseTokenURI) {
+    await keepBaseUri(contracts.token, options.baseTokenURI, { publicClient, walletClient });
+  }
   if (!contracts) {
-    const transport = http(options.rpcUrl);
-    const publicClient = createPublicClient({ chain: draft.viemChain, transport });
-    const walletClient = createWalletClient({ account: funder, chain: draft.viemChain, transport });
     const deployed = await deployContracts({
       walletClient,
       publicClient,
       admin: funder.address,
       treasury: hot.address,
       minter: hot.address,
+      ...(options.baseTokenURI ? { baseTokenURI: options.baseTokenURI } : {}),
     });
     contracts = {
       usdt: getAddress(deployed.usdt),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { KycStatus } from '@meeet/core/enums';
 import type { DbExecutor } from '../../db/client.ts';
 import {
@@ -13,6 +13,8 @@ export interface KycListFilter {
   limit: number;
   status?: KycStatus | undefined;
   lastName?: string | undefined;
+  /** Only verified users waiting for an answer to a higher-level request. */
+  levelRequested?: boolean | undefined;
 }
 
 /** All SQL of KYC's own tables; the `users.kyc_status` mirror is written through the users module. */
@@ -76,11 +78,26 @@ export const kycRepository = {
   ): Promise<KycVerificationRow> {
     const [row] = await db
       .update(kycVerifications)
-      .set({ ...changes, decidedAt: sql`now()`, updatedAt: sql`now()` })
+      // Every decision answers a waiting higher-level request.
+      .set({
+        ...changes,
+        requestedNftType: null,
+        levelRequestedAt: null,
+        decidedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(kycVerifications.userId, userId))
       .returning();
     if (!row) throw new Error(`kyc of ${userId} vanished`);
     return row;
+  },
+
+  /** Records a verified user's request for a higher level (replacing an earlier one). */
+  async requestLevel(db: DbExecutor, userId: number, level: number): Promise<void> {
+    await db
+      .update(kycVerifications)
+      .set({ requestedNftType: level, levelRequestedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(kycVerifications.userId, userId));
   },
 
   async addDecision(
@@ -107,12 +124,19 @@ export const kycRepository = {
    */
   async list(
     db: DbExecutor,
-    filter: Pick<KycListFilter, 'offset' | 'limit' | 'status'>,
+    filter: Pick<KycListFilter, 'offset' | 'limit' | 'status' | 'levelRequested'>,
     userIds?: SQL,
   ): Promise<{ total: number; rows: KycVerificationRow[] }> {
     const conditions: SQL[] = [];
     if (filter.status) conditions.push(eq(kycVerifications.status, filter.status));
     if (userIds) conditions.push(inArray(kycVerifications.userId, userIds));
+    if (filter.levelRequested !== undefined) {
+      conditions.push(
+        filter.levelRequested
+          ? isNotNull(kycVerifications.requestedNftType)
+          : isNull(kycVerifications.requestedNftType),
+      );
+    }
     const where = conditions.length > 0 ? and(...conditions) : undefined;
     const [totalRow] = await db.select({ total: count() }).from(kycVerifications).where(where);
     const rows = await db

@@ -303,11 +303,11 @@ describe('KYC API', () => {
       );
     }
 
-    // Approved: not to draft or approved; the user cannot submit.
+    // Approved: not to draft (approved → approved changes the level); the user cannot submit.
     expect(
       (await moderate(requested.user.id, moderator.token, payload('approved'))).statusCode,
     ).toBe(200);
-    for (const to of ['draft', 'approved'] as const) {
+    for (const to of ['draft'] as const) {
       await refusedTransition(requested.user.id, () =>
         moderate(requested.user.id, moderator.token, payload(to)),
       );
@@ -367,6 +367,72 @@ describe('KYC API', () => {
       'approved',
       'rejected_forever',
     ]);
+  });
+
+  it('lets a verified user ask for a higher level, answered by the next decision', async () => {
+    const user = await requestedUser('Climber');
+    // Not verified yet: nothing to raise.
+    const early = await post('/kyc/level-request', user.token, { level: 2 });
+    expect(early.statusCode).toBe(409);
+    expect(errorBodySchema.parse(early.json()).message).toBe(
+      'A higher level can be asked for once your identity is verified',
+    );
+
+    await moderate(user.user.id, moderator.token, { status: 'approved', maxNftType: 0 });
+    const same = await post('/kyc/level-request', user.token, { level: 0 });
+    expect(same.statusCode).toBe(400);
+    expect(errorBodySchema.parse(same.json()).message).toBe(
+      'Your verification already allows Silver',
+    );
+    const bad = await post('/kyc/level-request', user.token, { level: 7 });
+    expect(bad.statusCode).toBe(400);
+
+    const asked = await post('/kyc/level-request', user.token, { level: 2 });
+    expect(asked.statusCode).toBe(200);
+    // The approval stands while the request waits.
+    expect(kycStateSchema.parse(asked.json())).toMatchObject({
+      status: 'approved',
+      maxNftType: 0,
+      requestedNftType: 2,
+      levelRequestedAt: expect.any(String),
+    });
+    expect(await statusOf(user.user.id)).toBe('approved');
+
+    // Moderators find it among the level requests, and only there.
+    const waiting = kycModerationListSchema.parse(
+      (
+        await get('/kyc/moderate/list?levelRequested=true&lastName=Climber', moderator.token)
+      ).json(),
+    );
+    expect(waiting.list.map((item) => [item.id, item.requestedNftType])).toEqual([
+      [user.user.id, 2],
+    ]);
+    const others = kycModerationListSchema.parse(
+      (
+        await get('/kyc/moderate/list?levelRequested=false&lastName=Climber', moderator.token)
+      ).json(),
+    );
+    expect(others.total).toBe(0);
+    // A user cannot see the queue.
+    expect((await get('/kyc/moderate/list?levelRequested=true', user.token)).statusCode).toBe(403);
+
+    // The answer: approved again with Gold; the request is cleared.
+    const answered = await moderate(user.user.id, moderator.token, {
+      status: 'approved',
+      maxNftType: 1,
+      moderatorComment: 'Gold for now',
+    });
+    expect(answered.statusCode).toBe(200);
+    expect(kycModerationItemSchema.parse(answered.json())).toMatchObject({
+      status: 'approved',
+      maxNftType: 1,
+      requestedNftType: null,
+      levelRequestedAt: null,
+    });
+    expect(kycStateSchema.parse((await get('/kyc', user.token)).json())).toMatchObject({
+      maxNftType: 1,
+      requestedNftType: null,
+    });
   });
 
   it('does not let a moderator decide their own verification', async () => {

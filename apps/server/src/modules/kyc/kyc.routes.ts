@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   kycModerateParamsSchema,
+  kycLevelRequestSchema,
   kycModerateRequestSchema,
   kycModerationItemSchema,
   kycModerationListQuerySchema,
   kycModerationListSchema,
   kycStateSchema,
 } from '@meeet/core/api/kyc';
+import { errorBodySchema } from '@meeet/core/api/errors';
 import { kycPaths } from '@meeet/core/api/kyc-paths';
 import { Role } from '@meeet/core/roles';
 import { authOf } from '../../plugins/auth.ts';
@@ -51,6 +53,21 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => kyc.submit(authOf(request)),
+  );
+
+  app.post(
+    kycPaths.levelRequest,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Verified: ask for a higher NFT level than the approval allows',
+        body: kycLevelRequestSchema,
+        response: { 200: kycStateSchema, 400: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    (request) => kyc.requestLevel(authOf(request), request.body.level),
   );
 
   app.get(

@@ -32,6 +32,12 @@ export const kycVerifications = pgTable(
     /** The highest NftType the approval allows; null unless approved. */
     maxNftType: smallint(),
     moderatorComment: text(),
+    /**
+     * A verified user's request for a higher level than `maxNftType` allows; null when none.
+     * The approval stands meanwhile; a moderator's next decision answers (and clears) it.
+     */
+    requestedNftType: smallint(),
+    levelRequestedAt: timestamptz('level_requested_at'),
     submittedAt: timestamptz('submitted_at').notNull(),
     decidedAt: timestamptz('decided_at'),
     decidedBy: integer().references(() => users.id, { onDelete: 'set null' }),
@@ -43,6 +49,10 @@ export const kycVerifications = pgTable(
     check(
       'kyc_verifications_max_nft_check',
       sql`${t.maxNftType} is null or ${t.maxNftType} in (0, 1, 2)`,
+    ),
+    check(
+      'kyc_verifications_requested_nft_check',
+      sql`${t.requestedNftType} is null or ${t.requestedNftType} in (0, 1, 2)`,
     ),
   ],
 );

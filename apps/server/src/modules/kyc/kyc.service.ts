@@ -75,6 +75,8 @@ function toModerationItem(
     status: kyc.status as KycStatus,
     moderatorComment: kyc.moderatorComment,
     maxNftType: kyc.maxNftType as NftType | null,
+    requestedNftType: kyc.requestedNftType as NftType | null,
+    levelRequestedAt: iso(kyc.levelRequestedAt),
     documentId: kyc.documentMediaId,
     selfieId: kyc.selfieMediaId,
     submittedAt: iso(kyc.submittedAt),
@@ -105,6 +107,8 @@ export class KycService {
       status: user.kycStatus as KycStatus,
       moderatorComment: kyc?.moderatorComment ?? null,
       maxNftType: (kyc?.maxNftType ?? null) as NftType | null,
+      requestedNftType: (kyc?.requestedNftType ?? null) as NftType | null,
+      levelRequestedAt: iso(kyc?.levelRequestedAt),
       profileComplete: isProfileComplete(user),
       document: images.document ? toMediaItem(images.document) : null,
       selfie: images.selfie ? toMediaItem(images.selfie) : null,
@@ -148,6 +152,31 @@ export class KycService {
         comment: null,
         maxNftType: null,
       });
+    });
+    return this.state(auth);
+  }
+
+  /**
+   * A verified user asks for a higher level than their approval allows. The approval stands;
+   * the request waits in the moderators' list (`levelRequested`) until their next decision.
+   */
+  async requestLevel(auth: AuthContext, level: NftType): Promise<KycState> {
+    const userId = auth.user.id;
+    await this.deps.db.transaction(async (tx) => {
+      const status = await lockKycStatus(tx, userId);
+      if (!status) throw new AppError(ErrorCode.TOKEN_INVALID);
+      const kyc = await kycRepository.find(tx, userId);
+      if (status !== KycStatus.APPROVED || !kyc) {
+        throw new AppError(ErrorCode.CONFLICT, { messageKey: 'kyc.level-request-not-approved' });
+      }
+      if (kyc.maxNftType !== null && level <= kyc.maxNftType) {
+        throw new AppError(ErrorCode.VALIDATION_ERROR, {
+          messageKey: 'kyc.level-already-allowed',
+          params: { level: nftTypeName(kyc.maxNftType as NftType) },
+          fields: { level: 'kyc.level-already-allowed' },
+        });
+      }
+      await kycRepository.requestLevel(tx, userId, level);
     });
     return this.state(auth);
   }

@@ -479,6 +479,20 @@ describe('accounts API', () => {
     });
   });
 
+  describe('GET /user/promocode-valid/{code}', () => {
+    it('says whether a code names a user, in Latin or Cyrillic, without signing in', async () => {
+      const referrer = await registerUser(t.app);
+      const code = formatPromoCode(referrer.user.id);
+      expect((await get(`/user/promocode-valid/${code}`)).json()).toEqual({ valid: true });
+      const cyrillic = encodeURIComponent(code.replace('MEEET', 'МЕЕЕТ'));
+      expect((await get(`/user/promocode-valid/${cyrillic}`)).json()).toEqual({ valid: true });
+      // Well formed, but nobody has it; malformed: both plainly not valid, never an error.
+      expect((await get(`/user/promocode-valid/MEEETFFFFFFF`)).json()).toEqual({ valid: false });
+      expect((await get(`/user/promocode-valid/hello`)).json()).toEqual({ valid: false });
+      expect((await get(`/user/promocode-valid/${'x'.repeat(70)}`)).statusCode).toBe(400);
+    });
+  });
+
   describe('POST /user/password', () => {
     it('changes the password with the current one and ends the other sessions', async () => {
       const first = await registerUser(t.app);

@@ -4,6 +4,8 @@ import {
   codeSentResponseSchema,
   domainAvailableResponseSchema,
   domainParamsSchema,
+  promocodeParamsSchema,
+  promocodeValidResponseSchema,
   emailCodeParamsSchema,
   loginRequestSchema,
   okResponseSchema,
@@ -167,6 +169,21 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
       },
     },
     (request) => users.publicProfile(request.params.id),
+  );
+
+  app.get(
+    '/user/promocode-valid/:code',
+    {
+      // Public: a small per-IP budget keeps it from being a user directory.
+      config: authLimit,
+      schema: {
+        tags,
+        summary: 'Whether a promo code names a user (checked while the user types it)',
+        params: promocodeParamsSchema,
+        response: { 200: promocodeValidResponseSchema },
+      },
+    },
+    async (request) => ({ valid: await users.isPromocodeValid(request.params.code) }),
   );
 
   app.get(

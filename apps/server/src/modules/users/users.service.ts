@@ -166,6 +166,12 @@ export class UsersService {
     }
   }
 
+  /** Whether a promo code is well formed and names an existing user (no error either way). */
+  async isPromocodeValid(promocode: string): Promise<boolean> {
+    const parsed = parsePromoCode(promocode);
+    return parsed.ok && (await usersRepository.exists(this.deps.db, parsed.userId));
+  }
+
   /** A registration with a promo code joins the referrer's tree in the same transaction. */
   async joinReferrer(
     tx: DbExecutor,

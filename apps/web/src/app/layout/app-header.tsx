@@ -106,7 +106,7 @@ export function AppHeader({ transparent }: { transparent: boolean }) {
             aria-expanded={accountAnchor ? 'true' : 'false'}
             data-testid="nav-account"
             onClick={(event) => setAccountAnchor(event.currentTarget)}
-            sx={{ ml: 1 }}
+            sx={{ ml: 1, whiteSpace: 'nowrap', flexShrink: 0 }}
           >
             {t('nav.account')}
           </Button>
@@ -116,7 +116,7 @@ export function AppHeader({ transparent }: { transparent: boolean }) {
             to={paths.auth.login.getHref()}
             variant="contained"
             data-testid="nav-login"
-            sx={{ ml: 1 }}
+            sx={{ ml: 1, whiteSpace: 'nowrap', flexShrink: 0 }}
           >
             {t('nav.login')}
           </Button>

@@ -18,6 +18,7 @@ import { signOut } from '../../lib/sign-out.ts';
 import { ProfilePhotos } from './components/profile-photos.tsx';
 import { NS } from './i18n.ts';
 import { HouseAd } from '../../components/house-ad.tsx';
+import { useFormat } from '../../lib/format.ts';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -61,7 +62,8 @@ function CopyButton({
  * KYC is approved.
  */
 export default function PersonalDataPage() {
-  const { t, i18n } = useTranslation([NS, 'profile-form', 'core']);
+  const { t } = useTranslation([NS, 'profile-form', 'core']);
+  const fmt = useFormat();
   const me = useCurrentUser();
   const [saved, setSaved] = useState(false);
 
@@ -78,9 +80,7 @@ export default function PersonalDataPage() {
     ? `${window.location.origin}${paths.referral.getHref(user.referralCode)}`
     : null;
   const verified = user.kycStatus === 'approved';
-  const registered = user.createdAt
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(user.createdAt))
-    : null;
+  const registered = user.createdAt ? fmt.date(user.createdAt) : null;
 
   return (
     <Container maxWidth="md" data-testid="personal-data-page" sx={{ py: { xs: 3, md: 5 } }}>

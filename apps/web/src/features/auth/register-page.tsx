@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -16,6 +18,7 @@ import { failureMessage, showServerFieldErrors } from '../../components/form/ser
 import { useAppForm } from '../../components/form/use-app-form.ts';
 import { currentLocale } from '../../i18n/i18n.ts';
 import { saveAuth } from '../../lib/current-user.ts';
+import { usePromocodeCheck } from './api/check-promocode.ts';
 import { useRegister } from './api/register.ts';
 import { AppleLink } from './components/apple-link.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
@@ -46,6 +49,7 @@ export default function RegisterPage() {
   const register = useRegister();
   const promocode = useReferralPromocode();
   const [failure, setFailure] = useState<string | null>(null);
+  const checkPromocode = usePromocodeCheck();
   const app = useAppForm({
     schema: registerRequestSchema,
     defaultValues: {
@@ -59,8 +63,15 @@ export default function RegisterPage() {
     checks: {
       confirmPassword: (values) => passwordsMatch(values.password, values.confirmPassword),
     },
+    // A code naming no one is explained while typing, not only after "Join".
+    asyncChecks: { promocode: checkPromocode },
     dependents: { password: ['confirmPassword'] },
   });
+  const promocodeRefused = Boolean(app.form.formState.errors.promocode);
+  const continueWithoutPromocode = () => {
+    forgetReferralPromocode();
+    app.form.setValue('promocode', '', { shouldValidate: true });
+  };
 
   const onSubmit = async (values: RegisterRequest) => {
     setFailure(null);
@@ -117,6 +128,17 @@ export default function RegisterPage() {
             autoCapitalize="characters"
             spellCheck={false}
           />
+          {promocodeRefused && (
+            <Box sx={{ mt: '-8px !important' }}>
+              <Button
+                size="small"
+                onClick={continueWithoutPromocode}
+                data-testid="register-promocode-skip"
+              >
+                {t('register.without-promocode')}
+              </Button>
+            </Box>
+          )}
           <FormCheckbox name="acceptTerms" testId="register-accept-terms" label={<TermsLabel />} />
           <SubmitWithError
             failure={failure}

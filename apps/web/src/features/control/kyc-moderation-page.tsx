@@ -16,19 +16,24 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { KycModerationItem } from '@meeet/core/api/kyc';
-import { KycStatus } from '@meeet/core/enums';
+import { KycStatus, nftTypeName } from '@meeet/core/enums';
 import { useKycApplications } from './api/list-kyc-applications.ts';
 import { KycReviewDialog } from './components/kyc-review-dialog.tsx';
 import { NS } from './i18n.ts';
+import { useFormat } from '../../lib/format.ts';
 
 const SEARCH_DELAY_MS = 300;
 const PAGE_SIZES = [10, 20, 50];
 const ALL = 'all';
+/** Verified users waiting for an answer to a higher-level request. */
+const LEVEL_REQUESTS = 'level-requests';
+type StatusFilter = KycStatus | typeof ALL | typeof LEVEL_REQUESTS;
 
 /** Spec §2 control/kyc: filter by status, search by last name, page, review and decide. */
 export default function KycModerationPage() {
-  const { t, i18n } = useTranslation([NS, 'core']);
-  const [status, setStatus] = useState<KycStatus | typeof ALL>(KycStatus.REQUESTED);
+  const { t } = useTranslation([NS, 'core']);
+  const fmt = useFormat();
+  const [status, setStatus] = useState<StatusFilter>(KycStatus.REQUESTED);
   const [lastNameInput, setLastNameInput] = useState('');
   const [lastName, setLastName] = useState('');
   const [page, setPage] = useState(0);
@@ -46,8 +51,9 @@ export default function KycModerationPage() {
   const list = useKycApplications({
     offset: page * limit,
     limit,
-    status: status === ALL ? undefined : status,
+    status: status === ALL || status === LEVEL_REQUESTS ? undefined : status,
     lastName: lastName || undefined,
+    ...(status === LEVEL_REQUESTS ? { levelRequested: true } : {}),
   });
   const rows = list.data?.list ?? [];
 
@@ -62,7 +68,7 @@ export default function KycModerationPage() {
           label={t('kyc.filter.status')}
           value={status}
           onChange={(event) => {
-            setStatus(event.target.value as KycStatus | typeof ALL);
+            setStatus(event.target.value as StatusFilter);
             setPage(0);
           }}
           sx={{ minWidth: 220 }}
@@ -74,6 +80,7 @@ export default function KycModerationPage() {
               {t(`kyc.status.${value}`, { ns: 'core' })}
             </MenuItem>
           ))}
+          <MenuItem value={LEVEL_REQUESTS}>{t('kyc.filter.level-requests')}</MenuItem>
         </TextField>
         <TextField
           label={t('kyc.filter.last-name')}
@@ -101,16 +108,21 @@ export default function KycModerationPage() {
                 <TableCell>
                   {[row.lastName, row.firstName].filter(Boolean).join(' ') || row.email}
                 </TableCell>
+                <TableCell>{fmt.dateTime(row.submittedAt)}</TableCell>
                 <TableCell>
-                  {row.submittedAt
-                    ? new Intl.DateTimeFormat(i18n.language, {
-                        dateStyle: 'short',
-                        timeStyle: 'short',
-                      }).format(new Date(row.submittedAt))
-                    : '—'}
-                </TableCell>
-                <TableCell>
-                  <Chip size="small" label={t(`kyc.status.${row.status}`, { ns: 'core' })} />
+                  <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+                    <Chip size="small" label={t(`kyc.status.${row.status}`, { ns: 'core' })} />
+                    {row.requestedNftType !== null && (
+                      <Chip
+                        size="small"
+                        color="info"
+                        data-testid="kyc-level-requested"
+                        label={t('kyc.level-requested', {
+                          level: nftTypeName(row.requestedNftType),
+                        })}
+                      />
+                    )}
+                  </Stack>
                 </TableCell>
                 <TableCell align="right">
                   <Button size="small" onClick={() => setReviewing(row)}>

@@ -10,12 +10,12 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { MonitorRange, MonitorSnapshot } from '@meeet/core/api/monitor';
 import { nftTypeName } from '@meeet/core/enums';
-import { formatTokenAmount } from '@meeet/core/format/number';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useLiveMonitor, useMonitorHistory } from './api/get-monitor.ts';
 import { MintStockForm } from './components/mint-stock-form.tsx';
 import { Sparkline } from './components/sparkline.tsx';
 import { NS } from './i18n.ts';
+import { useFormat } from '../../lib/format.ts';
 
 function Figure({
   label,
@@ -68,6 +68,7 @@ function duration(seconds: number | null): string {
 
 function Figures({ s }: { s: MonitorSnapshot }) {
   const { t } = useTranslation(NS);
+  const fmt = useFormat();
   return (
     <Grid container spacing={2} data-testid="monitor-figures" data-at={s.at}>
       <Grid size={{ xs: 12, md: 6 }}>
@@ -156,7 +157,7 @@ function Figures({ s }: { s: MonitorSnapshot }) {
               />
               <Figure
                 label={t('monitor.revenue')}
-                value={`${formatTokenAmount(BigInt(level.revenue))} USDT`}
+                value={`${fmt.amount(BigInt(level.revenue))} USDT`}
                 testId={`monitor-revenue-${level.level}`}
               />
               <Figure
@@ -214,7 +215,7 @@ function Figures({ s }: { s: MonitorSnapshot }) {
               <Grid size={cell}>
                 <Figure
                   label={t('monitor.hot-bnb')}
-                  value={formatTokenAmount(BigInt(s.chain.hotWallet.bnb))}
+                  value={fmt.amount(BigInt(s.chain.hotWallet.bnb))}
                   testId="monitor-hot-bnb"
                   warn={s.chain.hotWallet.bnbLow}
                 />
@@ -222,7 +223,7 @@ function Figures({ s }: { s: MonitorSnapshot }) {
               <Grid size={cell}>
                 <Figure
                   label={t('monitor.hot-usdt')}
-                  value={formatTokenAmount(BigInt(s.chain.hotWallet.usdt))}
+                  value={fmt.amount(BigInt(s.chain.hotWallet.usdt))}
                   testId="monitor-hot-usdt"
                   warn={s.chain.hotWallet.usdtLow}
                 />

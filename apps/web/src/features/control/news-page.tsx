@@ -23,13 +23,15 @@ import { useDeleteNews } from './api/delete-news.ts';
 import { useControlNews, useControlNewsItem } from './api/list-control-news.ts';
 import { NewsForm } from './components/news-form.tsx';
 import { NS } from './i18n.ts';
+import { useFormat } from '../../lib/format.ts';
 
 const ALL = 'all';
 const PAGE_SIZES = [10, 20, 50];
 
 /** The news of the control area with a status filter; drafts and scheduled items marked. */
 function NewsTable() {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
+  const fmt = useFormat();
   const [status, setStatus] = useState<NewsStatus | typeof ALL>(ALL);
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState(PAGE_SIZES[0] ?? 10);
@@ -106,7 +108,7 @@ function NewsTable() {
                         label={scheduled ? t('news.scheduled') : t(`news.status.${item.status}`)}
                       />
                     </TableCell>
-                    <TableCell>{new Date(item.publishAt).toLocaleString(i18n.language)}</TableCell>
+                    <TableCell>{fmt.dateTime(item.publishAt)}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <Button
                         size="small"

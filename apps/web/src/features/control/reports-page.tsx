@@ -18,12 +18,14 @@ import { ReportStatus, type Report, type ReportDecision } from '@meeet/core/api/
 import { useDecideReport } from './api/decide-report.ts';
 import { useReports } from './api/list-reports.ts';
 import { NS } from './i18n.ts';
+import { useFormat } from '../../lib/format.ts';
 
 const STATUSES = Object.values(ReportStatus);
 const ACTIONS: ReportDecision['action'][] = ['dismiss', 'warn', 'ban'];
 
 function ReportCard({ report }: { report: Report }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
+  const fmt = useFormat();
   const [comment, setComment] = useState('');
   const decide = useDecideReport();
   const failed = decide.data && !decide.data.ok ? decide.data.error : null;
@@ -41,7 +43,7 @@ function ReportCard({ report }: { report: Report }) {
           {report.reporterId === null
             ? t('reports.by-system')
             : t('reports.by-user', { id: report.reporterId })}{' '}
-          · {new Date(report.createdAt).toLocaleString(i18n.language)}
+          · {fmt.dateTime(report.createdAt)}
         </Typography>
         {report.text && <Typography sx={{ mt: 1 }}>{report.text}</Typography>}
         <Typography variant="overline" component="h3" sx={{ mt: 2, display: 'block' }}>

@@ -21,6 +21,7 @@ import { PageSpinner } from '../../components/page-spinner.tsx';
 import { off, on } from '../../lib/socket.ts';
 import { kycQueryKey, useKyc } from './api/get-kyc.ts';
 import { useSubmitKyc } from './api/submit-kyc.ts';
+import { LevelRequest } from './components/level-request.tsx';
 import { PhotoStep } from './components/photo-step.tsx';
 import { NS } from './i18n.ts';
 
@@ -138,6 +139,8 @@ export default function KycPage() {
           )}
         </Alert>
       )}
+
+      {state.status === KycStatus.APPROVED && <LevelRequest state={state} />}
 
       <Stepper activeStep={activeStep} orientation="vertical" data-testid="kyc-stepper">
         <Step completed={done.profile} expanded>

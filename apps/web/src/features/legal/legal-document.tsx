@@ -3,6 +3,8 @@ import Container from '@mui/material/Container';
 import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '@meeet/core/format/date';
+import { resolveLocale } from '@meeet/core/i18n/locale';
 import { NS } from './i18n';
 import RichText from '../../components/rich-text';
 import { EFFECTIVE_DATE, values } from './values';
@@ -13,16 +15,12 @@ interface LegalSection {
   body: string;
 }
 
-const DATE_LOCALES: Record<string, string> = { en: 'en-GB', ru: 'ru-RU' };
-
 /** A legal document: h1, effective date, contents linking to anchored sections. */
 export default function LegalDocument({ doc }: { doc: 'terms' | 'privacy' }) {
   const { t, i18n } = useTranslation(NS);
   const sections = t(doc, { returnObjects: true, keySeparator: '.', ...values }) as LegalSection[];
-  const date = new Intl.DateTimeFormat(DATE_LOCALES[i18n.language] ?? i18n.language, {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(EFFECTIVE_DATE);
+  // A calendar day, the same everywhere: the language's one date format, in UTC.
+  const date = formatDate(EFFECTIVE_DATE, resolveLocale(i18n.language), 'UTC');
 
   return (
     <Container maxWidth="md" data-testid={`${doc}-page`} sx={{ py: { xs: 4, lg: 8 } }}>

@@ -6,7 +6,6 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatTokenAmount } from '@meeet/core/format/number';
 import { nftTypeName } from '@meeet/core/enums';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths.ts';
@@ -14,13 +13,15 @@ import { useMarket } from './api/get-market.ts';
 import { usePurchases } from './api/list-purchases.ts';
 import { NS } from './i18n.ts';
 import { useMarketEvents } from './use-market-events.ts';
+import { useFormat } from '../../lib/format.ts';
 
 /**
  * Account → Marketplace, below the wallet: the user's tokens per level, queue places and
  * latest purchases, each leading to the marketplace (the token's page, or the level).
  */
 export default function MarketAccountSection() {
-  const { t, i18n } = useTranslation([NS, 'core']);
+  const { t } = useTranslation([NS, 'core']);
+  const fmt = useFormat();
   const market = useMarket();
   const purchases = usePurchases();
   // The wallet page above shows the server's notices; this only refreshes.
@@ -65,7 +66,7 @@ export default function MarketAccountSection() {
                     {t('account.queued', {
                       level: name,
                       position: own.queuePosition,
-                      prepaid: formatTokenAmount(own.prepaid ?? '0', decimals),
+                      prepaid: fmt.amount(own.prepaid ?? '0', decimals),
                     })}
                   </Typography>
                 ) : (
@@ -103,11 +104,11 @@ export default function MarketAccountSection() {
                   data-status={item.status}
                 >
                   <Typography variant="body2" color="text.secondary">
-                    {new Date(item.createdAt).toLocaleString(i18n.language)}
+                    {fmt.dateTime(item.createdAt)}
                   </Typography>
                   <Typography variant="body2">
                     {t('account.purchase', {
-                      amount: formatTokenAmount(item.amount, item.decimals),
+                      amount: fmt.amount(item.amount, item.decimals),
                     })}
                   </Typography>
                   <Chip

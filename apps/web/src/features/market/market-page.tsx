@@ -8,11 +8,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { MarketLevel, MarketResponse } from '@meeet/core/api/market';
-import { formatTokenAmount } from '@meeet/core/format/number';
 import { nftTypeName, type NftType } from '@meeet/core/enums';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { TokenArt } from '../../components/token-art.tsx';
 import { STORAGE_KEYS, readStorage, removeStorage } from '../../lib/storage.ts';
 import { useMarketStore } from '../../lib/stores/market-store.ts';
 import { useBuyNft } from './api/buy-nft.ts';
@@ -27,6 +27,7 @@ import { NS } from './i18n.ts';
 import { newIdempotencyKey } from '../../lib/random-id.ts';
 import { initialLevel, outcomeOf, reasonMessage } from './purchase.ts';
 import { useMarketEvents } from './use-market-events.ts';
+import { useFormat } from '../../lib/format.ts';
 
 /** A purchase the user confirmed on this page; its key is reused on every retry of it. */
 interface Purchase {
@@ -284,6 +285,7 @@ function LevelDetails({
   onViewToken: (id: string) => void;
 }) {
   const { t } = useTranslation([NS, 'core']);
+  const fmt = useFormat();
   const name = nftTypeName(level.level);
   const mine = level.mine;
   // 'already-queued' is said by the queue place line above, with the leave button.
@@ -291,7 +293,7 @@ function LevelDetails({
     .filter((reason) => !(reason === 'already-queued' && mine?.queuePosition != null))
     .map((reason) => ({
       reason,
-      message: reasonMessage(reason, level, market),
+      message: reasonMessage(reason, level, market, fmt.locale),
     }));
   const fact = (label: string, value: string, testId: string, data?: number) => (
     <Box>
@@ -320,11 +322,7 @@ function LevelDetails({
     >
       <Stack spacing={2}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
-          {fact(
-            t('price'),
-            `${formatTokenAmount(level.price, market.decimals)} USDT`,
-            'market-price',
-          )}
+          {fact(t('price'), `${fmt.amount(level.price, market.decimals)} USDT`, 'market-price')}
           {fact(t('stock'), String(level.stock), 'market-stock', level.stock)}
           {fact(t('queue'), String(level.queueLength), 'market-queue', level.queueLength)}
         </Box>
@@ -336,14 +334,20 @@ function LevelDetails({
         {market.account && (
           <Typography variant="body2" color="text.secondary" data-testid="market-balance">
             {t('balance', {
-              usdt: formatTokenAmount(market.account.usdt, market.decimals),
-              bnb: formatTokenAmount(market.account.bnb, market.nativeDecimals),
+              usdt: fmt.amount(market.account.usdt, market.decimals),
+              bnb: fmt.amount(market.account.bnb, market.nativeDecimals),
             })}{' '}
-            · {t('fee', { fee: formatTokenAmount(market.buyFee, market.nativeDecimals) })}
+            · {t('fee', { fee: fmt.amount(market.buyFee, market.nativeDecimals) })}
           </Typography>
         )}
         {mine?.token && (
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <TokenArt
+              id={mine.token.id}
+              name={mine.token.name}
+              size={72}
+              testId="market-mine-token-art"
+            />
             <Typography data-testid="market-mine-token">
               {t('mine.token', { name: mine.token.name })}
             </Typography>
@@ -357,7 +361,7 @@ function LevelDetails({
             <Typography data-testid="market-queue-position" data-value={mine.queuePosition}>
               {t('mine.queued', {
                 position: mine.queuePosition,
-                prepaid: formatTokenAmount(mine.prepaid ?? '0', market.decimals),
+                prepaid: fmt.amount(mine.prepaid ?? '0', market.decimals),
               })}
             </Typography>
             <Button
@@ -386,11 +390,24 @@ function LevelDetails({
                 data-reason={reason}
               >
                 {t(message.key, { ns: message.ns, ...message.params })}
-                {(reason === 'kyc-required' || reason === 'kyc-level-too-low') && (
+                {reason === 'kyc-required' && (
                   <>
                     {' '}
                     <Link component={RouterLink} to={paths.kyc.getHref()}>
                       {t('reason.kyc-link')}
+                    </Link>
+                  </>
+                )}
+                {reason === 'kyc-level-too-low' && (
+                  <>
+                    {' '}
+                    {/* The way up: ask a moderator for a higher level on the KYC page. */}
+                    <Link
+                      component={RouterLink}
+                      to={`${paths.kyc.getHref()}#level-request`}
+                      data-testid="market-level-request-link"
+                    >
+                      {t('reason.kyc-raise-link')}
                     </Link>
                   </>
                 )}

@@ -1,6 +1,7 @@
 import type { MarketBuyReason, MarketLevel, MarketResponse } from '@meeet/core/api/market';
 import { parseNftType, type NftType } from '@meeet/core/enums';
 import { buyRefusal } from '@meeet/core/rules/market-buy';
+import type { Locale } from '@meeet/core/i18n/locale';
 
 /** What the buyer sees of a purchase (spec §4: confirmed, failed, canceled, unknown error). */
 export type PurchaseOutcome = 'processing' | 'queued' | 'confirmed' | 'failed' | 'canceled';
@@ -45,6 +46,8 @@ export function reasonMessage(
   reason: MarketBuyReason,
   level: MarketLevel,
   market: MarketResponse,
+  /** The reader's language for the amounts (core's display rule per language). */
+  locale?: Locale,
 ): ReasonMessage {
   const refusal = buyRefusal(reason, level.level, {
     heldTokenName: level.mine?.token?.name,
@@ -52,6 +55,7 @@ export function reasonMessage(
     bnb: market.account?.bnb ?? '0',
     fee: market.buyFee,
     money: market,
+    locale,
   });
   return { key: refusal.messageKey, ns: 'core', params: refusal.params };
 }

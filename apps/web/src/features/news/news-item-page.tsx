@@ -13,12 +13,14 @@ import { buildUrl } from '../../lib/api-client.ts';
 import { useNewsItem } from './api/get-news-item.ts';
 import { NS } from './i18n.ts';
 import { localized } from './localized.ts';
+import { useFormat } from '../../lib/format.ts';
 
 const MarkdownText = lazy(() => import('../../components/markdown-text.tsx'));
 
 /** /news/{id}: one published item in the reader's language. */
 export default function NewsItemPage() {
   const { t, i18n } = useTranslation(NS);
+  const fmt = useFormat();
   const id = Number(useParams().id);
   const item = useNewsItem(id);
   const back = (
@@ -47,7 +49,7 @@ export default function NewsItemPage() {
     >
       {back}
       <Typography variant="caption" color="text.secondary" component="p">
-        {new Date(item.data.publishAt).toLocaleString(i18n.language)}
+        {fmt.dateTime(item.data.publishAt)}
       </Typography>
       <Typography variant="h3" component="h1" gutterBottom data-testid="news-title">
         {title}

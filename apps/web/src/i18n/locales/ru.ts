@@ -52,7 +52,7 @@ const ru = {
   'page.control.kyc': 'Модерация KYC',
   'page.control.news': 'Добавить новость',
   'page.control.news-edit': 'Редактирование новости №{id}',
-  'page.control.cpa': 'CPA',
+  'page.control.cpa': 'Партнёрская программа (CPA)',
   'page.control.ads': 'Реклама',
   'page.control.reports': 'Жалобы',
 

@@ -3,9 +3,10 @@ const en = {
   'field.email': 'E-mail',
   'field.password': 'Password',
   'field.password-hint':
-    'At least 6 characters with a lowercase letter, an uppercase letter and a digit, and not a common or easily guessed password (such as Password1 or your e-mail)',
+    '6 to 128 characters with a lowercase letter, an uppercase letter and a digit, and not a common or easily guessed password (such as Password1 or your e-mail)',
   'field.password-confirm': 'Confirm password',
   'field.new-password': 'New password',
+  'register.without-promocode': 'Continue without a promo code',
   'field.promocode': 'Promo code (optional)',
   'field.code': 'Code from the e-mail',
   'field.code-hint': 'Six digits',

@@ -4,9 +4,10 @@ const ru: typeof en = {
   'field.email': 'E-mail',
   'field.password': 'Пароль',
   'field.password-hint':
-    'Не менее 6 символов: строчная и заглавная буквы и цифра; не распространённый и не легко угадываемый пароль (вроде Password1 или вашего e-mail)',
+    'От 6 до 128 символов: строчная и заглавная буквы и цифра; не распространённый и не легко угадываемый пароль (вроде Password1 или вашего e-mail)',
   'field.password-confirm': 'Повторите пароль',
   'field.new-password': 'Новый пароль',
+  'register.without-promocode': 'Продолжить без промокода',
   'field.promocode': 'Промокод (необязательно)',
   'field.code': 'Код из письма',
   'field.code-hint': 'Шесть цифр',

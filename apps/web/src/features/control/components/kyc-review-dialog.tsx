@@ -20,6 +20,8 @@ import { KycActor, nextKycStatuses } from '@meeet/core/rules/kyc-status';
 import { ProtectedImage } from '../../../components/media/protected-image.tsx';
 import { useModerateKyc } from '../api/moderate-kyc.ts';
 import { NS } from '../i18n.ts';
+import { formatDate } from '@meeet/core/format/date';
+import { useFormat } from '../../../lib/format.ts';
 
 function Photo({ id, label, testId }: { id: string | null; label: string; testId: string }) {
   const { t } = useTranslation(NS);
@@ -56,22 +58,26 @@ export function KycReviewDialog({
   item: KycModerationItem;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation([NS, 'core']);
+  const { t } = useTranslation([NS, 'core']);
+  const fmt = useFormat();
   const moderate = useModerateKyc();
   const actions = nextKycStatuses(item.status, KycActor.MODERATOR);
-  const [status, setStatus] = useState<KycStatus | null>(actions[0] ?? null);
-  const [maxNftType, setMaxNftType] = useState<NftType | null>(item.maxNftType);
+  const [status, setStatus] = useState<KycStatus | null>(
+    item.requestedNftType !== null && actions.includes(KycStatus.APPROVED)
+      ? KycStatus.APPROVED
+      : (actions[0] ?? null),
+  );
+  const [maxNftType, setMaxNftType] = useState<NftType | null>(
+    // A higher-level request is answered by approving that level, so it is offered first.
+    item.requestedNftType ?? item.maxNftType,
+  );
   const [comment, setComment] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  // Birth dates are midnight UTC (spec §3): shown as that calendar day everywhere.
   const date = (iso: string | null, withTime = true) =>
-    iso
-      ? new Intl.DateTimeFormat(i18n.language, {
-          dateStyle: 'medium',
-          ...(withTime ? { timeStyle: 'short' } : { timeZone: 'UTC' }),
-        }).format(new Date(iso))
-      : '—';
+    withTime ? fmt.dateTime(iso) : formatDate(iso, fmt.locale, 'UTC');
 
   const onConfirm = async () => {
     if (!status) return;

@@ -3,6 +3,8 @@ const en = {
   'kyc.title': 'KYC moderation',
   'kyc.filter.status': 'Status',
   'kyc.filter.all': 'All',
+  'kyc.filter.level-requests': 'Asking for a higher level',
+  'kyc.level-requested': 'Asks for {level}',
   'kyc.filter.last-name': 'Last name',
   'kyc.column.uid': 'UID',
   'kyc.column.name': 'Name',

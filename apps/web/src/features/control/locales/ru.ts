@@ -4,6 +4,8 @@ const ru: typeof en = {
   'kyc.title': 'Модерация KYC',
   'kyc.filter.status': 'Статус',
   'kyc.filter.all': 'Все',
+  'kyc.filter.level-requests': 'Просят уровень выше',
+  'kyc.level-requested': 'Просит {level}',
   'kyc.filter.last-name': 'Фамилия',
   'kyc.column.uid': 'UID',
   'kyc.column.name': 'Имя',

@@ -27,6 +27,13 @@ const en = {
   'state.rejected': 'Your application was rejected. Correct it and submit again.',
   'state.rejected_forever': 'Your application was rejected permanently.',
   'moderator-comment': 'Moderator comment',
+  'level-request.title': 'Need a higher level?',
+  'level-request.intro':
+    'Your verification allows NFT levels up to {level}. Ask a moderator for a higher one; your current level stays open while they look.',
+  'level-request.level': 'Level wanted',
+  'level-request.submit': 'Ask for this level',
+  'level-request.waiting':
+    'You asked for {level}. A moderator will answer within 24 hours; your current level stays open meanwhile.',
   verified: 'Verified',
   'load-error': 'Your verification could not be loaded. Please reload the page.',
   'error.generic': 'Something went wrong. Please try again.',

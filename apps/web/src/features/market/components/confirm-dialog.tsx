@@ -7,10 +7,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { MarketLevel, MarketResponse } from '@meeet/core/api/market';
-import { formatTokenAmount } from '@meeet/core/format/number';
 import { nftTypeName } from '@meeet/core/enums';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../i18n.ts';
+import { useFormat } from '../../../lib/format.ts';
 
 /** Spec §2 "confirm purchase": price, fee, and what happens when the level is out of stock. */
 export function ConfirmDialog({
@@ -29,6 +29,7 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(NS);
+  const fmt = useFormat();
   const name = level ? nftTypeName(level.level) : '';
   return (
     <Dialog
@@ -44,10 +45,10 @@ export function ConfirmDialog({
         <DialogContent>
           <Stack spacing={1.5}>
             <Typography sx={{ fontWeight: 700 }} data-testid="market-confirm-price">
-              {t('confirm.price', { price: formatTokenAmount(level.price, market.decimals) })}
+              {t('confirm.price', { price: fmt.amount(level.price, market.decimals) })}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {t('confirm.fee', { fee: formatTokenAmount(market.buyFee, market.nativeDecimals) })}
+              {t('confirm.fee', { fee: fmt.amount(market.buyFee, market.nativeDecimals) })}
             </Typography>
             <Alert
               severity={level.queues ? 'warning' : 'info'}

@@ -2,13 +2,25 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import type { MarketLevel } from '@meeet/core/api/market';
-import { formatTokenAmount } from '@meeet/core/format/number';
 import { NFT_TYPE_NAMES, type NftType } from '@meeet/core/enums';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../i18n.ts';
+import { useFormat } from '../../../lib/format.ts';
 
 /** Level colours of the three tiers, as the wallet and home pages show them. */
 export const LEVEL_COLORS = ['#c0c7d1', '#e8b64c', '#a8d8ea'] as const;
+
+/**
+ * What a level that needs KYC says to this viewer: open to a verified user whose approval
+ * covers it, 'allows less' when it does not, else that verification is needed (guests too).
+ */
+function kycLine(level: MarketLevel): 'level.kyc' | 'level.kyc-ok' | 'level.kyc-too-low' {
+  const reasons = level.mine?.reasons;
+  if (!reasons) return 'level.kyc';
+  if (reasons.includes('kyc-required')) return 'level.kyc';
+  if (reasons.includes('kyc-level-too-low')) return 'level.kyc-too-low';
+  return 'level.kyc-ok';
+}
 
 /** Silver / Gold / Platinum cards; the chosen one is `aria-pressed`. */
 export function LevelPicker({
@@ -23,6 +35,7 @@ export function LevelPicker({
   onSelect: (level: NftType) => void;
 }) {
   const { t } = useTranslation(NS);
+  const fmt = useFormat();
   return (
     <Box
       role="group"
@@ -56,7 +69,7 @@ export function LevelPicker({
               {t(`level.${level.level}`)}
             </Typography>
             <Typography variant="h5" component="span" sx={{ fontWeight: 800 }}>
-              {formatTokenAmount(level.price, decimals)} USDT
+              {fmt.amount(level.price, decimals)} USDT
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {level.mine?.token
@@ -64,7 +77,7 @@ export function LevelPicker({
                 : level.mine?.queuePosition != null
                   ? t('level.queued')
                   : level.kycRequired
-                    ? t('level.kyc')
+                    ? t(kycLine(level))
                     : '\u00a0'}
             </Typography>
           </ButtonBase>

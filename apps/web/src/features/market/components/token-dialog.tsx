@@ -6,18 +6,40 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { maskShort } from '@meeet/core/format/mask';
 import { useTranslation } from 'react-i18next';
+import { TokenArt } from '../../../components/token-art.tsx';
+import { useChainInfo } from '../api/get-chain-info.ts';
 import { useNft } from '../api/get-nft.ts';
 import { NS } from '../i18n.ts';
 import { LEVEL_COLORS } from './level-picker.tsx';
 
-/** The token's page (spec §7 GET /crypto/market/nft/{id}): level, name, generators, owner. */
+/** A block explorer's pages of one ERC-721 token (BscScan's layout, shared by Etherscan). */
+export function explorerLinks(explorerUrl: string, contract: string, id: string) {
+  const base = explorerUrl.replace(/\/+$/, '');
+  return {
+    token: `${base}/nft/${contract}/${encodeURIComponent(id)}`,
+    transactions: `${base}/token/${contract}?a=${encodeURIComponent(id)}`,
+  };
+}
+
+/**
+ * The token's page (spec §7 GET /crypto/market/nft/{id}): its art, level, name, generators,
+ * owner, and where to check it on chain (the token contract and the explorer's pages).
+ */
 export function TokenDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const nft = useNft(id);
+  const chain = useChainInfo(id !== null);
   const data = nft.data;
+  const contract = chain.data?.contracts.token ?? null;
+  const explorer =
+    contract && chain.data?.explorerUrl && data
+      ? explorerLinks(chain.data.explorerUrl, contract, data.id)
+      : null;
   const row = (label: string, value: string, testId: string) => (
     <Box sx={{ display: 'contents' }}>
       <Typography color="text.secondary">{label}</Typography>
@@ -46,6 +68,11 @@ export function TokenDialog({ id, onClose }: { id: string | null; onClose: () =>
           <Alert severity="error" data-testid="market-token-error">
             {t('token.not-found')}
           </Alert>
+        )}
+        {data && (
+          <Box sx={{ display: 'flex', justifyContent: 'center', mb: 2 }}>
+            <TokenArt id={data.id} name={data.name} size={240} testId="market-token-art" />
+          </Box>
         )}
         {data && (
           <Box
@@ -85,7 +112,50 @@ export function TokenDialog({ id, onClose }: { id: string | null; onClose: () =>
                     .join(', '),
               'market-token-generators',
             )}
+            {contract && (
+              <>
+                <Typography color="text.secondary">{t('token.contract')}</Typography>
+                <Typography
+                  data-testid="market-token-contract"
+                  sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace', fontSize: '0.85rem' }}
+                >
+                  {contract}
+                </Typography>
+              </>
+            )}
           </Box>
+        )}
+        {data && contract && (
+          <Stack direction="row" spacing={2} sx={{ mt: 2, flexWrap: 'wrap' }}>
+            {explorer ? (
+              <>
+                <Link
+                  href={explorer.token}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-testid="market-token-explorer"
+                >
+                  {t('token.explorer')}
+                </Link>
+                <Link
+                  href={explorer.transactions}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-testid="market-token-transactions"
+                >
+                  {t('token.transactions')}
+                </Link>
+              </>
+            ) : (
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                data-testid="market-token-no-explorer"
+              >
+                {t('token.no-explorer')}
+              </Typography>
+            )}
+          </Stack>
         )}
       </DialogContent>
       <DialogActions>

@@ -5,11 +5,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { WalletResponse } from '@meeet/core/api/crypto';
-import { formatTokenAmount } from '@meeet/core/format/number';
 import { useTranslation } from 'react-i18next';
 import { useDevFund } from '../api/dev-fund.ts';
 import { toUnits } from '../amount.ts';
 import { NS } from '../i18n.ts';
+import { useFormat } from '../../../lib/format.ts';
 
 function Balance({
   label,
@@ -24,6 +24,7 @@ function Balance({
   symbol: string;
   testId: string;
 }) {
+  const fmt = useFormat();
   return (
     <Box sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 4, bgcolor: 'background.paper' }}>
       <Typography color="text.secondary" variant="body2">
@@ -32,7 +33,7 @@ function Balance({
       <Typography variant="h4" component="p" sx={{ fontWeight: 800, mt: 0.5 }}>
         {/* data-units: the exact amount, for tests and copy; the text follows spec §9. */}
         <span data-testid={testId} data-units={units}>
-          {formatTokenAmount(units, decimals)}
+          {fmt.amount(units, decimals)}
         </span>{' '}
         <Typography component="span" variant="h6" color="text.secondary">
           {symbol}
@@ -45,6 +46,7 @@ function Balance({
 /** USDT and BNB balances, what can be withdrawn, and test funding on the local chain. */
 export function Balances({ wallet, devFunding }: { wallet: WalletResponse; devFunding: boolean }) {
   const { t } = useTranslation(NS);
+  const fmt = useFormat();
   const fund = useDevFund();
   const [funded, setFunded] = useState<'done' | 'error' | null>(null);
   const reserved = toUnits(wallet.reserved);
@@ -69,10 +71,10 @@ export function Balances({ wallet, devFunding }: { wallet: WalletResponse; devFu
       </Box>
       <Typography color="text.secondary" data-testid="wallet-withdrawable">
         {t('balance.withdrawable', {
-          amount: formatTokenAmount(wallet.withdrawable, wallet.decimals),
+          amount: fmt.amount(wallet.withdrawable, wallet.decimals),
         })}
         {reserved > 0n &&
-          ` · ${t('balance.reserved', { amount: formatTokenAmount(reserved, wallet.decimals) })}`}
+          ` · ${t('balance.reserved', { amount: fmt.amount(reserved, wallet.decimals) })}`}
       </Typography>
       {devFunding && (
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>

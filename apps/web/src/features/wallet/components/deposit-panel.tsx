@@ -6,23 +6,22 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
 import type { TokenSymbol, WalletResponse } from '@meeet/core/api/crypto';
-import { formatTokenAmount } from '@meeet/core/format/number';
-import { maskShort } from '@meeet/core/format/mask';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { NS } from '../i18n.ts';
 import { CopyButton } from './copy-button.tsx';
+import { useFormat } from '../../../lib/format.ts';
 
 const QR_SIZE = 168;
 
 /**
- * Deposit: the user's own address (masked per spec §9 where space is short, whole on wider
- * screens and always whole when copied), its QR code, and the "this symbol only" warning of
+ * Deposit: the user's own address — always whole, since the user must check it character by
+ * character against what their sending wallet shows (it wraps on narrow screens) — with a
+ * copy button, its QR code, and the "this symbol only" warning of
  * spec §8 for the symbol chosen. USDT and BNB arrive at the same BSC address.
  */
 export function DepositPanel({ wallet, fee }: { wallet: WalletResponse; fee: string | null }) {
   const { t } = useTranslation([NS, 'core']);
-  const isMobile = useIsMobile();
+  const fmt = useFormat();
   const [symbol, setSymbol] = useState<TokenSymbol>('USDT');
   const network = `${wallet.blockchain} (${wallet.network})`;
 
@@ -58,9 +57,14 @@ export function DepositPanel({ wallet, fee }: { wallet: WalletResponse; fee: str
             data-testid="deposit-address"
             data-address={wallet.address}
             title={wallet.address}
-            sx={{ fontFamily: 'monospace', fontSize: '1rem', wordBreak: 'break-all' }}
+            sx={{
+              fontFamily: 'monospace',
+              fontSize: '1rem',
+              wordBreak: 'break-all',
+              userSelect: 'all',
+            }}
           >
-            {isMobile ? maskShort(wallet.address) : wallet.address}
+            {wallet.address}
           </Typography>
           <Box>
             <CopyButton
@@ -77,7 +81,7 @@ export function DepositPanel({ wallet, fee }: { wallet: WalletResponse; fee: str
       </Alert>
       {fee && (
         <Typography variant="body2" color="text.secondary">
-          {t('deposit.bnb-hint', { fee: formatTokenAmount(fee, wallet.nativeDecimals) })}
+          {t('deposit.bnb-hint', { fee: fmt.amount(fee, wallet.nativeDecimals) })}
         </Typography>
       )}
     </Stack>

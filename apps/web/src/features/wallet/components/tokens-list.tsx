@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { WalletNft } from '@meeet/core/api/crypto';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
+import { TokenArt } from '../../../components/token-art.tsx';
 import { NS } from '../i18n.ts';
 
 /** Level colours of the three tiers (spec §1: Silver, Gold, Platinum). */
@@ -49,6 +50,11 @@ export function TokensList({ nfts }: { nfts: readonly WalletNft[] }) {
             bgcolor: 'action.hover',
           }}
         >
+          {nft.queuePosition === null && (
+            <Box sx={{ mb: 1.5 }}>
+              <TokenArt id={nft.id} name={nft.name} size={200} testId="wallet-nft-art" />
+            </Box>
+          )}
           <Typography
             variant="overline"
             sx={{ color: LEVEL_COLORS[nft.type], fontWeight: 800, lineHeight: 1.5 }}
@@ -66,6 +72,17 @@ export function TokensList({ nfts }: { nfts: readonly WalletNft[] }) {
           <Typography variant="body2" color="text.secondary">
             {nft.generators.length > 0 ? t('tokens.generated') : t('tokens.bought')}
           </Typography>
+          {nft.queuePosition === null && (
+            <Button
+              size="small"
+              component={RouterLink}
+              to={paths.market.getHref({ token: nft.id })}
+              data-testid="wallet-nft-view"
+              sx={{ mt: 1, px: 0 }}
+            >
+              {t('tokens.view')}
+            </Button>
+          )}
         </Box>
       ))}
     </Box>

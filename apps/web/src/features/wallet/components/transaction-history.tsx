@@ -12,24 +12,26 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { Transaction } from '@meeet/core/api/crypto';
 import { transactionStatusSchema, transactionTypeSchema } from '@meeet/core/enum-schemas';
 import type { TransactionStatus as Status, TransactionType as Type } from '@meeet/core/enums';
-import { formatTokenAmount } from '@meeet/core/format/number';
 import { maskShort } from '@meeet/core/format/mask';
 import { useTranslation } from 'react-i18next';
 import { useTransactions } from '../api/list-transactions.ts';
 import { NS } from '../i18n.ts';
 import { StatusChip } from './status-chip.tsx';
+import { useFormat, type Formatters } from '../../../lib/format.ts';
 
 const PAGE_SIZE = 10;
 // Which way the money went, for the sign of the amount.
 const INCOMING: ReadonlySet<string> = new Set<Type>(['INPUT', 'REWARD', 'GASING']);
 const OUTGOING: ReadonlySet<string> = new Set<Type>(['OUTPUT', 'BUY_NFT']);
 
-function signed(transaction: Transaction): string {
-  const amount = `${formatTokenAmount(transaction.amount, transaction.decimals)} ${transaction.symbol}`;
+function signed(transaction: Transaction, fmt: Formatters): string {
+  const amount = `${fmt.amount(transaction.amount, transaction.decimals)} ${transaction.symbol}`;
   if (INCOMING.has(transaction.type)) return `+${amount}`;
   if (OUTGOING.has(transaction.type)) return `−${amount}`;
   return amount;
@@ -42,7 +44,11 @@ function counterpart(transaction: Transaction): string | null {
 
 /** Transaction history: type and status filters, pages, status chips, explorer links. */
 export function TransactionHistory() {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
+  const fmt = useFormat();
+  const theme = useTheme();
+  // Phones: one card per transaction instead of a table to scroll sideways.
+  const cards = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [type, setType] = useState<Type | ''>('');
   const [status, setStatus] = useState<Status | ''>('');
   const [page, setPage] = useState(0);
@@ -54,7 +60,6 @@ export function TransactionHistory() {
     limit,
   };
   const list = useTransactions(query);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
     <Stack spacing={2}>
@@ -117,7 +122,19 @@ export function TransactionHistory() {
           {t('history.empty')}
         </Typography>
       )}
-      {list.data && list.data.list.length > 0 && (
+      {list.data && list.data.list.length > 0 && cards && (
+        <Stack
+          component="ul"
+          spacing={1.5}
+          sx={{ listStyle: 'none', p: 0, m: 0 }}
+          data-testid="tx-cards"
+        >
+          {list.data.list.map((transaction) => (
+            <TransactionCard key={transaction.id} transaction={transaction} fmt={fmt} />
+          ))}
+        </Stack>
+      )}
+      {list.data && list.data.list.length > 0 && !cards && (
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small" data-testid="tx-table">
             <TableHead>
@@ -141,44 +158,20 @@ export function TransactionHistory() {
                     data-status={transaction.status}
                   >
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {date.format(new Date(transaction.createdAt))}
+                      {fmt.dateTime(transaction.createdAt)}
                     </TableCell>
-                    <TableCell>{t(`type.${transaction.type}`)}</TableCell>
+                    <TableCell>
+                      {t(`type.${transaction.type}`)}
+                      <TypeExplained transaction={transaction} fmt={fmt} />
+                    </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {signed(transaction)}
+                      {signed(transaction, fmt)}
                     </TableCell>
                     <TableCell>
                       <StatusChip status={transaction.status} />
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {other && (
-                        <Box component="span" title={other} sx={{ fontFamily: 'monospace', mr: 1 }}>
-                          {maskShort(other)}
-                        </Box>
-                      )}
-                      {transaction.explorerUrl ? (
-                        <Link
-                          href={transaction.explorerUrl}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          data-testid="tx-explorer"
-                          aria-label={t('history.explorer')}
-                          title={t('history.explorer')}
-                        >
-                          <OpenInNewIcon fontSize="inherit" />
-                        </Link>
-                      ) : (
-                        transaction.hash && (
-                          <Box
-                            component="span"
-                            title={transaction.hash}
-                            sx={{ color: 'text.secondary' }}
-                            data-testid="tx-hash"
-                          >
-                            {t('history.hash', { hash: maskShort(transaction.hash) })}
-                          </Box>
-                        )
-                      )}
+                      <Details transaction={transaction} other={other} />
                     </TableCell>
                   </TableRow>
                 );
@@ -220,5 +213,110 @@ export function TransactionHistory() {
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/**
+ * "Approval" is chain language: say in plain words what it did (allowed the marketplace to
+ * take the price of the purchase that follows; no USDT moved, only gas was paid).
+ */
+function TypeExplained({ transaction, fmt }: { transaction: Transaction; fmt: Formatters }) {
+  const { t } = useTranslation(NS);
+  if (transaction.type !== 'APPROVE') return null;
+  return (
+    <Typography
+      variant="body2"
+      color="text.secondary"
+      data-testid="tx-approve-explained"
+      sx={{ whiteSpace: 'normal', maxWidth: 360 }}
+    >
+      {t('history.approve-explained', {
+        amount: `${fmt.amount(transaction.amount, transaction.decimals)} ${transaction.symbol}`,
+      })}
+    </Typography>
+  );
+}
+
+/** The other side (masked, full on hover) and the explorer link or hash. */
+function Details({ transaction, other }: { transaction: Transaction; other: string | null }) {
+  const { t } = useTranslation(NS);
+  return (
+    <>
+      {other && (
+        <Box component="span" title={other} sx={{ fontFamily: 'monospace', mr: 1 }}>
+          {maskShort(other)}
+        </Box>
+      )}
+      {transaction.explorerUrl ? (
+        <Link
+          href={transaction.explorerUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="tx-explorer"
+          aria-label={t('history.explorer')}
+          title={t('history.explorer')}
+        >
+          <OpenInNewIcon fontSize="inherit" />
+        </Link>
+      ) : (
+        transaction.hash && (
+          <Box
+            component="span"
+            title={transaction.hash}
+            sx={{ color: 'text.secondary' }}
+            data-testid="tx-hash"
+          >
+            {t('history.hash', { hash: maskShort(transaction.hash) })}
+          </Box>
+        )
+      )}
+    </>
+  );
+}
+
+/** One transaction on a phone: type and amount on top, date and status, then details. */
+function TransactionCard({ transaction, fmt }: { transaction: Transaction; fmt: Formatters }) {
+  const { t } = useTranslation(NS);
+  const other = counterpart(transaction);
+  const typeId = `tx-card-${transaction.id}-type`;
+  return (
+    <Box
+      component="li"
+      aria-labelledby={typeId}
+      data-testid="tx-card"
+      data-id={transaction.id}
+      data-type={transaction.type}
+      data-status={transaction.status}
+      sx={{ p: 2, borderRadius: 3, bgcolor: 'action.hover' }}
+    >
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}
+      >
+        <Typography id={typeId} sx={{ fontWeight: 700 }}>
+          {t(`type.${transaction.type}`)}
+        </Typography>
+        <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="tx-card-amount">
+          {signed(transaction, fmt)}
+        </Typography>
+      </Stack>
+      <TypeExplained transaction={transaction} fmt={fmt} />
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ mt: 1, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}
+      >
+        <Typography variant="body2" color="text.secondary">
+          {fmt.dateTime(transaction.createdAt)}
+        </Typography>
+        <StatusChip status={transaction.status} />
+      </Stack>
+      {(other || transaction.hash) && (
+        <Typography variant="body2" component="div" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+          <Details transaction={transaction} other={other} />
+        </Typography>
+      )}
+    </Box>
   );
 }

@@ -11,7 +11,6 @@ import {
   type Transaction,
   type WalletResponse,
 } from '@meeet/core/api/crypto';
-import { formatTokenAmount } from '@meeet/core/format/number';
 import { maskShort } from '@meeet/core/format/mask';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '../../../components/form/app-form.tsx';
@@ -27,6 +26,7 @@ import { canPayFee, checkAmountAvailable, maxAmountText } from '../amount.ts';
 import { NS } from '../i18n.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 import { StatusChip } from './status-chip.tsx';
+import { useFormat } from '../../../lib/format.ts';
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
@@ -107,6 +107,7 @@ function WithdrawForm({
   onCodeSent: (order: Order, retryAfter: number | undefined) => void;
 }) {
   const { t } = useTranslation([NS, 'core']);
+  const fmt = useFormat();
   const send = useWithdraw();
   const [failure, setFailure] = useState<string | null>(null);
   const app = useAppForm({
@@ -121,7 +122,7 @@ function WithdrawForm({
   const feeOk = canPayFee(wallet.nativeBalance, wallet.canPayFee, fee?.minBalance);
   const minFee = fee?.minBalance ?? wallet.transferFee;
   const bnb = (units: string) =>
-    `${formatTokenAmount(units, wallet.nativeDecimals)} ${wallet.nativeSymbol}`;
+    `${fmt.amount(units, wallet.nativeDecimals)} ${wallet.nativeSymbol}`;
 
   const onSubmit = async () => {
     setFailure(null);
@@ -165,7 +166,7 @@ function WithdrawForm({
           testId="withdraw-amount"
           label={t('withdraw.amount')}
           hint={t('withdraw.available', {
-            amount: formatTokenAmount(wallet.withdrawable, wallet.decimals),
+            amount: fmt.amount(wallet.withdrawable, wallet.decimals),
           })}
           autoComplete="off"
           transform={(value) => value.replace(',', '.')}
@@ -195,7 +196,7 @@ function WithdrawForm({
         />
         <Typography variant="body2" color="text.secondary" data-testid="withdraw-fee">
           {fee
-            ? t('withdraw.fee', { fee: formatTokenAmount(fee.transferFee, fee.decimals) })
+            ? t('withdraw.fee', { fee: fmt.amount(fee.transferFee, fee.decimals) })
             : t('withdraw.fee-loading')}
         </Typography>
         {!feeOk && (
@@ -346,6 +347,7 @@ function WithdrawResult({
   onNew: () => void;
 }) {
   const { t } = useTranslation(NS);
+  const fmt = useFormat();
   const followed = useTransaction(initial.id);
   const transaction = followed.data ?? initial;
   const status = transaction.status;
@@ -359,7 +361,7 @@ function WithdrawResult({
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography ref={heading} tabIndex={-1} variant="h6" component="h3">
           {t('withdraw.result', {
-            amount: formatTokenAmount(transaction.amount, transaction.decimals),
+            amount: fmt.amount(transaction.amount, transaction.decimals),
           })}
         </Typography>
         <StatusChip status={status} testId="withdraw-result-status" />

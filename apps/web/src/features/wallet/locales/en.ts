@@ -53,6 +53,7 @@ const en = {
   'tokens.id': 'Token #{id}',
   'tokens.queue': 'In the queue: position {position}',
   'tokens.generated': 'Minted at a meeting',
+  'tokens.view': 'Token page: contract and explorer',
   'tokens.bought': 'Bought on the marketplace',
   'history.title': 'Transaction history',
   'history.empty': 'No transactions yet.',
@@ -62,6 +63,8 @@ const en = {
   'history.date': 'Date',
   'history.amount': 'Amount',
   'history.details': 'Details',
+  'history.approve-explained':
+    'You allowed the marketplace to take {amount} from your wallet for the purchase that follows. No USDT moved in this step; only a little BNB was paid for gas.',
   'history.explorer': 'View in explorer',
   'history.hash': 'Hash {hash}',
   'history.error': 'The history could not be loaded.',

@@ -53,6 +53,7 @@ const ru: Record<keyof typeof en, string> = {
   'tokens.id': 'Токен №{id}',
   'tokens.queue': 'В очереди: место {position}',
   'tokens.generated': 'Создан на встрече',
+  'tokens.view': 'Страница токена: контракт и обозреватель',
   'tokens.bought': 'Куплен на маркетплейсе',
   'history.title': 'История транзакций',
   'history.empty': 'Транзакций пока нет.',
@@ -62,6 +63,8 @@ const ru: Record<keyof typeof en, string> = {
   'history.date': 'Дата',
   'history.amount': 'Сумма',
   'history.details': 'Подробности',
+  'history.approve-explained':
+    'Вы разрешили маркетплейсу списать {amount} с вашего кошелька для следующей за этим покупки. На этом шаге USDT не списываются; оплачена только небольшая комиссия в BNB.',
   'history.explorer': 'Открыть в обозревателе',
   'history.hash': 'Хеш {hash}',
   'history.error': 'Не удалось загрузить историю.',

@@ -1,0 +1,3 @@
+ALTER TABLE "kyc_verifications" ADD COLUMN "requested_nft_type" smallint;--> statement-breakpoint
+ALTER TABLE "kyc_verifications" ADD COLUMN "level_requested_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "kyc_verifications" ADD CONSTRAINT "kyc_verifications_requested_nft_check" CHECK ("kyc_verifications"."requested_nft_type" is null or "kyc_verifications"."requested_nft_type" in (0, 1, 2));

@@ -1,0 +1,67 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { KycState } from '@meeet/core/api/kyc';
+import i18n from '../../../i18n/i18n.ts';
+import { NS } from '../i18n.ts';
+import { LevelRequest } from './level-request.tsx';
+
+const approved: KycState = {
+  status: 'approved',
+  moderatorComment: null,
+  maxNftType: 1,
+  requestedNftType: null,
+  levelRequestedAt: null,
+  profileComplete: true,
+  document: null,
+  selfie: null,
+  submittedAt: '2026-11-20T10:00:00.000Z',
+  decidedAt: '2026-11-21T10:00:00.000Z',
+  history: [],
+};
+
+function renderRequest(state: KycState) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <LevelRequest state={state} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  await i18n.loadNamespaces(NS);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('asking for a higher KYC level', () => {
+  it('offers the levels above the approval and sends the one chosen', async () => {
+    const fetch = vi.fn(async () =>
+      Response.json({ ...approved, requestedNftType: 2, levelRequestedAt: approved.decidedAt }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderRequest(approved);
+    expect(screen.getByRole('heading', { name: 'Need a higher level?' })).toBeDefined();
+    expect(screen.getByText(/allows NFT levels up to Gold/)).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Ask for this level' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(/\/api\/kyc\/level-request$/);
+    expect(JSON.parse(String(init.body))).toEqual({ level: 2 });
+  });
+
+  it('says a request is waiting instead of offering another', () => {
+    renderRequest({ ...approved, requestedNftType: 2 });
+    expect(screen.getByText(/You asked for Platinum/)).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Ask for this level' })).toBeNull();
+  });
+
+  it('shows nothing when the approval already covers every level', () => {
+    const { container } = renderRequest({ ...approved, maxNftType: 2 });
+    expect(container.textContent).toBe('');
+  });
+});

@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime } from '@meeet/core/format/date';
+import { formatNumber, formatTokenAmount } from '@meeet/core/format/number';
+import { resolveLocale, type Locale } from '@meeet/core/i18n/locale';
+
+export interface Formatters {
+  locale: Locale;
+  /** Smallest units → the spec's display rule in the reader's language ('1,234.5' / '1 234,5'). */
+  amount: (units: bigint | string | null | undefined, decimals?: number) => string;
+  number: (value: unknown) => string;
+  date: (value: Date | string | number | null | undefined) => string;
+  dateTime: (value: Date | string | number | null | undefined) => string;
+}
+
+export function formatters(locale: Locale): Formatters {
+  return {
+    locale,
+    amount: (units, decimals = 18) => formatTokenAmount(units, decimals, locale),
+    number: (value) => formatNumber(value, locale),
+    date: (value) => formatDate(value, locale),
+    dateTime: (value) => formatDateTime(value, locale),
+  };
+}
+
+/**
+ * The one number and date format of the interface language (core format/number.ts and
+ * format/date.ts): every amount, count and date on a page goes through here.
+ */
+export function useFormat(): Formatters {
+  const { i18n } = useTranslation();
+  const locale = resolveLocale(i18n.language);
+  return useMemo(() => formatters(locale), [locale]);
+}

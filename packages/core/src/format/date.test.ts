@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime } from './date.ts';
+
+const moment = '2026-11-23T14:05:00.000Z';
+
+describe('dates per language', () => {
+  it('writes one format per language', () => {
+    expect(formatDate(moment, 'en', 'UTC')).toBe('Nov 23, 2026');
+    expect(formatDate(moment, 'ru', 'UTC')).toBe('23 нояб. 2026 г.');
+    expect(formatDateTime(moment, 'en', 'UTC')).toMatch(/^Nov 23, 2026, 2:05\sPM$/);
+    expect(formatDateTime(moment, 'ru', 'UTC')).toBe('23 нояб. 2026 г., 14:05');
+  });
+
+  it('shows a dash for what is not a date', () => {
+    expect(formatDate(null, 'en')).toBe('—');
+    expect(formatDateTime('not a date', 'ru')).toBe('—');
+  });
+});
