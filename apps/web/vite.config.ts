@@ -1,11 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
-
-const require = createRequire(import.meta.url);
-const muiStylesDir = `${dirname(require.resolve('@mui/material/styles'))}/../esm/styles`;
+import { aliases, muiWithoutCssVars } from './build/aliases.ts';
 
 const backend = 'http://localhost:3000';
 
@@ -18,19 +14,9 @@ function featureChunk(id: string): string | null {
   return match ? `feature-${match[1]}` : null;
 }
 
-export default defineConfig({
-  plugins: [react(), precompress()],
-  resolve: {
-    alias: [
-      // MUI's public ThemeProvider always carries the CSS-variables scheme switcher. The app has
-      // one fixed dark scheme, so it uses the plain provider MUI ships in the same package but
-      // does not export (typed in src/mui-theme-provider-no-vars.d.ts).
-      {
-        find: /^@mui\/material\/styles\/ThemeProviderNoVars$/,
-        replacement: `${muiStylesDir}/ThemeProviderNoVars.js`,
-      },
-    ],
-  },
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), muiWithoutCssVars(), precompress()],
+  resolve: { alias: aliases({ production: mode === 'production' }) },
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: true },
@@ -81,4 +67,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,4 +1,4 @@
-import { createTheme } from '@mui/material/styles';
+import createTheme from '@mui/material/styles/createThemeNoVars';
 import { BREAKPOINTS, DIALOG_TRANSITION_MS } from '@meeet/core/constants';
 import { fontFaces } from './fonts.ts';
 
