@@ -24,14 +24,26 @@ interface PrerenderModule {
   renderPage(path: string, locale: Locale): Promise<{ html: string; styles: string }>;
 }
 
-// The fonts the first paint of a page uses: body text (Roboto 400) and headings (Montserrat
-// 700), in the scripts of the page's language. The others (500, 600, bold body) load on demand.
+// The fonts the first screen of these pages uses, in the scripts of the page's language: body
+// text (Roboto 400), buttons (500), bold text (700), headings (Montserrat 600 and 700; the
+// brand name is Latin in Russian too). Preloaded, they are fetched with the page instead of
+// after the first layout finds them; other fonts load on demand.
 const PRELOADED_FONTS: Record<Locale, RegExp[]> = {
-  en: [/^roboto-latin-400-normal-.*\.woff2$/, /^montserrat-latin-700-normal-.*\.woff2$/],
+  en: [
+    /^roboto-latin-400-normal-.*\.woff2$/,
+    /^roboto-latin-500-normal-.*\.woff2$/,
+    /^roboto-latin-700-normal-.*\.woff2$/,
+    /^montserrat-latin-600-normal-.*\.woff2$/,
+    /^montserrat-latin-700-normal-.*\.woff2$/,
+  ],
   ru: [
     /^roboto-cyrillic-400-normal-.*\.woff2$/,
+    /^roboto-cyrillic-500-normal-.*\.woff2$/,
+    /^roboto-cyrillic-700-normal-.*\.woff2$/,
+    /^montserrat-cyrillic-600-normal-.*\.woff2$/,
     /^montserrat-cyrillic-700-normal-.*\.woff2$/,
     /^roboto-latin-400-normal-.*\.woff2$/,
+    /^montserrat-latin-700-normal-.*\.woff2$/,
   ],
 };
 
@@ -93,6 +105,9 @@ export function prerender(): { plugin: Plugin; done: Promise<void> } {
         for (const path of module.PRERENDERED_PATHS) {
           const { html, styles } = await module.renderPage(path, locale);
           let page = replaceOnce(template, '<html lang="en"', `<html lang="${locale}"`);
+          // The page shows without script: its modules are fetched after the fonts, as the
+          // entry asks for them, instead of competing with them for the first paint.
+          page = page.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
           page = replaceOnce(
             page,
             '</head>',

@@ -1,3 +1,5 @@
+// First: zod's settings before any screen's schema runs (see the file).
+import './lib/zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isLocale } from '@meeet/core/i18n/locale';
