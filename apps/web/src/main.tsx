@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isLocale } from '@meeet/core/i18n/locale';
 import { App } from './app/app.tsx';
-import { afterPageHydrated, startHydration } from './lib/hydration.ts';
+import { startHydration, whenPageHydrated } from './lib/hydration.ts';
 import i18n, { currentLocale, i18nReady } from './i18n/i18n.ts';
 
 const container = document.getElementById('app');
@@ -33,7 +33,7 @@ async function start(root: HTMLElement): Promise<void> {
   if (wanted !== prerendered) await i18n.changeLanguage(prerendered);
   startHydration();
   // Switching earlier would hydrate the page's content in the other language (a mismatch).
-  if (wanted !== prerendered) afterPageHydrated(() => void i18n.changeLanguage(wanted));
+  if (wanted !== prerendered) whenPageHydrated(() => void i18n.changeLanguage(wanted));
   // Hydration as a transition is sliced into short tasks, like the first render above.
   startTransition(() => {
     hydrateRoot(

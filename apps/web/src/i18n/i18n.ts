@@ -1,4 +1,5 @@
 import { LOCALES, isLocale, resolveLocale, type Locale } from '@meeet/core/i18n/locale';
+import { whenPageHydrated } from '../lib/hydration.ts';
 import { STORAGE_KEYS, readStorage, writeStorage } from '../lib/storage.ts';
 import en from './locales/en.ts';
 import { Translator, type Strings } from './translator.ts';
@@ -73,6 +74,8 @@ export const i18nReady: Promise<void> = i18n.loadNamespaces('common');
 /** Switches the interface language and remembers the choice (spec §1 stored locale). */
 export async function setLocale(locale: Locale): Promise<void> {
   writeStorage(STORAGE_KEYS.locale, locale);
+  // On a prerendered page still hydrating, the switch waits until it is done (lib/hydration.ts).
+  await new Promise<void>((done) => whenPageHydrated(done));
   await i18n.changeLanguage(locale);
 }
 

@@ -9,6 +9,8 @@ import { useEffect, useSyncExternalStore } from 'react';
  */
 
 let hydrating = false;
+let pageHydrated = false;
+let onPageHydrated: (() => void) | null = null;
 
 /** Marks the start of hydrating prerendered markup (src/main.tsx). */
 export function startHydration(): void {
@@ -18,6 +20,9 @@ export function startHydration(): void {
 /** The visitor left the prerendered page (the first in-app navigation). */
 export function endHydration(): void {
   hydrating = false;
+  const run = onPageHydrated;
+  onPageHydrated = null;
+  run?.();
 }
 
 /** Whether the page being shown is the prerendered one the app hydrated. */
@@ -40,11 +45,15 @@ export function useHydrated(): boolean {
   );
 }
 
-let onPageHydrated: (() => void) | null = null;
-
-/** Runs `run` once the prerendered page, route content included, has hydrated. */
-export function afterPageHydrated(run: () => void): void {
-  onPageHydrated = run;
+/**
+ * Runs `run` once the prerendered page, route content included, has hydrated — at once when
+ * there is none being hydrated. A change that re-renders the page with other text (a language
+ * switch) must wait for it: the part not yet hydrated would otherwise be compared with text it
+ * never had. Only the latest waiting change is kept.
+ */
+export function whenPageHydrated(run: () => void): void {
+  if (!hydrating || pageHydrated) run();
+  else onPageHydrated = run;
 }
 
 /**
@@ -53,6 +62,8 @@ export function afterPageHydrated(run: () => void): void {
  */
 export function PageHydrated(): null {
   useEffect(() => {
+    if (!hydrating || pageHydrated) return;
+    pageHydrated = true;
     const run = onPageHydrated;
     onPageHydrated = null;
     run?.();

@@ -66,7 +66,7 @@ export function AppHeader({ transparent }: { transparent: boolean }) {
           to={paths.home.getHref()}
           variant="h6"
           sx={{
-            fontFamily: 'Montserrat, sans-serif',
+            fontFamily: '"Montserrat", "Montserrat Fallback", sans-serif',
             fontWeight: 700,
             color: 'text.primary',
             textDecoration: 'none',
