@@ -23,7 +23,7 @@ async function* files(dir: string): AsyncGenerator<string> {
  * once at build time, so the server (@fastify/static `preCompressed`) picks one by the request's
  * Accept-Encoding without compressing per request.
  */
-export function precompress(): Plugin {
+export function precompress({ after }: { after?: Promise<void> } = {}): Plugin {
   let outDir = '';
   return {
     name: 'meeet-precompress',
@@ -36,6 +36,8 @@ export function precompress(): Plugin {
         : join(config.root, config.build.outDir);
     },
     async closeBundle() {
+      // Files other plugins write when the bundle is closed (the prerendered pages).
+      await after;
       const jobs: Promise<void>[] = [];
       for await (const path of files(outDir)) {
         // Every text file, small ones too: one answer shape for all, and brotli still wins on them.

@@ -1,15 +1,48 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+// First: zod's settings before any screen's schema runs (see the file).
+import './lib/zod-without-eval.ts';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { isLocale } from '@meeet/core/i18n/locale';
 import { App } from './app/app.tsx';
-import { i18nReady } from './i18n/i18n.ts';
+import { startHydration, whenPageHydrated } from './lib/hydration.ts';
+import i18n, { currentLocale, i18nReady } from './i18n/i18n.ts';
 
 const container = document.getElementById('app');
 if (!container) throw new Error('The page has no #app element to mount into');
 
-void i18nReady.then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+async function start(root: HTMLElement): Promise<void> {
+  await i18nReady;
+  // A landing page arrives prerendered in the language the server chose (build/prerender.ts):
+  // the app hydrates it in that language, then switches to the visitor's stored choice if it
+  // differs (the server cannot read local storage).
+  const prerendered = root.dataset.prerendered;
+  if (!isLocale(prerendered) || !root.firstElementChild) {
+    const app = createRoot(root);
+    // As a transition, the first render yields to the browser every few milliseconds instead
+    // of one long task (a phone stays responsive while the app starts: Total Blocking Time).
+    startTransition(() =>
+      app.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    );
+    return;
+  }
+  const wanted = currentLocale();
+  if (wanted !== prerendered) await i18n.changeLanguage(prerendered);
+  startHydration();
+  // Switching earlier would hydrate the page's content in the other language (a mismatch).
+  if (wanted !== prerendered) whenPageHydrated(() => void i18n.changeLanguage(wanted));
+  // Hydration as a transition is sliced into short tasks, like the first render above.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}
+
+void start(container);

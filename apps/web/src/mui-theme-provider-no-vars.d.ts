@@ -9,3 +9,11 @@ declare module '@mui/material/styles/ThemeProviderNoVars' {
     children?: ReactNode;
   }): JSX.Element;
 }
+
+// Likewise the theme builder without CSS variables (esm/styles/createThemeNoVars.js); for
+// options without `colorSchemes` or `cssVariables`, createTheme calls exactly this.
+declare module '@mui/material/styles/createThemeNoVars' {
+  import type { Theme, ThemeOptions } from '@mui/material/styles';
+
+  export default function createThemeNoVars(options?: ThemeOptions): Theme;
+}

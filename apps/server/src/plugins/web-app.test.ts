@@ -9,6 +9,9 @@ const INDEX =
   '<!doctype html><html lang="en"><head><title>MEEET</title></head><body><div id="root"></div></body></html>';
 const APP_ROOT = '<div id="root"></div>';
 const ASSET = 'console.log("app")';
+// What the web build's prerender step writes (apps/web/build/prerender.ts).
+const prerenderedPage = (locale: string, text: string) =>
+  `<!doctype html><html lang="${locale}"><head><title>MEEET</title></head><body><div id="app" data-prerendered="${locale}"><h1>${text}</h1></div></body></html>`;
 
 describe('built web app', () => {
   let t: TestApp;
@@ -19,6 +22,13 @@ describe('built web app', () => {
     writeFileSync(join(webDist, 'index.html'), INDEX);
     writeFileSync(join(webDist, 'assets', 'index-3f9a1c.js'), ASSET);
     writeFileSync(join(webDist, 'favicon.svg'), '<svg/>');
+    mkdirSync(join(webDist, 'prerendered', 'en'), { recursive: true });
+    mkdirSync(join(webDist, 'prerendered', 'ru', 'help'), { recursive: true });
+    writeFileSync(join(webDist, 'prerendered', 'en', 'index.html'), prerenderedPage('en', 'Home'));
+    writeFileSync(
+      join(webDist, 'prerendered', 'ru', 'help', 'faq.html'),
+      prerenderedPage('ru', 'Частые вопросы'),
+    );
     // What the build's precompress step writes beside each text file.
     const file = join('assets', 'index-3f9a1c.js');
     writeFileSync(join(webDist, `${file}.br`), brotliCompressSync(ASSET));
@@ -30,16 +40,57 @@ describe('built web app', () => {
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  it('serves index.html at / without long caching', async () => {
+  it('serves index.html without long caching', async () => {
     const response = await t.app.inject({
       method: 'GET',
-      url: '/',
+      url: '/news',
       headers: { accept: 'text/html' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain(APP_ROOT);
+  });
+
+  it("serves a prerendered page in the visitor's language, with the page's head", async () => {
+    const home = await t.app.inject({
+      method: 'GET',
+      url: '/?cpa=7',
+      headers: { accept: 'text/html', 'accept-language': 'en-US,en;q=0.9' },
+    });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.body).toContain('<div id="app" data-prerendered="en"><h1>Home</h1></div>');
+    expect(home.body).toContain('<title>MEEET — real meetings with people around you</title>');
+    expect(home.body).toContain('hreflang="ru"');
+
+    // ?lang= first, then the browser's first language (a q-value does not hide it).
+    for (const request of [
+      { url: '/help/faq?lang=ru', language: 'en' },
+      { url: '/help/faq', language: 'ru;q=0.9,en;q=0.8' },
+    ]) {
+      const faq = await t.app.inject({
+        method: 'GET',
+        url: request.url,
+        headers: { accept: 'text/html', 'accept-language': request.language },
+      });
+      expect(faq.statusCode).toBe(200);
+      expect(faq.body).toContain('<html lang="ru"');
+      expect(faq.body).toContain('<h1>Частые вопросы</h1>');
+      expect(faq.body).toContain('<title>Вопросы и ответы — MEEET</title>');
+    }
+
+    // No prerendered copy in that language: the app's index.html, which renders it.
+    const english = await t.app.inject({
+      method: 'GET',
+      url: '/help/faq?lang=en',
+      headers: { accept: 'text/html' },
+    });
+    expect(english.body).toContain(APP_ROOT);
+
+    // The files themselves have no URL of their own.
+    const direct = await t.app.inject({ method: 'GET', url: '/prerendered/en/index.html' });
+    expect(direct.statusCode).toBe(404);
   });
 
   it('serves hashed assets as immutable', async () => {

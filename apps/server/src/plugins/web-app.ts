@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { isLocale, resolveLocale } from '@meeet/core/i18n/locale';
+import { LOCALES, isLocale, resolveLocale, type Locale } from '@meeet/core/i18n/locale';
 import { matchWebRoute } from '@meeet/core/web/route-match';
 import { sendNotFound } from './error-handler.ts';
 import { renderHead, robotsTxt, sitemapXml } from './web-head.ts';
@@ -26,6 +26,30 @@ function wantsHtml(request: FastifyRequest): boolean {
 function pathnameOf(url: string): string {
   const end = url.search(/[?#]/);
   return end === -1 ? url : url.slice(0, end);
+}
+
+/** Where the web build writes its prerendered pages (apps/web/build/prerender.ts). */
+const PRERENDER_DIR = 'prerendered';
+
+/**
+ * The prerendered landing pages of the build, keyed `${locale}${pathname}`: the web build
+ * writes `prerendered/en/index.html` for `/` and `prerendered/ru/help/faq.html` for `/help/faq`.
+ */
+function readPrerendered(webDistDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const root = join(webDistDir, PRERENDER_DIR);
+  if (!existsSync(root)) return pages;
+  for (const locale of LOCALES) {
+    const dir = join(root, locale);
+    if (!existsSync(dir)) continue;
+    for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (!entry.endsWith('.html')) continue;
+      const path = `/${relative('.', entry).split(sep).join('/').slice(0, -'.html'.length)}`;
+      const pathname = path === '/index' ? '/' : path;
+      pages.set(`${locale}${pathname}`, readFileSync(join(dir, entry), 'utf8'));
+    }
+  }
+  return pages;
 }
 
 /** Brotli, else gzip, else none: the page differs per request, so it is compressed per request. */
@@ -56,17 +80,25 @@ async function webApp(
   const indexFile = join(webDistDir, 'index.html');
   const hasWebApp = existsSync(indexFile);
   const template = hasWebApp ? readFileSync(indexFile, 'utf8') : '';
+  const prerendered = hasWebApp ? readPrerendered(webDistDir) : new Map<string, string>();
 
-  /** index.html with the page's own head (web-head.ts), 404 for a path not in the route table. */
+  /**
+   * index.html with the page's own head (web-head.ts), 404 for a path not in the route table.
+   * A landing page the build prerendered is sent as that page in the chosen language, so its
+   * content shows before (and without) JavaScript; the app then hydrates it.
+   */
   function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = pathnameOf(request.url);
     const pattern = matchWebRoute(pathname);
     const query = request.query as Record<string, unknown> | undefined;
     const explicitLocale = isLocale(query?.lang);
-    const locale = explicitLocale
-      ? (query!.lang as 'en' | 'ru')
-      : resolveLocale(null, request.headers['accept-language']?.split(',')[0]);
-    const html = renderHead(template, {
+    // The language the server can know: `?lang=` (links and hreflang addresses), else the
+    // browser's first Accept-Language. A choice stored in the browser is the app's to apply.
+    const locale: Locale = explicitLocale
+      ? (query!.lang as Locale)
+      : resolveLocale(null, request.headers['accept-language']?.split(',')[0]?.split(';')[0]);
+    const page = (pattern && prerendered.get(`${locale}${pathname}`)) || template;
+    const html = renderHead(page, {
       pattern: pattern ?? '*',
       pathname,
       locale,
@@ -92,8 +124,8 @@ async function webApp(
       // the request's Accept-Encoding picks one, and `Vary: Accept-Encoding` is set.
       preCompressed: true,
       // The compressed copies are reached through their originals, never by their own URL;
-      // index.html only through sendPage, with the page's own head.
-      globIgnore: ['**/*.br', '**/*.gz', 'index.html'],
+      // index.html and the prerendered pages only through sendPage, with the page's own head.
+      globIgnore: ['**/*.br', '**/*.gz', 'index.html', `${PRERENDER_DIR}/**`],
       setHeaders: (reply, path) => {
         // Vite puts content-hashed files in /assets: a new build gets new names.
         const isHashedAsset = path.startsWith(join(webDistDir, 'assets'));

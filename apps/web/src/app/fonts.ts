@@ -27,7 +27,18 @@ function face(
   return `@font-face{font-family:'${family}';font-style:normal;font-display:swap;font-weight:${weight};src:url(${url}) format('woff2');unicode-range:${UNICODE_RANGE[subset]};}`;
 }
 
+/**
+ * Stand-ins drawn while a web font loads (`font-display: swap`): Arial, or its metric twin
+ * Liberation Sans on Linux, scaled to the web font's width and line metrics, so the swap moves
+ * no text (layout shift). Figures as next/font computes them for these families.
+ */
+function fallback(family: string, metrics: { ascent: number; descent: number; size: number }) {
+  return `@font-face{font-family:'${family} Fallback';src:local('Arial'),local('ArialMT'),local('Liberation Sans'),local('Helvetica');ascent-override:${metrics.ascent}%;descent-override:${metrics.descent}%;line-gap-override:0%;size-adjust:${metrics.size}%;}`;
+}
+
 export const fontFaces = [
+  fallback('Roboto', { ascent: 92.77, descent: 24.41, size: 100.3 }),
+  fallback('Montserrat', { ascent: 85.79, descent: 22.25, size: 112.83 }),
   face('Roboto', 400, robotoLatin400, 'latin'),
   face('Roboto', 400, robotoCyrillic400, 'cyrillic'),
   face('Roboto', 500, robotoLatin500, 'latin'),

@@ -1,4 +1,4 @@
-import { createTheme } from '@mui/material/styles';
+import createTheme from '@mui/material/styles/createThemeNoVars';
 import { BREAKPOINTS, DIALOG_TRANSITION_MS } from '@meeet/core/constants';
 import { fontFaces } from './fonts.ts';
 
@@ -8,8 +8,9 @@ declare module '@mui/material/styles' {
   }
 }
 
-const HEADING_FONT = '"Montserrat", "Roboto", system-ui, sans-serif';
-const BODY_FONT = '"Roboto", system-ui, -apple-system, "Segoe UI", sans-serif';
+// Each family's metric-matched stand-in (fonts.ts) comes right after it.
+const HEADING_FONT = '"Montserrat", "Montserrat Fallback", "Roboto", system-ui, sans-serif';
+const BODY_FONT = '"Roboto", "Roboto Fallback", system-ui, -apple-system, "Segoe UI", sans-serif';
 
 const surface = '#16161d';
 // The brand blue under white button text (4.6:1). As text on the dark surfaces it reaches only

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { SCROLL_ANIMATION_MS } from '@meeet/core/constants';
+import { isHydrating } from '../lib/hydration.ts';
 
 function prefersReducedMotion(): boolean {
   return (
@@ -11,12 +12,13 @@ function prefersReducedMotion(): boolean {
 
 /**
  * Fades and lifts its content in when it first scrolls into view (spec §9: 700 ms). Without
- * IntersectionObserver, or when the user asks for less motion, the content is simply shown.
+ * IntersectionObserver, or when the user asks for less motion, the content is simply shown —
+ * and on a prerendered page, whose markup already shows it (lib/hydration.ts).
  */
 export function Reveal({ children, delay = 0 }: { children: ReactNode; delay?: number }) {
   const ref = useRef<HTMLDivElement>(null);
   const [animate] = useState(
-    () => typeof IntersectionObserver !== 'undefined' && !prefersReducedMotion(),
+    () => typeof IntersectionObserver !== 'undefined' && !isHydrating() && !prefersReducedMotion(),
   );
   const [visible, setVisible] = useState(!animate);
 

@@ -1,8 +1,8 @@
-import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { LOCALES, isLocale, resolveLocale, type Locale } from '@meeet/core/i18n/locale';
+import { whenPageHydrated } from '../lib/hydration.ts';
 import { STORAGE_KEYS, readStorage, writeStorage } from '../lib/storage.ts';
 import en from './locales/en.ts';
+import { Translator, type Strings } from './translator.ts';
 
 /*
  * Namespaces:
@@ -11,6 +11,7 @@ import en from './locales/en.ts';
  *             useTranslation(['<feature>', 'core']) or t(key, { ns: 'core' }).
  *   common  — the shell's own strings (src/i18n/locales/{en,ru}.ts). English is bundled as
  *             the fallback; another language is fetched before the first render.
+ *   The translator is the app's own (./translator.ts), with i18next's method names.
  *   <feature> — src/features/<feature>/locales/{en,ru}.ts, default-exporting flat key → text
  *             (and src/components/<folder>/locales for a piece several features share).
  *             useTranslation('<feature>') fetches the current language's file on first use
@@ -30,14 +31,14 @@ function syncDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-type Strings = Record<string, unknown>;
 type StringsModule = { default: Strings };
 
 // Every feature's strings, one lazy chunk per feature and language (namespace = folder name).
 const featureStrings = import.meta.glob<StringsModule>('../features/*/locales/*.ts');
 // Shared pieces used by several features (components/<folder>/locales) load the same way.
 const componentStrings = import.meta.glob<StringsModule>('../components/*/locales/*.ts');
-const shellStrings = import.meta.glob<StringsModule>('./locales/*.ts');
+// English is bundled (above), so only the other languages are chunks.
+const shellStrings = import.meta.glob<StringsModule>(['./locales/*.ts', '!./locales/en.ts']);
 
 function loadStrings(language: string, namespace: string): Promise<Strings> | null {
   if (namespace === 'core') {
@@ -53,57 +54,28 @@ function loadStrings(language: string, namespace: string): Promise<Strings> | nu
   return load ? load().then((module) => module.default) : null;
 }
 
-/** An i18next backend that fetches a namespace's strings for one language on first use. */
-const lazyStrings: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, namespace, callback) {
-    const pending = loadStrings(language, namespace);
-    if (!pending) {
-      callback(null, {});
-      return;
-    }
-    pending.then(
-      (strings) => callback(null, strings as ResourceKey),
-      (error: unknown) => callback(error instanceof Error ? error.message : String(error), false),
-    );
-  },
-};
-
-const initialLocale = detectInitialLocale();
-
-const initialised = i18n
-  .use(lazyStrings)
-  .use(initReactI18next)
-  .init({
-    resources: { en: { common: en } },
-    partialBundledLanguages: true,
-    lng: initialLocale,
-    fallbackLng: 'en',
-    supportedLngs: [...LOCALES],
-    ns: ['common'],
-    defaultNS: 'common',
-    keySeparator: false,
-    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
-    // English shell strings are bundled so a failed chunk still leaves readable text; other
-    // namespaces suspend the lazy page that asks for them until their chunk arrives.
-    react: { useSuspense: true },
-    showSupportNotice: false,
-  });
+const i18n = new Translator({
+  language: detectInitialLocale(),
+  languages: LOCALES,
+  fallbackLanguage: 'en',
+  defaultNamespace: 'common',
+  load: loadStrings,
+});
+// English shell strings are bundled so a failed chunk still leaves readable text; other
+// namespaces suspend the lazy page that asks for them until their chunk arrives.
+i18n.addResourceBundle('en', 'common', en);
 
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
 
 /** Resolves when the start-up language's shell strings are in; render after it. */
-export const i18nReady: Promise<void> = initialised.then(
-  () => undefined,
-  // A failed chunk load leaves the English fallback showing rather than a blank page.
-  () => undefined,
-);
+export const i18nReady: Promise<void> = i18n.loadNamespaces('common');
 
 /** Switches the interface language and remembers the choice (spec §1 stored locale). */
 export async function setLocale(locale: Locale): Promise<void> {
   writeStorage(STORAGE_KEYS.locale, locale);
+  // On a prerendered page still hydrating, the switch waits until it is done (lib/hydration.ts).
+  await new Promise<void>((done) => whenPageHydrated(done));
   await i18n.changeLanguage(locale);
 }
 

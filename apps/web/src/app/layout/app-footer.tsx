@@ -56,7 +56,8 @@ export function AppFooter() {
             {t('footer.cookie-settings')}
           </Typography>
         </Box>
-        <Typography variant="body2" color="text.secondary">
+        {/* The year of a prerendered page is the build's until the app renders it again. */}
+        <Typography variant="body2" color="text.secondary" suppressHydrationWarning>
           {t('footer.rights', { year: new Date().getFullYear() })} {t('footer.adults')}
         </Typography>
       </Container>

@@ -8,12 +8,13 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useTranslation } from 'react-i18next';
-import { BRAND } from '@meeet/core/constants';
+import { BRAND, MOBILE_BELOW } from '@meeet/core/constants';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { QuietBoundary } from '../../components/quiet-boundary.tsx';
 import { useAuthStore } from '../../lib/stores/auth-store.ts';
 import { useUiStore } from '../../lib/stores/ui-store.ts';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
+import { useHydrated } from '../../lib/hydration.ts';
 import { paths } from '../paths.ts';
 import { NAV_LINKS } from './nav-links.ts';
 
@@ -27,7 +28,11 @@ const NotificationsMenu = lazy(() => import('./notifications-menu.tsx'));
 export function AppHeader({ transparent }: { transparent: boolean }) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
-  const token = useAuthStore((state) => state.token);
+  // The prerendered landing pages show the signed-out header; a stored session shows right
+  // after hydration (lib/hydration.ts).
+  const hydrated = useHydrated();
+  const storedToken = useAuthStore((state) => state.token);
+  const token = hydrated ? storedToken : null;
   const navbarOpen = useUiStore((state) => state.navbarOpen);
   const setNavbarOpen = useUiStore((state) => state.setNavbarOpen);
   const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
@@ -44,23 +49,24 @@ export function AppHeader({ transparent }: { transparent: boolean }) {
       }}
     >
       <Toolbar sx={{ gap: 1, minHeight: { xs: 56, lg: 68 } }}>
-        {isMobile && (
-          <IconButton
-            edge="start"
-            color="inherit"
-            aria-label={t('nav.open-menu')}
-            data-testid="nav-menu-button"
-            onClick={() => setNavbarOpen(true)}
-          >
-            <MenuIcon />
-          </IconButton>
-        )}
+        {/* The menu button or the links by the width in CSS, not in script: the same markup
+            then suits every width, prerendered or not. */}
+        <IconButton
+          edge="start"
+          color="inherit"
+          aria-label={t('nav.open-menu')}
+          data-testid="nav-menu-button"
+          onClick={() => setNavbarOpen(true)}
+          sx={(theme) => ({ [theme.breakpoints.up(MOBILE_BELOW)]: { display: 'none' } })}
+        >
+          <MenuIcon />
+        </IconButton>
         <Typography
           component={RouterLink}
           to={paths.home.getHref()}
           variant="h6"
           sx={{
-            fontFamily: 'Montserrat, sans-serif',
+            fontFamily: '"Montserrat", "Montserrat Fallback", sans-serif',
             fontWeight: 700,
             color: 'text.primary',
             textDecoration: 'none',
@@ -69,27 +75,33 @@ export function AppHeader({ transparent }: { transparent: boolean }) {
         >
           {BRAND}
         </Typography>
-        {!isMobile && (
-          <Box component="nav" aria-label={t('nav.main')} sx={{ display: 'flex', gap: 0.5 }}>
-            {NAV_LINKS.map((link) => (
-              <Button
-                key={link.to}
-                component={NavLink}
-                to={link.to}
-                color="inherit"
-                // One line per item: Russian labels are longer and would otherwise wrap.
-                sx={{
-                  color: 'text.secondary',
-                  whiteSpace: 'nowrap',
-                  flexShrink: 0,
-                  '&.active': { color: 'text.primary' },
-                }}
-              >
-                {t(link.label)}
-              </Button>
-            ))}
-          </Box>
-        )}
+        <Box
+          component="nav"
+          aria-label={t('nav.main')}
+          sx={(theme) => ({
+            display: 'flex',
+            gap: 0.5,
+            [theme.breakpoints.down(MOBILE_BELOW)]: { display: 'none' },
+          })}
+        >
+          {NAV_LINKS.map((link) => (
+            <Button
+              key={link.to}
+              component={NavLink}
+              to={link.to}
+              color="inherit"
+              // One line per item: Russian labels are longer and would otherwise wrap.
+              sx={{
+                color: 'text.secondary',
+                whiteSpace: 'nowrap',
+                flexShrink: 0,
+                '&.active': { color: 'text.primary' },
+              }}
+            >
+              {t(link.label)}
+            </Button>
+          ))}
+        </Box>
         <Box sx={{ flexGrow: 1 }} />
         <LanguageSwitcher />
         {token && (

@@ -6,6 +6,7 @@ import { PageSpinner } from '../../components/page-spinner.tsx';
 import { QuietBoundary } from '../../components/quiet-boundary.tsx';
 import { useNotificationsStore } from '../../lib/stores/notifications-store.ts';
 import { HashScroll } from '../hash-scroll.tsx';
+import { PageHydrated } from '../../lib/hydration.ts';
 import { PageHead } from '../page-head.tsx';
 import { ScrollRestoration } from '../scroll-restoration.tsx';
 import { paths } from '../paths.ts';
@@ -42,6 +43,7 @@ export function RootLayout() {
       >
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
+          <PageHydrated />
         </Suspense>
       </Box>
       <AppFooter />

@@ -8,6 +8,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Link, useLocation } from 'react-router';
+import { isHydrating, useHydrated } from '../../lib/hydration.ts';
 import { useTranslation } from 'react-i18next';
 import { NS } from './i18n';
 import RichText from '../../components/rich-text';
@@ -28,9 +29,14 @@ export default function FaqPage() {
   const topics = t('topics', { returnObjects: true, keySeparator: '.', ...values }) as FaqTopic[];
 
   // The topic named by the hash opens; adjusting state while rendering when the hash changes.
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set([idFromHash(hash)]));
-  const [seenHash, setSeenHash] = useState(hash);
-  if (hash !== seenHash) {
+  // The prerendered page knew no hash: while hydrating it the topics start closed, and the
+  // hash's topic opens right after (lib/hydration.ts).
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState<ReadonlySet<string>>(
+    () => new Set(isHydrating() ? [] : [idFromHash(hash)]),
+  );
+  const [seenHash, setSeenHash] = useState(isHydrating() ? '' : hash);
+  if (hydrated && hash !== seenHash) {
     setSeenHash(hash);
     setOpen((current) => new Set(current).add(idFromHash(hash)));
   }

@@ -1,0 +1,93 @@
+import type { Page } from '@playwright/test';
+import { expect, readyUser, signIn, test } from './support/fixtures.ts';
+
+// Issue 17: the landing pages arrive as HTML (prerendered at build time, in the visitor's
+// language) and the app hydrates them without errors.
+
+/** Console errors and uncaught page errors (hydration mismatches are reported as both). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, locale: 'en-US' });
+
+  test('/ and /help/faq?lang=ru show their content from the HTML alone', async ({ page }) => {
+    const home = await page.goto('/');
+    expect(home?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Real meetings with people around you, and a token to show for each one',
+    );
+    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+
+    await page.goto('/help/faq?lang=ru');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Частые вопросы');
+    await expect(
+      page.getByText('Всё о встречах, выпуске токенов, покупках и вашем аккаунте.'),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Вопросы и ответы — MEEET');
+  });
+});
+
+test.describe('with JavaScript', () => {
+  test.use({ locale: 'en-US' });
+
+  test('/ hydrates without errors and then works as the app', async ({ page }) => {
+    const errors = collectErrors(page);
+    const response = await page.goto('/');
+    // The HTML itself carries the page (not an empty #app).
+    expect(await response?.text()).toContain('Real meetings with people around you');
+    await expect(page.getByTestId('home-page')).toBeVisible();
+    // Interactive once hydrated: the language switch re-renders the prerendered page.
+    await page.getByTestId('language-ru').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/[а-яё]/i);
+    await page.getByRole('link', { name: 'Вопросы и ответы' }).first().click();
+    await expect(page).toHaveURL(/\/help\/faq$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Частые вопросы');
+    expect(errors).toEqual([]);
+  });
+
+  test('/help/faq?lang=ru hydrates in Russian without errors', async ({ page }) => {
+    const errors = collectErrors(page);
+    const response = await page.goto('/help/faq?lang=ru#kyc');
+    expect(await response?.text()).toContain('Частые вопросы');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Частые вопросы');
+    // The topic named by the address opens once the app has taken over.
+    await expect(page.locator('#kyc [aria-expanded="true"]')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a stored language other than the prerendered one takes over after hydration', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.addInitScript(() => localStorage.setItem('locale', 'ru'));
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/[а-яё]/i);
+    expect(errors).toEqual([]);
+  });
+
+  test('a signed-in visitor on a phone gets their own header after hydration', async ({
+    page,
+    request,
+  }) => {
+    const errors = collectErrors(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, await readyUser(request));
+    await page.goto('/');
+    await expect(page.getByTestId('nav-account')).toBeVisible();
+    await expect(page.getByTestId('nav-login')).toHaveCount(0);
+    await expect(page.getByTestId('nav-menu-button')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByTestId('nav-menu-button').click();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
