@@ -1,0 +1,13 @@
+import { requireOptionalNativeModule } from 'expo-modules-core';
+
+export type RadioState = 'on' | 'off' | 'unauthorized' | 'unsupported' | 'unknown';
+
+/** The Swift module's surface (ios/BleAdvertiserModule.swift). */
+export interface BleAdvertiserNative {
+  state(): Promise<RadioState>;
+  start(token: string, serviceUuid: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Null where the native module is not built in (the web build, Expo Go, tests). */
+export const BleAdvertiser = requireOptionalNativeModule<BleAdvertiserNative>('BleAdvertiser');
