@@ -141,6 +141,39 @@ const envSchema = z.object({
   MEET_CHAT_PER_MINUTE: withDefault(z.coerce.number().int().min(1), 30),
   /** New conversations a user may start per hour. */
   MEET_NEW_CONVERSATIONS_PER_HOUR: withDefault(z.coerce.number().int().min(1), 10),
+  /** Milliseconds of one scored minute of a meeting (tests shorten it). */
+  MEETINGS_MINUTE_MS: withDefault(z.coerce.number().int().min(10), 60_000),
+  /** Minutes of the window a meeting is scored over, and how many of them must count. */
+  MEETINGS_WINDOW_MINUTES: withDefault(z.coerce.number().int().min(1).max(240), 20),
+  MEETINGS_MIN_MINUTES: withDefault(z.coerce.number().int().min(1).max(240), 17),
+  /** Longest run of uncounted minutes a meeting survives. */
+  MEETINGS_MAX_GAP_MINUTES: withDefault(z.coerce.number().int().min(0).max(60), 3),
+  /** GPS veto: positions farther apart than base + 2·√(accA² + accB²), capped, do not count. */
+  MEETINGS_BASE_DISTANCE_M: withDefault(z.coerce.number().positive(), 5),
+  MEETINGS_MAX_DISTANCE_M: withDefault(z.coerce.number().positive(), 40),
+  /** A heard token counts as near when txPower − rssi is at most this (exposure-notification style). */
+  MEETINGS_MAX_ATTENUATION_DB: withDefault(z.coerce.number().int().min(1).max(150), 60),
+  /** TX power assumed when a phone does not report one (dBm). */
+  MEETINGS_DEFAULT_TX_POWER_DBM: withDefault(z.coerce.number().int().min(-100).max(20), 0),
+  /** Positions implying a faster move than this (m/s, beyond their accuracy) void the run. */
+  MEETINGS_MAX_SPEED_MPS: withDefault(z.coerce.number().positive(), 50),
+  /** Seconds each proximity token is broadcast before the next one. */
+  MEETINGS_TOKEN_ROTATE_SECONDS: withDefault(z.coerce.number().int().min(10).max(3600), 300),
+  /** Seconds a handshake code stays valid. */
+  MEETINGS_CODE_TTL_SECONDS: withDefault(z.coerce.number().int().min(10).max(3600), 120),
+  /** Seconds after the first purchase of a level before it can mint (spec: 24 h). */
+  MEETINGS_FIRST_MINT_DELAY_SECONDS: withDefault(z.coerce.number().int().min(0), 86_400),
+  /** Seconds of the device-protection lock after a login from a new device (at most 72 h). */
+  DEVICE_LOCK_SECONDS: withDefault(
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(72 * 3600),
+    72 * 3600,
+  ),
+  /** Meetings that still count after KYC or a status is denied. */
+  MEETINGS_AFTER_DENIAL: withDefault(z.coerce.number().int().min(0).max(100), 3),
   /** Smallest accrued referral income (USDT smallest units) the worker pays out. */
   REFERRAL_PAYOUT_MIN: withDefault(z.string().regex(/^\d{1,40}$/), '1000000000000000000'),
   /** Milliseconds between passes of the referral payout worker. */
@@ -207,6 +240,25 @@ export interface AppConfig {
     readonly payoutIntervalMs: number;
   };
   readonly meet: MeetConfig;
+  readonly meetings: MeetingsConfig;
+}
+
+/** Meetings proven by both phones, and the rules of minting (issue 12). */
+export interface MeetingsConfig {
+  readonly minuteMs: number;
+  readonly windowMinutes: number;
+  readonly minMinutes: number;
+  readonly maxGapMinutes: number;
+  readonly baseDistanceM: number;
+  readonly maxDistanceM: number;
+  readonly maxAttenuationDb: number;
+  readonly defaultTxPowerDbm: number;
+  readonly maxSpeedMps: number;
+  readonly tokenRotateMs: number;
+  readonly codeTtlMs: number;
+  readonly firstMintDelayMs: number;
+  readonly deviceLockMs: number;
+  readonly meetingsAfterDenial: number;
 }
 
 export interface MeetConfig {
@@ -405,6 +457,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxAccuracyM: e.MEET_MAX_ACCURACY_M,
       chatPerMinute: e.MEET_CHAT_PER_MINUTE,
       newConversationsPerHour: e.MEET_NEW_CONVERSATIONS_PER_HOUR,
+    },
+    meetings: {
+      minuteMs: e.MEETINGS_MINUTE_MS,
+      windowMinutes: e.MEETINGS_WINDOW_MINUTES,
+      minMinutes: Math.min(e.MEETINGS_MIN_MINUTES, e.MEETINGS_WINDOW_MINUTES),
+      maxGapMinutes: e.MEETINGS_MAX_GAP_MINUTES,
+      baseDistanceM: e.MEETINGS_BASE_DISTANCE_M,
+      maxDistanceM: e.MEETINGS_MAX_DISTANCE_M,
+      maxAttenuationDb: e.MEETINGS_MAX_ATTENUATION_DB,
+      defaultTxPowerDbm: e.MEETINGS_DEFAULT_TX_POWER_DBM,
+      maxSpeedMps: e.MEETINGS_MAX_SPEED_MPS,
+      tokenRotateMs: e.MEETINGS_TOKEN_ROTATE_SECONDS * 1000,
+      codeTtlMs: e.MEETINGS_CODE_TTL_SECONDS * 1000,
+      firstMintDelayMs: e.MEETINGS_FIRST_MINT_DELAY_SECONDS * 1000,
+      deviceLockMs: e.DEVICE_LOCK_SECONDS * 1000,
+      meetingsAfterDenial: e.MEETINGS_AFTER_DENIAL,
     },
   };
   // The mnemonic is not enumerable, so logging or serialising the config never shows it; a

@@ -93,7 +93,13 @@ export function authOf(request: FastifyRequest): AuthContext {
  */
 async function auth(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
   const tokens = new TokenSigner(config.jwtSecret);
-  const sessions = new SessionsService(app.db, tokens, app.log);
+  const sessions = new SessionsService(
+    app.db,
+    tokens,
+    app.log,
+    () => new Date(),
+    config.meetings.deviceLockMs,
+  );
   app.decorate('tokens', tokens);
   app.decorate('sessions', sessions);
 

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { transactionStatusSchema, transactionTypeSchema } from '../enum-schemas.ts';
 import type { MonitorSnapshot } from './monitor.ts';
 import { moodSchema, publicCardSchema, type ChatMessage } from './meet.ts';
+import {
+  meetingPingSchema,
+  type Meeting,
+  type MeetingPingResponse,
+  type MeetingProgress,
+} from './meetings.ts';
 
 /**
  * The realtime socket's contract (Socket.IO 4, default path `/socket.io`), typed both ways.
@@ -134,6 +140,12 @@ export interface ServerToClientEvents {
   'chat:message': (payload: ChatMessage) => void;
   'chat:typing': (payload: z.infer<typeof chatTypingEventSchema>) => void;
   'chat:read': (payload: z.infer<typeof chatReadEventSchema>) => void;
+  /** A handshake started a meeting of the user (to both members' devices). */
+  'meeting:started': (payload: Meeting) => void;
+  /** The active meeting's score after a counted minute (to both members). */
+  'meeting:progress': (payload: MeetingProgress) => void;
+  /** A meeting changed: ended, completed, refused, minting, minted or mint failed (to both). */
+  'meeting:updated': (payload: Meeting) => void;
 }
 
 /** Events a client emits; each answers through its acknowledgement. */
@@ -145,6 +157,11 @@ export interface ClientToServerEvents {
   'map:watch': (payload: MapWatch, ack: AckFn<MapSnapshot>) => void;
   'map:unwatch': (payload: z.input<typeof emptySchema>, ack: AckFn) => void;
   'chat:typing': (payload: z.infer<typeof chatTypingSchema>, ack: AckFn) => void;
+  /** Meetings (meetings.ts): time, position, accuracy, speed, simulated, tokens heard. */
+  'meeting:ping': (
+    payload: z.input<typeof meetingPingSchema>,
+    ack: AckFn<MeetingPingResponse>,
+  ) => void;
 }
 
 /** The payload schema of each client event: the server validates with these. */
@@ -156,6 +173,7 @@ export const clientEventSchemas = {
   'map:watch': mapWatchSchema,
   'map:unwatch': emptySchema,
   'chat:typing': chatTypingSchema,
+  'meeting:ping': meetingPingSchema,
 } as const satisfies Record<keyof ClientToServerEvents, z.ZodType>;
 
 /** How a client proves who it is: the auth token, sent as `auth.accessKey` or an `accessKey` header. */

@@ -145,6 +145,39 @@ const appMessagesEn = {
     'This message invites you to another messenger or shares a phone number. Scammers move chats where moderators cannot help you',
   'meet.scam.investment':
     'This message talks about investments or guaranteed returns. No one can guarantee returns: this is a typical scam',
+  'meetings.code-format': 'A handshake code has 6 digits',
+  'meetings.code-invalid': 'This code is wrong or has expired. Ask your partner for a new one',
+  'meetings.code-own': 'This is your own code: your partner enters it on their phone',
+  'meetings.qr-invalid': 'This QR code is not a MEEET handshake or has expired',
+  'meetings.already-active': 'You are already in a meeting. End it first',
+  'meetings.partner-busy': 'Your partner is already in another meeting',
+  'meetings.no-active': 'You have no meeting to end',
+  'meetings.other-meeting': 'This code ends a different meeting',
+  'meetings.token-unknown': 'This Bluetooth token is unknown or has expired',
+  'meetings.proof-invalid': 'The Bluetooth handshake could not be verified',
+  'meetings.not-yourself': 'You cannot meet yourself',
+  'meetings.profile-incomplete': 'Confirm your e-mail and complete your profile to meet',
+  'meetings.started': 'Your meeting with {name} has started. Stay together for {minutes} minutes',
+  'meetings.minted': 'You met {name}: {token} is minted with you both as its generators',
+  'meetings.refused': 'Your meeting with {name} is recorded, but no token was minted: {reasons}',
+  'meetings.mint-failed':
+    'Your meeting with {name} is recorded, but minting failed for a technical reason. You may meet again to mint',
+  'meetings.not-proven': 'Your meeting with {name} was not confirmed: {reasons}',
+  'meetings.device-lock-lifted': 'A moderator lifted the device lock: minting is possible again',
+  'meetings.reason.no-shared-level': 'you do not hold a token of the same level',
+  'meetings.reason.first-purchase-too-recent':
+    'a token can mint only 24 hours after its first purchase',
+  'meetings.reason.pair-already-minted': 'you have already minted together',
+  'meetings.reason.device-locked': 'minting is paused by the device-protection lock',
+  'meetings.reason.same-device': 'the two accounts were used on the same device',
+  'meetings.reason.kyc-required': 'Gold and Platinum need verified KYC',
+  'meetings.reason.kyc-level-too-low': 'the verified KYC does not allow this level',
+  'meetings.reason.status-annulled':
+    'the status was annulled after three meetings following a denied KYC',
+  'meetings.reason.not-enough-minutes': 'the phones were not close long enough',
+  'meetings.reason.gap-too-long': 'the phones lost each other for too long',
+  'meetings.reason.implausible-speed': 'a location jumped faster than anyone can move',
+  'meetings.reason.ended-early': 'the meeting was ended before the time was up',
 } as const;
 
 export type MessageKey = keyof typeof appMessagesEn | keyof typeof errorMessagesEn;
@@ -291,6 +324,40 @@ const appMessagesRu = {
     'Вас зовут в другой мессенджер или дают номер телефона. Мошенники уводят переписку туда, где модераторы не смогут помочь',
   'meet.scam.investment':
     'В сообщении речь об инвестициях или гарантированном доходе. Доход никто не может гарантировать: это типичная схема мошенников',
+  'meetings.code-format': 'Код рукопожатия состоит из 6 цифр',
+  'meetings.code-invalid': 'Код неверен или устарел. Попросите у партнёра новый',
+  'meetings.code-own': 'Это ваш собственный код: его вводит партнёр на своём телефоне',
+  'meetings.qr-invalid': 'Этот QR-код не является рукопожатием MEEET или устарел',
+  'meetings.already-active': 'Вы уже на встрече. Сначала завершите её',
+  'meetings.partner-busy': 'Ваш партнёр уже на другой встрече',
+  'meetings.no-active': 'У вас нет встречи, которую можно завершить',
+  'meetings.other-meeting': 'Этот код завершает другую встречу',
+  'meetings.token-unknown': 'Этот Bluetooth-токен неизвестен или устарел',
+  'meetings.proof-invalid': 'Не удалось проверить Bluetooth-рукопожатие',
+  'meetings.not-yourself': 'Нельзя встретиться с самим собой',
+  'meetings.profile-incomplete': 'Подтвердите e-mail и заполните профиль, чтобы встречаться',
+  'meetings.started': 'Встреча с {name} началась. Оставайтесь рядом {minutes} минут',
+  'meetings.minted': 'Вы встретились с {name}: выпущен {token}, вы оба — его создатели',
+  'meetings.refused': 'Встреча с {name} засчитана, но токен не выпущен: {reasons}',
+  'meetings.mint-failed':
+    'Встреча с {name} засчитана, но выпуск токена не удался по технической причине. Можно встретиться снова',
+  'meetings.not-proven': 'Встреча с {name} не подтверждена: {reasons}',
+  'meetings.device-lock-lifted':
+    'Модератор снял блокировку устройства: выпуск токенов снова доступен',
+  'meetings.reason.no-shared-level': 'у вас нет токенов одного уровня',
+  'meetings.reason.first-purchase-too-recent':
+    'выпуск возможен только через 24 часа после первой покупки токена',
+  'meetings.reason.pair-already-minted': 'вы уже выпускали токен вместе',
+  'meetings.reason.device-locked': 'выпуск приостановлен защитной блокировкой устройства',
+  'meetings.reason.same-device': 'оба аккаунта использовались на одном устройстве',
+  'meetings.reason.kyc-required': 'для Gold и Platinum нужна пройденная KYC',
+  'meetings.reason.kyc-level-too-low': 'пройденная KYC не разрешает этот уровень',
+  'meetings.reason.status-annulled':
+    'статус аннулирован после трёх встреч, прошедших после отказа в KYC',
+  'meetings.reason.not-enough-minutes': 'телефоны были рядом недостаточно долго',
+  'meetings.reason.gap-too-long': 'телефоны слишком долго не видели друг друга',
+  'meetings.reason.implausible-speed': 'местоположение сместилось быстрее, чем можно двигаться',
+  'meetings.reason.ended-early': 'встречу завершили раньше времени',
 } as const satisfies Record<keyof typeof appMessagesEn, string>;
 
 export const messages = {

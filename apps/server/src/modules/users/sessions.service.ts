@@ -34,6 +34,8 @@ export class SessionsService {
     private readonly tokens: TokenSigner,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date = () => new Date(),
+    /** How long a login from a new device pauses minting (configurable, at most 72 h). */
+    private readonly deviceLockMs: number = DEVICE_LOCK_MAX_MS,
   ) {}
 
   onRevoked(listener: (sessionIds: readonly string[]) => void): void {
@@ -116,7 +118,7 @@ export class SessionsService {
 
   /**
    * PRODUCT.md: a login from a fingerprint this user has never used, when they have used
-   * others before, pauses minting for DEVICE_LOCK_MAX_HOURS.
+   * others before, pauses minting for the configured lock (DEVICE_LOCK_MAX_HOURS at most).
    */
   private async lockIfNewDevice(
     db: DbExecutor,
@@ -131,7 +133,8 @@ export class SessionsService {
       exceptSessionId,
     );
     if (!history.anyKnown || history.seen) return user;
-    const until = new Date(this.now().getTime() + DEVICE_LOCK_MAX_MS);
+    if (this.deviceLockMs <= 0) return user;
+    const until = new Date(this.now().getTime() + Math.min(this.deviceLockMs, DEVICE_LOCK_MAX_MS));
     this.log.info({ userId: user.id }, 'new device: minting locked');
     return (await usersRepository.update(db, user.id, { deviceLockUntil: until })) ?? user;
   }
