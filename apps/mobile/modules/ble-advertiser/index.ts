@@ -5,7 +5,8 @@ export type RadioState = 'on' | 'off' | 'unauthorized' | 'unsupported' | 'unknow
 /** The Swift module's surface (ios/BleAdvertiserModule.swift). */
 export interface BleAdvertiserNative {
   state(): Promise<RadioState>;
-  start(token: string, serviceUuid: string): Promise<void>;
+  /** Advertises `tokenUuid` (the proximity token as a UUID) beside `serviceUuid`. */
+  start(tokenUuid: string, serviceUuid: string): Promise<void>;
   stop(): Promise<void>;
 }
 

@@ -1,6 +1,12 @@
 import { BleManager, State } from 'react-native-ble-plx';
 import { BleAdvertiser } from '../../modules/ble-advertiser/index.ts';
-import { PROXIMITY_SERVICE_UUID, type HeardToken, type ProximityRadio } from './proximity-types.ts';
+import {
+  PROXIMITY_SERVICE_UUID,
+  tokenOfUuid,
+  uuidOfToken,
+  type HeardToken,
+  type ProximityRadio,
+} from './proximity-types.ts';
 
 export type { HeardToken, ProximityRadio } from './proximity-types.ts';
 
@@ -21,15 +27,18 @@ export const proximityRadio: ProximityRadio = {
     }
   },
   async startAdvertising(token) {
-    await BleAdvertiser?.start(token, PROXIMITY_SERVICE_UUID);
+    await BleAdvertiser?.start(uuidOfToken(token), PROXIMITY_SERVICE_UUID);
   },
   async stopAdvertising() {
     await BleAdvertiser?.stop();
   },
   async startScanning(onHeard: (heard: HeardToken) => void) {
     ble().startDeviceScan([PROXIMITY_SERVICE_UUID], { allowDuplicates: true }, (error, device) => {
-      if (error || !device?.localName || device.rssi === null) return;
-      onHeard({ token: device.localName, rssi: device.rssi, at: Date.now() });
+      if (error || !device || device.rssi === null) return;
+      for (const uuid of device.serviceUUIDs ?? []) {
+        const token = tokenOfUuid(uuid);
+        if (token) onHeard({ token, rssi: device.rssi, at: Date.now() });
+      }
     });
   },
   stopScanning() {
