@@ -143,7 +143,6 @@ export const mobileMessagesEn = {
   'm.wallet.tokens': 'Your tokens',
   'm.wallet.no-tokens':
     'No tokens yet. Buy one on the web marketplace to mint new ones when you meet',
-  'm.wallet.token': '{level} #{id}',
   'm.wallet.open-web': 'Deposit and buy on the web',
 
   'm.notifications.title': 'Notifications',
@@ -304,7 +303,6 @@ export const mobileMessagesRu = {
   'm.wallet.tokens': 'Ваши токены',
   'm.wallet.no-tokens':
     'Токенов пока нет. Купите токен на веб-маркетплейсе, чтобы создавать новые при встречах',
-  'm.wallet.token': '{level} №{id}',
   'm.wallet.open-web': 'Пополнить и купить на сайте',
 
   'm.notifications.title': 'Уведомления',

@@ -53,10 +53,8 @@ export function WalletScreen() {
           <View accessibilityRole="list" style={{ gap: 8 }}>
             {wallet.data.nfts.map((nft) => (
               <Card key={nft.id}>
-                <Text style={styles.text}>
-                  {t('m.wallet.token', { level: nftTypeName(nft.type), id: nft.id })}
-                </Text>
-                <Text style={styles.muted}>{nft.name}</Text>
+                <Text style={styles.text}>{nft.name}</Text>
+                <Text style={styles.muted}>{nftTypeName(nft.type)}</Text>
               </Card>
             ))}
           </View>
