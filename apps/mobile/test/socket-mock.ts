@@ -22,9 +22,11 @@ export function reset(): void {
   answer = () => ({ ok: true });
 }
 
+const connected = { connected: true };
+
 export const socketModule = {
   socketState: {
-    get: () => ({ connected: true }),
+    get: () => connected,
     set: () => undefined,
     subscribe: () => () => undefined,
   },
