@@ -16,6 +16,8 @@ import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { httpStats } from './modules/monitor/http-stats.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { meetRoutes } from './modules/meet/meet.routes.ts';
+import { meetingEventsPlugin } from './modules/meetings/meetings-events.ts';
+import { meetingsRoutes, meetingsServicePlugin } from './modules/meetings/meetings.routes.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
@@ -50,6 +52,10 @@ export interface AppDeps {
   chain?: Chain;
   /** Replaces the mailed withdrawal codes (tests that drive many withdrawals at once). */
   withdrawalCodes?: WalletServiceCodes;
+  /** Tests: runs between a meeting mint's chain send and its record (a crash there). */
+  afterMintSent?: (meetingId: number) => void | Promise<void>;
+  /** Tests: the meetings' clock (epoch ms), so a 20-minute meeting is played in an instant. */
+  meetingsClock?: () => number;
 }
 
 function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
@@ -137,6 +143,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(socketPlugin);
   await app.register(chainRuntimePlugin, deps.chain ? { chain: deps.chain } : {});
   await app.register(marketEventsPlugin);
+  await app.register(meetingEventsPlugin);
+  await app.register(meetingsServicePlugin, {
+    config,
+    ...(deps.afterMintSent ? { afterMintSent: deps.afterMintSent } : {}),
+    ...(deps.meetingsClock ? { now: deps.meetingsClock } : {}),
+  });
 
   await app.register(
     async (api) => {
@@ -153,6 +165,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(newsRoutes);
       await api.register(monitorRoutes, { config });
       await api.register(meetRoutes, { config });
+      await api.register(meetingsRoutes);
       await api.register(adsRoutes);
       await api.register(referralRoutes);
     },

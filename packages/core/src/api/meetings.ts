@@ -273,6 +273,11 @@ export type MeetingProgress = z.infer<typeof meetingProgressSchema>;
 export const meetingPingResponseSchema = z.object({
   /** Null when the caller has no active meeting (pings are then only kept for a start). */
   progress: meetingProgressSchema.nullable(),
+  /**
+   * Users holding a level the caller holds, in the neighbouring fine cells, whose token this
+   * ping heard near: a Bluetooth handshake can start a meeting with them.
+   */
+  candidates: z.array(z.number().int()),
 });
 export type MeetingPingResponse = z.infer<typeof meetingPingResponseSchema>;
 

@@ -246,3 +246,20 @@ export class KycService {
 export function kycWaitingFigures(db: DbExecutor) {
   return kycRepository.waiting(db);
 }
+
+/** A user's KYC status and, when approved, the highest level it allows (the minting rules). */
+export async function kycFacts(
+  db: DbExecutor,
+  userId: number,
+): Promise<{ status: KycStatus; maxNftType: NftType | null }> {
+  const [user, kyc] = await Promise.all([
+    kycRepository.findUser(db, userId),
+    kycRepository.find(db, userId),
+  ]);
+  const status = (user?.kycStatus ?? KycStatus.DRAFT) as KycStatus;
+  return {
+    status,
+    maxNftType:
+      status === KycStatus.APPROVED ? ((kyc?.maxNftType ?? null) as NftType | null) : null,
+  };
+}

@@ -110,6 +110,25 @@ export const marketRepository = {
     await db.execute(sql`select pg_advisory_xact_lock(hashtext('market-watcher'))`);
   },
 
+  /** When the user's first purchase of a level completed (the meeting rules' 24 h), else null. */
+  async firstCompletedAt(db: DbExecutor, userId: number, level: number): Promise<Date | null> {
+    const [row] = await db
+      .select({
+        at: sql<Date | null>`min(${marketPurchases.updatedAt})`.mapWith((v) =>
+          v ? new Date(v as string) : null,
+        ),
+      })
+      .from(marketPurchases)
+      .where(
+        and(
+          eq(marketPurchases.userId, userId),
+          eq(marketPurchases.level, level),
+          eq(marketPurchases.status, 'completed'),
+        ),
+      );
+    return row?.at ?? null;
+  },
+
   /** Serialises the hot wallet's minting across processes until the transaction ends. */
   async lockMinter(db: DbExecutor): Promise<void> {
     await db.execute(sql`select pg_advisory_xact_lock(hashtext('market-minter'))`);

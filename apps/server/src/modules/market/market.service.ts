@@ -737,3 +737,12 @@ export async function marketLevelFigures(db: DbExecutor) {
     };
   });
 }
+
+/** When the user's first purchase of `level` completed (the meeting rules' 24 h), else null. */
+export function firstPurchaseAt(
+  db: DbExecutor,
+  userId: number,
+  level: NftType,
+): Promise<Date | null> {
+  return repo.firstCompletedAt(db, userId, level);
+}

@@ -59,10 +59,13 @@ export type TokenResolver = (token: string, at: number) => number | undefined;
 
 export type MeetingMethod = 'ble' | 'code';
 
-export type DetectorEvent =
-  | { type: 'progress'; meetingId: number; progress: MeetingProgress }
+/** How a meeting ended: enough minutes counted, or why not. */
+export type DetectorOutcome =
   | { type: 'completed'; meetingId: number; minutesCounted: number }
   | { type: 'failed'; meetingId: number; reason: MeetingReason; minutesCounted: number };
+
+export type DetectorEvent =
+  { type: 'progress'; meetingId: number; progress: MeetingProgress } | DetectorOutcome;
 
 interface MemberState {
   userId: number;
@@ -246,11 +249,10 @@ export class MeetingDetector {
    * The end handshake: a meeting with enough minutes completes, any other fails. Returns the
    * event, or null for an unknown meeting.
    */
-  end(meetingId: number): DetectorEvent | null {
+  end(meetingId: number): DetectorOutcome | null {
     const meeting = this.meetings.get(meetingId);
     if (!meeting) return null;
-    const events = this.evaluate(meeting);
-    const done = events.find((e) => e.type !== 'progress');
+    const [done] = this.evaluate(meeting);
     if (done) return done;
     if (
       meeting.ready ||
@@ -340,7 +342,7 @@ export class MeetingDetector {
   }
 
   /** Closes ended minutes, then decides: gap too long, complete, or still running. */
-  private evaluate(meeting: MeetingState | undefined): DetectorEvent[] {
+  private evaluate(meeting: MeetingState | undefined): DetectorOutcome[] {
     if (!meeting || !this.meetings.has(meeting.id)) return [];
     const current = this.currentMinute(meeting);
     for (let minute = meeting.closedThrough; minute < current; minute++) {
@@ -380,7 +382,7 @@ export class MeetingDetector {
     };
   }
 
-  private complete(meeting: MeetingState): DetectorEvent {
+  private complete(meeting: MeetingState): DetectorOutcome {
     const minutesCounted = Math.min(
       this.countedInWindow(meeting, this.currentMinute(meeting)),
       this.config.windowMinutes,
@@ -389,7 +391,7 @@ export class MeetingDetector {
     return { type: 'completed', meetingId: meeting.id, minutesCounted };
   }
 
-  private fail(meeting: MeetingState, reason: MeetingReason): DetectorEvent {
+  private fail(meeting: MeetingState, reason: MeetingReason): DetectorOutcome {
     const minutesCounted = this.countedInWindow(meeting, this.currentMinute(meeting));
     this.close(meeting);
     return { type: 'failed', meetingId: meeting.id, reason, minutesCounted };

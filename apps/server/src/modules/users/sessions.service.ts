@@ -53,6 +53,16 @@ export class SessionsService {
     return (await sessionsRepository.fingerprintHistory(db, userId, fingerprint)).seen;
   }
 
+  /** Whether two users ever signed in with the same device fingerprint (the minting rules). */
+  sharedDevice(db: DbExecutor, userA: number, userB: number): Promise<boolean> {
+    return sessionsRepository.sharedFingerprint(db, userA, userB);
+  }
+
+  /** Ends a user's device-protection lock (a moderator's decision); the row as it is now. */
+  async liftDeviceLock(userId: number): Promise<UserRow | undefined> {
+    return usersRepository.update(this.db, userId, { deviceLockUntil: null });
+  }
+
   /**
    * Opens a session and returns its token, with the user as it is afterwards (the device lock
    * may have been set). Runs on the caller's executor so registration is one transaction.

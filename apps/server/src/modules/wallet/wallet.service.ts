@@ -508,3 +508,34 @@ export async function holdsAnyToken(chain: Chain, userId: number): Promise<boole
   });
   return balance > 0n;
 }
+
+/**
+ * Records a user's GENERATE row for a token minted after a meeting (the mint is the hot
+ * wallet's transaction; each generator gets its row). `key` makes it exactly once per user.
+ */
+export async function recordGenerated(
+  tx: DbExecutor,
+  row: {
+    userId: number;
+    key: string;
+    hash: string;
+    blockNumber: bigint;
+    fromAddress: string;
+    toAddress: string;
+  },
+): Promise<ChainTransactionRow> {
+  const earlier = await repo.findByIdempotencyKey(tx, row.userId, row.key);
+  if (earlier) return earlier;
+  return repo.insert(tx, {
+    userId: row.userId,
+    type: 'GENERATE',
+    status: 'CONFIRMED',
+    symbol: 'USDT',
+    amount: '0',
+    fromAddress: row.fromAddress,
+    toAddress: row.toAddress,
+    hash: row.hash,
+    blockNumber: row.blockNumber.toString(),
+    idempotencyKey: row.key,
+  });
+}

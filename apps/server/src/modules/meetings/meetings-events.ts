@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { NftType } from '@meeet/core/enums';
+import type { DbExecutor } from '../../db/client.ts';
+
+/**
+ * The `first_meet` reward action (spec §3): a user's first meeting that minted a token. It is
+ * emitted once per user, for each of the two generators, inside the transaction that records
+ * the mint, so what a listener writes (a referral reward, a CPA postback job) commits with it,
+ * exactly once. A refused meeting (same device, no shared level…) never counts: affiliates are
+ * paid for real meetings only.
+ */
+export interface FirstMeet {
+  userId: number;
+  partnerId: number;
+  meetingId: number;
+  level: NftType;
+  tokenId: bigint;
+}
+
+/** Any minted meeting (referral statistics may count these). */
+export interface MeetingMinted {
+  meetingId: number;
+  userIds: readonly [number, number];
+  level: NftType;
+  tokenId: bigint;
+}
+
+type Listener<E> = (tx: DbExecutor, event: E) => Promise<void>;
+
+/**
+ * What other modules may hear from meetings. Subscribe at registration:
+ * `app.meetingEvents.onFirstMeet(async (tx, e) => …)`.
+ */
+export class MeetingEvents {
+  private readonly firstMeet: Listener<FirstMeet>[] = [];
+  private readonly minted: Listener<MeetingMinted>[] = [];
+
+  onFirstMeet(listener: Listener<FirstMeet>): void {
+    this.firstMeet.push(listener);
+  }
+
+  onMinted(listener: Listener<MeetingMinted>): void {
+    this.minted.push(listener);
+  }
+
+  async emitFirstMeet(tx: DbExecutor, event: FirstMeet): Promise<void> {
+    for (const listener of this.firstMeet) await listener(tx, event);
+  }
+
+  async emitMinted(tx: DbExecutor, event: MeetingMinted): Promise<void> {
+    for (const listener of this.minted) await listener(tx, event);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    meetingEvents: MeetingEvents;
+  }
+}
+
+async function meetingEvents(app: FastifyInstance): Promise<void> {
+  app.decorate('meetingEvents', new MeetingEvents());
+}
+
+export const meetingEventsPlugin = fp(meetingEvents, { name: 'meeting-events' });

@@ -1,0 +1,673 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { parseEther, parseUnits, type Address } from 'viem';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MeeetTokenAbi } from '@meeet/contracts/artifacts/MeeetToken';
+import type { Meeting } from '@meeet/core/api/meetings';
+import { bearer, PASSWORD, registerUser } from '../../../test/accounts.ts';
+import { attachTestChain, usdtBalance, type TestChain } from '../../../test/chain.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { jobs } from '../jobs/jobs.schema.ts';
+import { kycVerifications } from '../kyc/kyc.schema.ts';
+import { marketPurchases } from '../market/market.schema.ts';
+import { mintStock } from '../market/market.service.ts';
+import { MarketWatcher } from '../market/market-watcher.ts';
+import { call, openSocket, type ClientSocket } from '../meet/meet.test-support.ts';
+import { makeRole } from '../media/media.test-support.ts';
+import { users } from '../users/users.schema.ts';
+import { DepositWatcher } from '../wallet/deposit-watcher.ts';
+import { chainTransactions } from '../wallet/wallet.schema.ts';
+import { fundAddress } from '../wallet/wallet.service.ts';
+import type { FirstMeet } from './meetings-events.ts';
+
+// Two users meet through the code exchange (the web build's way: no Bluetooth) on a played
+// clock: the window is 3 minutes with 2 to count and gaps of 1, so a meeting takes an instant.
+// The chain is a real anvil with the real contracts; purchases and mints are real transactions.
+
+const USDT = (text: string) => parseUnits(text, 18);
+const HOUR = 3_600_000;
+const SPOT = { lat: 52.52, lng: 13.405 };
+
+interface Member {
+  id: number;
+  token: string;
+  fp: string;
+  email: string;
+  address: Address;
+}
+
+describe('meetings on a real chain', () => {
+  let t: TestApp;
+  let c: TestChain;
+  let watcher: MarketWatcher;
+  let deposits: DepositWatcher;
+  let url: string;
+  let now = Date.now();
+  let crashNext = false;
+  const firstMeets: FirstMeet[] = [];
+
+  const api = (method: 'GET' | 'POST' | 'DELETE', path: string, who?: Member, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url: `/api${path}`,
+      headers: who ? bearer(who.token, who.fp) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  /** Runs the sender and the watchers until nothing is open (instant mining). */
+  async function settle(): Promise<void> {
+    const { sender } = t.app.chain.require();
+    for (let i = 0; i < 30; i++) {
+      await sender.track();
+      await watcher.tick();
+      await deposits.tick();
+      const open = await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from chain_transactions where status in ('REQUESTED', 'PROCESSING')`,
+      );
+      if ((open.rows[0]?.n ?? 0) === 0) return;
+    }
+    throw new Error('transactions did not settle');
+  }
+
+  let fpCounter = 0;
+  /** A user who may meet (confirmed e-mail, complete profile) on a device of their own. */
+  async function member(
+    fp = `fp-meet-${++fpCounter}-${randomUUID().slice(0, 8)}`,
+  ): Promise<Member> {
+    const user = await registerUser(t.app, {}, { 'x-fp': fp });
+    const profile = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/profile-update',
+      headers: bearer(user.token, fp),
+      payload: {
+        firstName: 'Mia',
+        lastName: 'Meets',
+        domain: `meet${Date.now().toString(36)}${fpCounter}`,
+        gender: 1,
+        bdate: '1990-05-17T00:00:00.000Z',
+      },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.user.id));
+    return {
+      id: user.user.id,
+      token: user.token,
+      fp,
+      email: user.user.email,
+      address: c.chain.keys.depositAccount(user.user.id).address,
+    };
+  }
+
+  async function approveKyc(userId: number, maxNftType: number) {
+    await t.db
+      .insert(kycVerifications)
+      .values({
+        userId,
+        status: 'approved',
+        maxNftType,
+        submittedAt: new Date(),
+        decidedAt: new Date(),
+      })
+      .onConflictDoUpdate({
+        target: kycVerifications.userId,
+        set: { status: 'approved', maxNftType },
+      });
+    await t.db.update(users).set({ kycStatus: 'approved' }).where(eq(users.id, userId));
+  }
+
+  /** A member holding a token of `level`, bought from genesis stock; `fresh`: bought just now. */
+  async function holder(level: 0 | 1 = 0, options: { fresh?: boolean; fp?: string } = {}) {
+    const m = await member(options.fp);
+    if (level > 0) await approveKyc(m.id, level);
+    expect((await api('GET', '/crypto/market', m)).statusCode).toBe(200);
+    await fundAddress(c.chain, m.address, {
+      usdt: USDT(level ? '1000' : '100'),
+      bnb: parseEther('1'),
+    });
+    await mintStock(t.db, c.chain, level, 1);
+    await settle();
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: '/api/crypto/nft/buy',
+      headers: { ...bearer(m.token, m.fp), 'idempotency-key': randomUUID() },
+      payload: { level },
+    });
+    expect(bought.statusCode, bought.body).toBe(202);
+    await settle();
+    const [purchase] = await t.db
+      .select()
+      .from(marketPurchases)
+      .where(eq(marketPurchases.userId, m.id));
+    expect(purchase?.status).toBe('completed');
+    if (!options.fresh) {
+      await t.db
+        .update(marketPurchases)
+        .set({ updatedAt: new Date(Date.now() - 2 * 24 * HOUR) })
+        .where(eq(marketPurchases.userId, m.id));
+    }
+    return m;
+  }
+
+  async function ping(who: Member, offsetM = 0, extra: Record<string, unknown> = {}) {
+    const response = await api('POST', '/meetings/ping', who, {
+      t: now,
+      lat: SPOT.lat + offsetM / 111_320,
+      lng: SPOT.lng,
+      accuracy: 5,
+      speed: 0,
+      simulated: false,
+      heard: [],
+      ...extra,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  }
+
+  /**
+   * A starts (shows a code, B sends it), both ping side by side for `minutes`, then B shows
+   * the end code and A scans its QR. Returns the meeting as A sees it after the end handshake.
+   */
+  async function meet(a: Member, b: Member, minutes = 3): Promise<Meeting> {
+    const start = await api('POST', '/meetings/handshake/code', a);
+    expect(start.statusCode, start.body).toBe(200);
+    expect(start.json()).toMatchObject({ phase: 'start', meetingId: null });
+    const started = await api('POST', '/meetings/handshake', b, {
+      method: 'code',
+      code: start.json().code,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().meeting).toMatchObject({ status: 'active', method: 'code' });
+    for (let s = 0; s < minutes * 60; s += 30) {
+      await ping(a);
+      await ping(b, 2);
+      now += 30_000;
+    }
+    const end = await api('POST', '/meetings/handshake/code', b);
+    if (end.json().phase === 'start') {
+      // The detector ended it already (a void): there is nothing left to end.
+      now += 60_000;
+      return outcomeOf(a, started.json().meeting.id as number);
+    }
+    expect(end.json()).toMatchObject({ phase: 'end', meetingId: started.json().meeting.id });
+    const ended = await api('POST', '/meetings/handshake', a, {
+      method: 'qr',
+      payload: end.json().qr,
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    now += 60_000;
+    return ended.json().meeting as Meeting;
+  }
+
+  async function outcomeOf(who: Member, id: number): Promise<Meeting> {
+    const response = await api('GET', `/meetings/${id}`, who);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Meeting;
+  }
+
+  async function minted(who: Member, id: number): Promise<Meeting> {
+    let meeting: Meeting | undefined;
+    await vi.waitFor(
+      async () => {
+        meeting = await outcomeOf(who, id);
+        expect(meeting.outcome).toBe('minted');
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    return meeting!;
+  }
+
+  const generateRows = (userId: number) =>
+    t.db
+      .select()
+      .from(chainTransactions)
+      .where(and(eq(chainTransactions.userId, userId), eq(chainTransactions.type, 'GENERATE')));
+
+  async function mintsOfPair(a: Member, b: Member): Promise<bigint[]> {
+    const logs = await c.chain.publicClient.getContractEvents({
+      address: c.chain.contracts.token!,
+      abi: MeeetTokenAbi,
+      eventName: 'TokenMinted',
+      fromBlock: 0n,
+    });
+    const pair = new Set([a.address.toLowerCase(), b.address.toLowerCase()]);
+    return logs
+      .filter(
+        (log) =>
+          pair.has(log.args.generatorA!.toLowerCase()) &&
+          pair.has(log.args.generatorB!.toLowerCase()),
+      )
+      .map((log) => log.args.tokenId!);
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      {
+        AUTH_RATE_LIMIT_PER_IP: '100000',
+        LOGIN_RATE_LIMIT_PER_IP: '100000',
+        MEETINGS_WINDOW_MINUTES: '3',
+        MEETINGS_MIN_MINUTES: '2',
+        MEETINGS_MAX_GAP_MINUTES: '1',
+        MEETINGS_FIRST_MINT_DELAY_SECONDS: '86400',
+        DEVICE_LOCK_SECONDS: String(72 * 3600),
+      },
+      {
+        meetingsClock: () => now,
+        afterMintSent: () => {
+          if (!crashNext) return;
+          crashNext = false;
+          throw new Error('crash between the chain send and the record');
+        },
+      },
+    );
+    c = await attachTestChain(t);
+    watcher = new MarketWatcher(t.db, c.chain, t.app.log, (row) => t.app.chain.notify(row));
+    await watcher.tick();
+    deposits = new DepositWatcher(t.db, c.chain, t.app.log);
+    await deposits.tick();
+    t.app.meetingEvents.onFirstMeet(async (_tx, event) => {
+      firstMeets.push(event);
+    });
+    url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await c?.stop();
+  });
+
+  let silverA: Member;
+  let silverB: Member;
+  let firstMeeting: Meeting;
+
+  it('two Silver holders meet: a Silver token is minted with both as generators, GENERATE rows, events', async () => {
+    silverA = await holder(0);
+    silverB = await holder(0);
+    const socket: ClientSocket = await openSocket(url, silverA.token);
+    const seen: { event: string; payload: unknown }[] = [];
+    for (const event of [
+      'meeting:started',
+      'meeting:progress',
+      'meeting:updated',
+      'notification',
+      'wallet',
+    ] as const) {
+      (socket.on as (e: string, l: (p: unknown) => void) => void)(event, (payload) =>
+        seen.push({ event, payload }),
+      );
+    }
+    try {
+      // The socket's ping answers through its acknowledgement.
+      const answer = await call(socket, 'meeting:ping', {
+        t: now,
+        lat: SPOT.lat,
+        lng: SPOT.lng,
+        accuracy: 5,
+      });
+      expect(answer).toEqual({ ok: true, progress: null, candidates: [] });
+      now += 1000;
+
+      const ended = await meet(silverA, silverB);
+      expect(ended).toMatchObject({
+        status: 'completed',
+        partner: { userId: silverB.id, firstName: 'Mia', levels: [0] },
+        level: 0,
+        reasons: [],
+        minutesNeeded: 2,
+      });
+      expect(['minting', 'minted']).toContain(ended.outcome);
+      firstMeeting = await minted(silverA, ended.id);
+      expect(firstMeeting.token).toMatchObject({ name: `Silver #${firstMeeting.token!.id}` });
+      expect((await outcomeOf(silverB, ended.id)).token).toEqual(firstMeeting.token);
+
+      const nft = (await api('GET', `/crypto/market/nft/${firstMeeting.token!.id}`)).json();
+      expect(nft).toMatchObject({ type: 0, owner: { market: true } });
+      expect(nft.generators.map((g: { userId: number }) => g.userId).sort()).toEqual(
+        [silverA.id, silverB.id].sort(),
+      );
+
+      const rowsA = await generateRows(silverA.id);
+      const rowsB = await generateRows(silverB.id);
+      expect(rowsA).toHaveLength(1);
+      expect(rowsB).toHaveLength(1);
+      expect(rowsA[0]).toMatchObject({ status: 'CONFIRMED', amount: '0' });
+      expect(rowsA[0]!.hash).toBe(rowsB[0]!.hash);
+      const history = (await api('GET', '/crypto/transaction', silverA)).json();
+      expect(JSON.stringify(history)).toContain('GENERATE');
+
+      expect(firstMeets.map((e) => e.userId).sort()).toEqual([silverA.id, silverB.id].sort());
+      expect(firstMeets[0]).toMatchObject({ meetingId: ended.id, level: 0 });
+
+      await vi.waitFor(() => {
+        const events = seen.map((s) => s.event);
+        expect(events).toContain('meeting:started');
+        expect(events).toContain('meeting:progress');
+        expect(events).toContain('wallet');
+        const updated = seen
+          .filter((s) => s.event === 'meeting:updated')
+          .map((s) => s.payload as Meeting);
+        expect(updated.at(-1)).toMatchObject({ outcome: 'minted', token: firstMeeting.token });
+        const texts = seen
+          .filter((s) => s.event === 'notification')
+          .map((s) => (s.payload as { text: string }).text);
+        expect(texts.some((text) => text.includes('minted with you both as its generators'))).toBe(
+          true,
+        );
+      });
+    } finally {
+      socket.disconnect();
+    }
+
+    const list = (await api('GET', '/meetings', silverA)).json();
+    expect(list).toMatchObject({ total: 1, list: [{ id: firstMeeting.id, outcome: 'minted' }] });
+    const status = (await api('GET', '/meetings/status', silverA)).json();
+    expect(status).toMatchObject({
+      active: null,
+      meetingsCount: 1,
+      deviceLock: { locked: false, remainingMs: 0 },
+      denial: { denied: false, meetingsLeft: null, annulled: false },
+    });
+  }, 120_000);
+
+  it('when the minted token sells, its generators get 40% of the price (20 USDT each)', async () => {
+    const beforeA = await usdtBalance(c.chain, silverA.address);
+    const beforeB = await usdtBalance(c.chain, silverB.address);
+    const buyer = await member();
+    await api('GET', '/crypto/market', buyer);
+    await fundAddress(c.chain, buyer.address, { usdt: USDT('100'), bnb: parseEther('1') });
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: '/api/crypto/nft/buy',
+      headers: { ...bearer(buyer.token, buyer.fp), 'idempotency-key': randomUUID() },
+      payload: { level: 0 },
+    });
+    expect(bought.statusCode, bought.body).toBe(202);
+    await settle();
+    const nft = (await api('GET', `/crypto/market/nft/${firstMeeting.token!.id}`, buyer)).json();
+    expect(nft.owner).toMatchObject({ userId: buyer.id, mine: true });
+    expect((await usdtBalance(c.chain, silverA.address)) - beforeA).toBe(USDT('20'));
+    expect((await usdtBalance(c.chain, silverB.address)) - beforeB).toBe(USDT('20'));
+  }, 60_000);
+
+  it('the same pair meeting again: no mint, "pair-already-minted"', async () => {
+    const again = await meet(silverA, silverB);
+    expect(again).toMatchObject({
+      status: 'completed',
+      outcome: 'refused',
+      reasons: ['pair-already-minted'],
+      token: null,
+    });
+    expect(await mintsOfPair(silverA, silverB)).toHaveLength(1);
+  }, 60_000);
+
+  it('no shared level: recorded, refused with its reason, shown to both, nothing minted', async () => {
+    const a = await holder(0);
+    const plain = await member();
+    const meeting = await meet(a, plain);
+    expect(meeting).toMatchObject({
+      outcome: 'refused',
+      reasons: ['no-shared-level'],
+      level: null,
+    });
+    expect((await outcomeOf(plain, meeting.id)).reasons).toEqual(['no-shared-level']);
+    expect(await generateRows(a.id)).toHaveLength(0);
+    expect(await mintsOfPair(a, plain)).toHaveLength(0);
+  }, 60_000);
+
+  it('a first purchase less than 24 h ago: "first-purchase-too-recent"', async () => {
+    const old = await holder(0);
+    const fresh = await holder(0, { fresh: true });
+    const meeting = await meet(old, fresh);
+    expect(meeting).toMatchObject({
+      outcome: 'refused',
+      reasons: ['first-purchase-too-recent'],
+      level: 0,
+    });
+    expect(await mintsOfPair(old, fresh)).toHaveLength(0);
+  }, 60_000);
+
+  it('one phone carrying two accounts: the meeting is void, "same-device"', async () => {
+    const a = await holder(0, { fp: 'fp-shared-phone' });
+    const b = await holder(0, { fp: 'fp-shared-phone' });
+    const meeting = await meet(a, b);
+    expect(meeting).toMatchObject({ outcome: 'not_proven', reasons: ['same-device'] });
+    expect(await mintsOfPair(a, b)).toHaveLength(0);
+  }, 60_000);
+
+  it('two accounts that once signed in on the same device: no mint, "same-device"', async () => {
+    const a = await holder(0, { fp: 'fp-phone-of-a' });
+    const b = await holder(0);
+    // B once signed in on A's phone (which also starts B's device lock; a moderator lifts it).
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'x-fp': 'fp-phone-of-a' },
+      payload: { email: b.email, password: PASSWORD },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const moderator = await member();
+    await makeRole(t.db, moderator.id, 'moderator');
+    expect((await api('DELETE', `/meetings/device-lock/${b.id}`, moderator)).statusCode).toBe(200);
+    const meeting = await meet(a, b);
+    expect(meeting).toMatchObject({ outcome: 'refused', reasons: ['same-device'] });
+    expect(await mintsOfPair(a, b)).toHaveLength(0);
+  }, 60_000);
+
+  it('Gold without the KYC allowing it: "kyc-level-too-low", then "kyc-required"', async () => {
+    const a = await holder(1);
+    const b = await holder(1);
+    await t.db
+      .update(kycVerifications)
+      .set({ maxNftType: 0 })
+      .where(eq(kycVerifications.userId, b.id));
+    const low = await meet(a, b);
+    expect(low).toMatchObject({ outcome: 'refused', reasons: ['kyc-level-too-low'], level: 1 });
+    await t.db.update(users).set({ kycStatus: 'rejected' }).where(eq(users.id, b.id));
+    const none = await meet(a, b);
+    expect(none).toMatchObject({ outcome: 'refused', reasons: ['kyc-required'], level: 1 });
+    expect(await mintsOfPair(a, b)).toHaveLength(0);
+  }, 90_000);
+
+  it('denied KYC: three more meetings count, the counter is visible, then the status is annulled', async () => {
+    const denied = await holder(0);
+    const other = await member();
+    await t.db.update(users).set({ kycStatus: 'rejected' }).where(eq(users.id, denied.id));
+    const status = async () => (await api('GET', '/meetings/status', denied)).json().denial;
+    expect(await status()).toEqual({ denied: true, meetingsLeft: 3, annulled: false });
+    for (const left of [2, 1, 0]) {
+      const meeting = await meet(denied, other);
+      expect(meeting.reasons).toEqual(['no-shared-level']);
+      expect(await status()).toEqual({ denied: true, meetingsLeft: left, annulled: left === 0 });
+    }
+    const after = await meet(denied, other);
+    expect(after.reasons).toEqual(['no-shared-level', 'status-annulled']);
+    expect((await api('GET', '/meetings/status', other)).json().meetingsCount).toBe(4);
+  }, 120_000);
+
+  it('moderators lift a device lock; others may not', async () => {
+    const a = await member();
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'x-fp': 'fp-another-new-phone' },
+      payload: { email: a.email, password: PASSWORD },
+    });
+    const onNewPhone: Member = { ...a, token: login.json().token, fp: 'fp-another-new-phone' };
+    expect((await api('GET', '/meetings/device-lock', onNewPhone)).json().locked).toBe(true);
+    const user = await member();
+    const refused = await api('DELETE', `/meetings/device-lock/${a.id}`, user);
+    expect(refused.statusCode).toBe(403);
+    await makeRole(t.db, user.id, 'moderator');
+    const lifted = await api('DELETE', `/meetings/device-lock/${a.id}`, user);
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    expect(lifted.json()).toEqual({ locked: false, until: null, remainingMs: 0 });
+    expect((await api('GET', '/meetings/device-lock', onNewPhone)).json().locked).toBe(false);
+    // Moderators see every refusal with its reasons.
+    const refusals = (await api('GET', '/meetings/moderation', user)).json();
+    expect(refusals.total).toBeGreaterThan(0);
+    expect(refusals.list.some((m: Meeting) => m.reasons.includes('same-device'))).toBe(true);
+  }, 60_000);
+
+  it('a sign-in from a new device starts the lock: minting waits until it ends', async () => {
+    const a = await holder(0);
+    const b = await holder(0);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'x-fp': 'fp-new-phone-of-a' },
+      payload: { email: a.email, password: PASSWORD },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const onNewPhone: Member = { ...a, token: login.json().token, fp: 'fp-new-phone-of-a' };
+    const lock = (await api('GET', '/meetings/device-lock', onNewPhone)).json();
+    expect(lock.locked).toBe(true);
+    expect(lock.remainingMs).toBeGreaterThan(0);
+    expect(lock.remainingMs).toBeLessThanOrEqual(72 * HOUR);
+
+    const locked = await meet(onNewPhone, b);
+    expect(locked).toMatchObject({ outcome: 'refused', reasons: ['device-locked'] });
+    expect(await mintsOfPair(a, b)).toHaveLength(0);
+
+    // The lock ends (the played clock passes it): the timer reads zero and the pair mints.
+    now = Math.max(now, Date.parse(lock.until)) + 60_000;
+    expect((await api('GET', '/meetings/device-lock', onNewPhone)).json()).toEqual({
+      locked: false,
+      until: null,
+      remainingMs: 0,
+    });
+    const after = await meet(onNewPhone, b);
+    expect(after.reasons).toEqual([]);
+    await minted(b, after.id);
+    expect(await mintsOfPair(a, b)).toHaveLength(1);
+  }, 90_000);
+
+  it('a crash between the chain send and the record still mints exactly once', async () => {
+    const a = await holder(0);
+    const b = await holder(0);
+    crashNext = true;
+    const meeting = await meet(a, b);
+    expect(meeting.reasons).toEqual([]);
+    // The job ran: the mint went out, then the "crash" stopped it before the record.
+    await vi.waitFor(
+      async () => {
+        const [job] = await t.db.select().from(jobs).where(eq(jobs.kind, 'meetings.mint'));
+        expect(job?.lastError).toContain('crash');
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(await mintsOfPair(a, b)).toHaveLength(1);
+    expect((await outcomeOf(a, meeting.id)).outcome).toBe('minting');
+    expect(await generateRows(a.id)).toHaveLength(0);
+
+    // The restart's pass (or the job's retry) finds the mint in the logs instead of sending again.
+    await t.app.meetings.mintMeeting(meeting.id);
+    await t.app.meetings.mintMeeting(meeting.id);
+    const done = await minted(a, meeting.id);
+    const tokens = await mintsOfPair(a, b);
+    expect(tokens).toHaveLength(1);
+    expect(done.token?.id).toBe(tokens[0]!.toString());
+    expect(await generateRows(a.id)).toHaveLength(1);
+    expect(await generateRows(b.id)).toHaveLength(1);
+  }, 90_000);
+
+  it('refuses bad handshakes and pings with a code and a message, changing nothing', async () => {
+    const a = await member();
+    const b = await member();
+    const wrong = await api('POST', '/meetings/handshake', a, { method: 'code', code: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: 'INVALID_CODE',
+      message: expect.stringContaining('code'),
+    });
+    const badFormat = await api('POST', '/meetings/handshake', a, { method: 'code', code: '12ab' });
+    expect(badFormat.statusCode).toBe(400);
+    expect(badFormat.json().code).toBe('VALIDATION_ERROR');
+    const own = (await api('POST', '/meetings/handshake/code', a)).json();
+    const self = await api('POST', '/meetings/handshake', a, { method: 'code', code: own.code });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toContain('your own code');
+    const forged = await api('POST', '/meetings/handshake', b, {
+      method: 'qr',
+      payload: `meeet:hs:1:${own.code}:${'0'.repeat(32)}`,
+    });
+    expect(forged.statusCode).toBe(400);
+    // The code is still live after the refusals: B can use it.
+    const ok = await api('POST', '/meetings/handshake', b, { method: 'qr', payload: own.qr });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const busy = (await api('POST', '/meetings/handshake/code', a)).json();
+    expect(busy.phase).toBe('end');
+    const future = await api('POST', '/meetings/ping', a, {
+      t: now + 60_000,
+      lat: 1,
+      lng: 1,
+      accuracy: 5,
+    });
+    expect(future.statusCode).toBe(400);
+    const bad = await api('POST', '/meetings/ping', a, { t: now, lat: 91, lng: 1, accuracy: 5 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty('lat');
+    const guest = await api('GET', '/meetings');
+    expect(guest.statusCode).toBe(401);
+    // Someone else's meeting is not found.
+    const stranger = await member();
+    expect((await api('GET', `/meetings/${ok.json().meeting.id}`, stranger)).statusCode).toBe(404);
+    // End it so the pair is free again.
+    const end = await api('POST', '/meetings/handshake', b, { method: 'code', code: busy.code });
+    expect(end.json().meeting).toMatchObject({
+      status: 'failed',
+      outcome: 'not_proven',
+      reasons: ['ended-early'],
+    });
+  }, 60_000);
+
+  it('a Bluetooth meeting: signed handshakes from both phones, heard tokens, completes by itself', async () => {
+    const a = await member();
+    const b = await member();
+    const tokensA = (await api('POST', '/meetings/proximity-tokens', a)).json();
+    const tokensB = (await api('POST', '/meetings/proximity-tokens', b)).json();
+    // The first token is the one of the current window.
+    const ownA = tokensA.tokens[0].token as string;
+    const ownB = tokensB.tokens[0].token as string;
+    expect(tokensA.tokens[0].from).toBeLessThanOrEqual(now);
+    expect(tokensA.tokens[0].until).toBeGreaterThan(now);
+    expect(tokensA.handshakeKey).not.toBe(tokensB.handshakeKey);
+    const proof = (key: string, phase: string, own: string, partner: string) =>
+      createHmac('sha256', key).update(`${phase}:${own}:${partner}`).digest('hex');
+    const badProof = await api('POST', '/meetings/handshake', a, {
+      method: 'ble',
+      phase: 'start',
+      partnerToken: ownB,
+      proof: '0'.repeat(64),
+    });
+    expect(badProof.statusCode).toBe(400);
+    const halfA = await api('POST', '/meetings/handshake', a, {
+      method: 'ble',
+      phase: 'start',
+      partnerToken: ownB,
+      proof: proof(tokensA.handshakeKey, 'start', ownA, ownB),
+    });
+    expect(halfA.statusCode, halfA.body).toBe(200);
+    expect(halfA.json()).toEqual({ meeting: null });
+    const halfB = await api('POST', '/meetings/handshake', b, {
+      method: 'ble',
+      phase: 'start',
+      partnerToken: ownA,
+      proof: proof(tokensB.handshakeKey, 'start', ownB, ownA),
+    });
+    expect(halfB.statusCode, halfB.body).toBe(200);
+    const meetingId = halfB.json().meeting.id as number;
+    expect(halfB.json().meeting).toMatchObject({ method: 'ble', status: 'active' });
+    let progress;
+    for (let s = 0; s <= 150; s += 30) {
+      await ping(a, 0, { heard: [{ token: ownB, rssi: -50 }] });
+      progress = await ping(b, 1, { heard: [{ token: ownA, rssi: -52 }] });
+      now += 30_000;
+    }
+    expect(progress.progress).toBeNull();
+    const done = await outcomeOf(a, meetingId);
+    expect(done).toMatchObject({
+      status: 'completed',
+      outcome: 'refused',
+      reasons: ['no-shared-level'],
+    });
+    expect(done.minutesCounted).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+});

@@ -1,0 +1,290 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError, ErrorCode } from '@meeet/core/api/errors';
+import {
+  deviceLockSchema,
+  handshakeCodeResponseSchema,
+  handshakeRequestSchema,
+  handshakeResponseSchema,
+  meetingIdParamsSchema,
+  meetingListQuerySchema,
+  meetingListSchema,
+  meetingPingResponseSchema,
+  meetingPingSchema,
+  meetingSchema,
+  meetingsPaths,
+  meetingsStatusSchema,
+  meetingUserIdParamsSchema,
+  moderationMeetingListSchema,
+  proximityTokensResponseSchema,
+} from '@meeet/core/api/meetings';
+import type { Ack } from '@meeet/core/api/realtime';
+import { clientEventSchemas } from '@meeet/core/api/realtime';
+import { Role } from '@meeet/core/roles';
+import type { AppConfig } from '../../config.ts';
+import { authOf, parseFingerprint, requestFingerprint } from '../../plugins/auth.ts';
+import { HTTP_HEADERS } from '@meeet/core/constants';
+import { MarketService } from '../market/market.service.ts';
+import { refusal } from '../meet/meet.socket.ts';
+import { MeetingsService, MINT_JOB } from './meetings.service.ts';
+
+const tags = ['meetings'];
+const bearer = [{ bearerAuth: [] }];
+/** Handshake attempts per user per minute: a 6-digit code cannot be guessed in its 2 minutes. */
+const HANDSHAKES_PER_MINUTE = 10;
+
+export interface MeetingsRoutesOptions {
+  config: AppConfig;
+  /** Tests: a crash between the mint's chain send and its record. */
+  afterMintSent?: (meetingId: number) => void | Promise<void>;
+  /** Tests: the clock of the detector and the rules. */
+  now?: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    meetings: MeetingsService;
+  }
+}
+
+/**
+ * The meetings service at the app's root (tests and other modules reach it as `app.meetings`),
+ * its mint job, its timer and the socket's `meeting:ping`.
+ */
+async function meetingsService(
+  app: FastifyInstance,
+  { config, afterMintSent, now }: MeetingsRoutesOptions,
+): Promise<void> {
+  const meetings = new MeetingsService({
+    db: app.db,
+    config: config.meetings,
+    maxAccuracyM: config.meet.maxAccuracyM,
+    secret: `meetings:${config.jwtSecret}`,
+    chain: app.chain,
+    market: new MarketService({ db: app.db, chain: app.chain, log: app.log }),
+    sessions: app.sessions,
+    events: app.meetingEvents,
+    jobs: app.jobs,
+    io: app.io,
+    log: app.log,
+    ...(afterMintSent ? { afterMintSent } : {}),
+    ...(now ? { now } : {}),
+  });
+  app.decorate('meetings', meetings);
+  app.jobs.register(MINT_JOB, async (payload) => {
+    const { meetingId } = payload as { meetingId: number };
+    await meetings.mintMeeting(meetingId);
+  });
+  app.addHook('onReady', async () => {
+    await meetings.start();
+    if (app.chain.attached) void meetings.recoverMints();
+  });
+  app.addHook('onClose', () => meetings.close());
+
+  // The socket's ping: the same as POST /meetings/ping, answered through the acknowledgement.
+  app.io.on('connection', (socket) => {
+    const { userId, sessionId } = socket.data;
+    const fingerprint = parseFingerprint(socket.handshake.headers[HTTP_HEADERS.FINGERPRINT]);
+    socket.on('meeting:ping', (payload: unknown, ack: unknown) => {
+      const reply = typeof ack === 'function' ? (ack as (answer: Ack) => void) : () => {};
+      void (async () => {
+        const user = userId === null ? undefined : await app.sessions.userOf(userId);
+        const locale = user?.locale ?? 'en';
+        try {
+          if (!user || sessionId === null) throw new AppError(ErrorCode.TOKEN_INVALID);
+          const parsed = clientEventSchemas['meeting:ping'].safeParse(payload);
+          if (!parsed.success) {
+            throw new AppError(ErrorCode.VALIDATION_ERROR, {
+              fields: Object.fromEntries(
+                parsed.error.issues.map((i) => [i.path.join('.') || '_', i.message]),
+              ),
+            });
+          }
+          reply({
+            ok: true,
+            ...(await meetings.ping({ user, sessionId }, fingerprint, parsed.data)),
+          });
+        } catch (error) {
+          reply(refusal(error, locale, app.log));
+        }
+      })();
+    });
+  });
+}
+
+export const meetingsServicePlugin = fp(meetingsService, {
+  name: 'meetings',
+  dependencies: ['auth', 'socket', 'jobs', 'meeting-events'],
+});
+
+/** Meetings proven by both phones, their history, the device lock (issue 12). */
+export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { meetings } = app;
+  const handshakes = app.createLimiter({
+    keyPrefix: 'meetings-handshake',
+    points: HANDSHAKES_PER_MINUTE,
+    durationSeconds: 60,
+  });
+  const limitHandshakes = async (userId: number) => {
+    try {
+      await handshakes.consume(String(userId));
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      throw new AppError(ErrorCode.RATE_LIMITED, {
+        retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000),
+      });
+    }
+  };
+
+  app.get(
+    meetingsPaths.list,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Your meetings, newest first: partner, time, level, outcome, reasons, token',
+        querystring: meetingListQuerySchema,
+        response: { 200: meetingListSchema },
+      },
+    },
+    (request) => meetings.list(authOf(request), request.query),
+  );
+
+  app.get(
+    meetingsPaths.status,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Your active meeting, device lock, denial counter and meetings count',
+        response: { 200: meetingsStatusSchema },
+      },
+    },
+    (request) => meetings.status(authOf(request)),
+  );
+
+  app.get(
+    meetingsPaths.deviceLock,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The device-protection lock: whether minting is paused and for how long',
+        response: { 200: deviceLockSchema },
+      },
+    },
+    (request) => meetings.deviceLock(authOf(request)),
+  );
+
+  app.delete(
+    meetingsPaths.deviceLockLift,
+    {
+      onRequest: app.requireRole(Role.MODERATOR),
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Moderators: lift a user's device lock",
+        params: meetingUserIdParamsSchema,
+        response: { 200: deviceLockSchema },
+      },
+    },
+    (request) => meetings.liftDeviceLock(authOf(request), request.params.userId),
+  );
+
+  app.get(
+    meetingsPaths.moderation,
+    {
+      onRequest: app.requireRole(Role.MODERATOR),
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Moderators: refused, unproven and failed meetings with their reasons',
+        querystring: meetingListQuerySchema,
+        response: { 200: moderationMeetingListSchema },
+      },
+    },
+    (request) => meetings.moderation(authOf(request), request.query),
+  );
+
+  app.post(
+    meetingsPaths.proximityTokens,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Rotating Bluetooth tokens of this session and device, and its handshake key',
+        response: { 200: proximityTokensResponseSchema },
+      },
+    },
+    (request) => meetings.proximityTokens(authOf(request), requestFingerprint(request)),
+  );
+
+  app.post(
+    meetingsPaths.handshakeCode,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'A code and QR for your partner to send: starts a meeting, or ends yours',
+        response: { 200: handshakeCodeResponseSchema },
+      },
+    },
+    (request) => meetings.handshakeCode(authOf(request), requestFingerprint(request)),
+  );
+
+  app.post(
+    meetingsPaths.handshake,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Send your partner's code or QR, or your half of a Bluetooth handshake",
+        body: handshakeRequestSchema,
+        response: { 200: handshakeResponseSchema },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      await limitHandshakes(auth.user.id);
+      return meetings.handshake(auth, requestFingerprint(request), request.body);
+    },
+  );
+
+  app.post(
+    meetingsPaths.ping,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Time, position, accuracy, speed, simulated flag and the tokens heard',
+        body: meetingPingSchema,
+        response: { 200: meetingPingResponseSchema },
+      },
+    },
+    (request) => meetings.ping(authOf(request), requestFingerprint(request), request.body),
+  );
+
+  app.get(
+    meetingsPaths.one,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'One of your meetings',
+        params: meetingIdParamsSchema,
+        response: { 200: meetingSchema },
+      },
+    },
+    (request) => meetings.get(authOf(request), request.params.id),
+  );
+};

@@ -1,0 +1,875 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Address } from 'viem';
+import { AppError, ErrorCode } from '@meeet/core/api/errors';
+import type { PublicCard } from '@meeet/core/api/meet';
+import {
+  HANDSHAKE_CODE_LENGTH,
+  type DeviceLock,
+  type HandshakeCodeResponse,
+  type HandshakeRequest,
+  type HandshakeResponse,
+  type Meeting,
+  type MeetingList,
+  type MeetingPing,
+  type MeetingReason,
+  type MeetingsStatus,
+  type ModerationMeetingList,
+  type ProximityTokensResponse,
+  meetingPingSchema,
+} from '@meeet/core/api/meetings';
+import type { NotificationPayload } from '@meeet/core/api/realtime';
+import { KycStatus, NFT_TYPES, nftTypeName, type NftType } from '@meeet/core/enums';
+import { isLocale } from '@meeet/core/i18n/locale';
+import { translate } from '@meeet/core/i18n/translate';
+import { Role } from '@meeet/core/roles';
+import { isProfileComplete } from '@meeet/core/rules/profile';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { assertRole } from '../../lib/access.ts';
+import type { ChainRuntime } from '../../plugins/chain.ts';
+import type { RealtimeServer } from '../../plugins/socket.ts';
+import { userRoom } from '../../plugins/socket.ts';
+import type { JobQueue } from '../jobs/jobs.service.ts';
+import { kycFacts } from '../kyc/kyc.service.ts';
+import { firstPurchaseAt, type MarketService } from '../market/market.service.ts';
+import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
+import type { UserRow } from '../users/users.schema.ts';
+import { userLocales } from '../users/users.service.ts';
+import { recordGenerated } from '../wallet/wallet.service.ts';
+import type { MeetingsConfig } from '../../config.ts';
+import {
+  MeetingDetector,
+  type DetectorEvent,
+  type DetectorOutcome,
+  type MeetingMethod,
+} from './detector.ts';
+import {
+  findGeneratedMint,
+  isTransient,
+  mintThroughMarket,
+  type GeneratedMint,
+} from './meeting-mint.ts';
+import type { MeetingEvents } from './meetings-events.ts';
+import { meetingsRepository as repo } from './meetings.repository.ts';
+import type { MeetingRow } from './meetings.schema.ts';
+import { ProximityTokens } from './proximity-tokens.ts';
+
+export const MINT_JOB = 'meetings.mint';
+/** Pings whose fix is older than this are refused (a queued background ping is fine). */
+const PING_MAX_AGE_MS = 120_000;
+const PING_FUTURE_SKEW_MS = 5_000;
+const PING_MIN_INTERVAL_MS = 1_000;
+const QR_PREFIX = 'meeet:hs:1:';
+const KYC_LEVELS: readonly NftType[] = [1, 2];
+
+export interface MeetingsServiceDeps {
+  db: Database;
+  config: MeetingsConfig;
+  /** Pings less accurate than this are refused (the meet module's bound). */
+  maxAccuracyM: number;
+  secret: string;
+  chain: ChainRuntime;
+  market: MarketService;
+  sessions: SessionsService;
+  events: MeetingEvents;
+  jobs: JobQueue;
+  io: RealtimeServer;
+  log: FastifyBaseLogger;
+  now?: () => number;
+  /** Tests: runs after the mint was sent and before it is recorded (a crash there). */
+  afterMintSent?: (meetingId: number) => void | Promise<void>;
+}
+
+function tokenName(level: NftType, id: string): string {
+  return `${nftTypeName(level)} #${id}`;
+}
+
+function handshakeRefused(key: string, code: ErrorCode = ErrorCode.CONFLICT): AppError {
+  return new AppError(code, { messageKey: key, details: { reason: key.replace('meetings.', '') } });
+}
+
+/**
+ * Meetings proven by both phones and the minting that follows (issue 12). The detector scores
+ * in memory; this service owns the rows, the rules, the mint and the pushes. One process holds
+ * a meeting's live score (see docs/decisions.md on several processes).
+ */
+export class MeetingsService {
+  readonly tokens: ProximityTokens;
+  readonly detector: MeetingDetector;
+  private readonly now: () => number;
+  private readonly members = new Map<number, readonly [number, number]>();
+  private readonly bleHalves = new Map<
+    string,
+    { userId: number; device: string | null; at: number }
+  >();
+  private readonly lastPing = new Map<number, number>();
+  private readonly queues = new Map<number, Promise<unknown>>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly deps: MeetingsServiceDeps) {
+    this.now = deps.now ?? (() => Date.now());
+    this.tokens = new ProximityTokens(`proximity:${deps.secret}`, deps.config.tokenRotateMs);
+    this.detector = new MeetingDetector(deps.config, this.now, (token, at) =>
+      this.tokens.resolve(token, at),
+    );
+  }
+
+  // ---- life cycle ----
+
+  /** Takes up the active meetings of the database and scores on a timer. */
+  async start(): Promise<void> {
+    for (const row of await repo.allActive(this.deps.db)) this.track(row);
+    const every = Math.max(10, Math.floor(this.deps.config.minuteMs / 4));
+    this.timer = setInterval(() => void this.handle(this.detector.tick()), every);
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await Promise.allSettled([...this.queues.values()]);
+  }
+
+  private track(row: MeetingRow): void {
+    this.members.set(row.id, [row.userA, row.userB]);
+    this.detector.start(
+      row.id,
+      row.method,
+      { userId: row.userA, device: row.deviceA },
+      { userId: row.userB, device: row.deviceB },
+      row.startedAt.getTime(),
+    );
+  }
+
+  /** Runs `work` after every earlier piece of work of the same meeting. */
+  private serial<T>(meetingId: number, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(meetingId) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => undefined);
+    this.queues.set(meetingId, settled);
+    void settled.then(() => {
+      if (this.queues.get(meetingId) === settled) this.queues.delete(meetingId);
+    });
+    return next;
+  }
+
+  // ---- proximity tokens ----
+
+  async proximityTokens(
+    auth: AuthContext,
+    fingerprint: string | null,
+  ): Promise<ProximityTokensResponse> {
+    const levels = await this.levelsOf(auth.user.id);
+    this.detector.setLevels(auth.user.id, levels);
+    return {
+      tokens: this.tokens.issue(auth.user.id, auth.sessionId, fingerprint, this.now()),
+      rotateSeconds: Math.round(this.deps.config.tokenRotateMs / 1000),
+      handshakeKey: this.tokens.handshakeKey(auth.sessionId),
+    };
+  }
+
+  // ---- handshakes ----
+
+  private assertCanMeet(user: UserRow): void {
+    if (!user.emailVerified || !isProfileComplete(user)) {
+      throw new AppError(ErrorCode.CONDITIONS_NOT_MET, {
+        messageKey: 'meetings.profile-incomplete',
+      });
+    }
+  }
+
+  private qrSignature(code: string, expiresAt: Date): string {
+    return createHmac('sha256', `qr:${this.deps.secret}`)
+      .update(`${code}:${expiresAt.getTime()}`)
+      .digest('hex')
+      .slice(0, 32);
+  }
+
+  async handshakeCode(
+    auth: AuthContext,
+    fingerprint: string | null,
+  ): Promise<HandshakeCodeResponse> {
+    this.assertCanMeet(auth.user);
+    const userId = auth.user.id;
+    const { db } = this.deps;
+    const active = await repo.activeOf(db, userId);
+    await repo.clearCodes(db, userId);
+    const expiresAt = new Date(this.now() + this.deps.config.codeTtlMs);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const code = String(randomInt(0, 10 ** HANDSHAKE_CODE_LENGTH)).padStart(
+        HANDSHAKE_CODE_LENGTH,
+        '0',
+      );
+      const row = await repo.insertCode(db, {
+        code,
+        issuerId: userId,
+        issuerDevice: fingerprint,
+        phase: active ? 'end' : 'start',
+        meetingId: active?.id ?? null,
+        expiresAt,
+      });
+      if (!row) continue;
+      return {
+        phase: row.phase,
+        code,
+        qr: `${QR_PREFIX}${code}:${this.qrSignature(code, row.expiresAt)}`,
+        meetingId: row.meetingId,
+        expiresAt: row.expiresAt.getTime(),
+      };
+    }
+    throw new AppError(ErrorCode.SERVICE_UNAVAILABLE);
+  }
+
+  async handshake(
+    auth: AuthContext,
+    fingerprint: string | null,
+    body: HandshakeRequest,
+  ): Promise<HandshakeResponse> {
+    this.assertCanMeet(auth.user);
+    if (body.method === 'ble') return this.bleHandshake(auth, fingerprint, body);
+    let code: string;
+    let signature: string | null = null;
+    if (body.method === 'code') code = body.code;
+    else {
+      const match = /^meeet:hs:1:(\d{6}):([0-9a-f]{32})$/.exec(body.payload.trim());
+      if (!match) throw handshakeRefused('meetings.qr-invalid', ErrorCode.INVALID_CODE);
+      code = match[1]!;
+      signature = match[2]!;
+    }
+    const me = auth.user.id;
+    const outcome = await this.deps.db.transaction(
+      async (
+        tx,
+      ): Promise<{
+        phase: 'start' | 'end';
+        row: MeetingRow;
+      }> => {
+        const hs = await repo.takeCode(tx, code);
+        if (!hs) {
+          throw handshakeRefused(
+            body.method === 'qr' ? 'meetings.qr-invalid' : 'meetings.code-invalid',
+            ErrorCode.INVALID_CODE,
+          );
+        }
+        if (signature !== null) {
+          const expected = Buffer.from(this.qrSignature(code, hs.expiresAt));
+          const given = Buffer.from(signature);
+          if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+            throw handshakeRefused('meetings.qr-invalid', ErrorCode.INVALID_CODE);
+          }
+        }
+        if (hs.issuerId === me) throw handshakeRefused('meetings.code-own');
+        if (hs.phase === 'start') {
+          const row = await this.insertMeeting(tx, 'code', [
+            { userId: hs.issuerId, device: hs.issuerDevice },
+            { userId: me, device: fingerprint },
+          ]);
+          return { phase: 'start', row };
+        }
+        const meeting = hs.meetingId === null ? undefined : await repo.lock(tx, hs.meetingId);
+        if (!meeting || meeting.status !== 'active') throw handshakeRefused('meetings.no-active');
+        if (meeting.userA !== me && meeting.userB !== me) {
+          throw handshakeRefused('meetings.other-meeting');
+        }
+        return { phase: 'end', row: meeting };
+      },
+    );
+    if (outcome.phase === 'start') return { meeting: await this.started(outcome.row, me) };
+    return { meeting: await this.endByHandshake(outcome.row.id, me) };
+  }
+
+  private async bleHandshake(
+    auth: AuthContext,
+    fingerprint: string | null,
+    body: Extract<HandshakeRequest, { method: 'ble' }>,
+  ): Promise<HandshakeResponse> {
+    const me = auth.user.id;
+    const now = this.now();
+    const partner = this.tokens.resolve(body.partnerToken, now);
+    if (partner === undefined) {
+      throw handshakeRefused('meetings.token-unknown', ErrorCode.INVALID_CODE);
+    }
+    if (partner === me) throw handshakeRefused('meetings.not-yourself');
+    if (!this.tokens.verifyProof(auth.sessionId, body.phase, body.partnerToken, body.proof, now)) {
+      throw handshakeRefused('meetings.proof-invalid', ErrorCode.INVALID_CODE);
+    }
+    const key = `${body.phase}:${Math.min(me, partner)}:${Math.max(me, partner)}`;
+    const half = this.bleHalves.get(key);
+    if (!half || half.userId === me || now - half.at > this.deps.config.codeTtlMs) {
+      this.bleHalves.set(key, { userId: me, device: fingerprint, at: now });
+      return { meeting: null };
+    }
+    this.bleHalves.delete(key);
+    if (body.phase === 'start') {
+      const row = await this.deps.db.transaction((tx) =>
+        this.insertMeeting(tx, 'ble', [
+          { userId: partner, device: half.device },
+          { userId: me, device: fingerprint },
+        ]),
+      );
+      return { meeting: await this.started(row, me) };
+    }
+    const active = await repo.activeOf(this.deps.db, me);
+    if (!active || (active.userA !== partner && active.userB !== partner)) {
+      throw handshakeRefused('meetings.no-active');
+    }
+    return { meeting: await this.endByHandshake(active.id, me) };
+  }
+
+  private async insertMeeting(
+    tx: DbExecutor,
+    method: MeetingMethod,
+    [issuer, accepter]: [
+      { userId: number; device: string | null },
+      { userId: number; device: string | null },
+    ],
+  ): Promise<MeetingRow> {
+    await repo.lockUsers(tx, [issuer.userId, accepter.userId]);
+    if (await repo.activeOf(tx, accepter.userId)) throw handshakeRefused('meetings.already-active');
+    if (await repo.activeOf(tx, issuer.userId)) throw handshakeRefused('meetings.partner-busy');
+    const [a, b] = issuer.userId < accepter.userId ? [issuer, accepter] : [accepter, issuer];
+    return repo.insert(tx, {
+      userA: a.userId,
+      userB: b.userId,
+      method,
+      deviceA: a.device,
+      deviceB: b.device,
+      startedAt: new Date(this.now()),
+    });
+  }
+
+  private async started(row: MeetingRow, viewerId: number): Promise<Meeting> {
+    this.track(row);
+    void Promise.all(
+      [row.userA, row.userB].map(async (userId) => {
+        this.detector.setLevels(userId, await this.levelsOf(userId));
+      }),
+    ).catch(() => undefined);
+    const [viewA, viewB] = await Promise.all([
+      this.view(row, row.userA),
+      this.view(row, row.userB),
+    ]);
+    this.deps.io.to(userRoom(row.userA)).emit('meeting:started', viewA);
+    this.deps.io.to(userRoom(row.userB)).emit('meeting:started', viewB);
+    await this.notify(row, 'meetings.started', {
+      minutes: this.deps.config.windowMinutes,
+    });
+    return viewerId === row.userA ? viewA : viewB;
+  }
+
+  private async endByHandshake(meetingId: number, viewerId: number): Promise<Meeting> {
+    const event = this.detector.end(meetingId) ?? {
+      type: 'failed' as const,
+      meetingId,
+      reason: 'ended-early' as const,
+      minutesCounted: 0,
+    };
+    const row = await this.serial(meetingId, () => this.finish(event));
+    const current = row ?? (await repo.find(this.deps.db, meetingId));
+    if (!current) throw new AppError(ErrorCode.NOT_FOUND);
+    return this.view(current, viewerId);
+  }
+
+  // ---- pings and scoring ----
+
+  async ping(
+    auth: AuthContext,
+    fingerprint: string | null,
+    input: MeetingPing,
+  ): Promise<{ progress: ReturnType<MeetingDetector['progress']>; candidates: number[] }> {
+    const ping = meetingPingSchema.parse(input);
+    const userId = auth.user.id;
+    const now = this.now();
+    if (ping.t > now + PING_FUTURE_SKEW_MS) {
+      throw new AppError(ErrorCode.VALIDATION_ERROR, {
+        messageKey: 'meet.position-future',
+        fields: { t: 'meet.position-future' },
+      });
+    }
+    if (ping.t < now - PING_MAX_AGE_MS) {
+      throw new AppError(ErrorCode.VALIDATION_ERROR, {
+        messageKey: 'meet.position-stale',
+        fields: { t: 'meet.position-stale' },
+      });
+    }
+    if (ping.accuracy > this.deps.maxAccuracyM) {
+      throw new AppError(ErrorCode.VALIDATION_ERROR, {
+        messageKey: 'meet.accuracy-too-low',
+        params: { max: this.deps.maxAccuracyM },
+      });
+    }
+    const last = this.lastPing.get(userId);
+    if (last !== undefined && now - last < PING_MIN_INTERVAL_MS) {
+      throw new AppError(ErrorCode.RATE_LIMITED, { messageKey: 'meet.position-too-often' });
+    }
+    this.lastPing.set(userId, now);
+    const { events, candidates } = this.detector.ping(userId, ping, fingerprint);
+    await this.handle(events);
+    const meetingId = this.detector.meetingOf(userId);
+    return { progress: meetingId === null ? null : this.detector.progress(meetingId), candidates };
+  }
+
+  private async handle(events: readonly DetectorEvent[]): Promise<void> {
+    for (const event of events) {
+      try {
+        if (event.type === 'progress') {
+          const members = this.members.get(event.meetingId);
+          for (const userId of members ?? []) {
+            this.deps.io.to(userRoom(userId)).emit('meeting:progress', event.progress);
+          }
+          continue;
+        }
+        await this.serial(event.meetingId, () => this.finish(event));
+      } catch (error) {
+        this.deps.log.error({ err: error, meetingId: event.meetingId }, 'meeting event failed');
+      }
+    }
+  }
+
+  /** Records the end of a meeting once: its outcome, the rules' reasons, the mint job. */
+  private async finish(event: DetectorOutcome): Promise<MeetingRow | undefined> {
+    this.detector.drop(event.meetingId);
+    const result = await this.deps.db.transaction(async (tx) => {
+      const row = await repo.lock(tx, event.meetingId);
+      if (!row || row.status !== 'active') return undefined;
+      const endedAt = new Date(this.now());
+      if (event.type === 'failed') {
+        const updated = await repo.update(tx, row.id, {
+          status: 'failed',
+          outcome: 'not_proven',
+          reasons: [event.reason],
+          minutesCounted: event.minutesCounted,
+          endedAt,
+        });
+        return { row: updated, jobId: null };
+      }
+      const { level, reasons } = await this.rules(tx, row);
+      const updated = await repo.update(tx, row.id, {
+        status: 'completed',
+        outcome: reasons.length === 0 ? 'minting' : 'refused',
+        reasons,
+        level,
+        minutesCounted: event.minutesCounted,
+        endedAt,
+      });
+      const jobId =
+        reasons.length === 0
+          ? await this.deps.jobs.enqueue(tx, MINT_JOB, { meetingId: row.id })
+          : null;
+      return { row: updated, jobId };
+    });
+    this.members.delete(event.meetingId);
+    if (!result?.row) return undefined;
+    await this.pushUpdate(result.row);
+    if (result.row.outcome === 'refused' || result.row.outcome === 'not_proven') {
+      await this.notify(
+        result.row,
+        result.row.outcome === 'refused' ? 'meetings.refused' : 'meetings.not-proven',
+        {},
+        result.row.reasons,
+      );
+    }
+    if (result.jobId !== null) void this.deps.jobs.runNow(result.jobId);
+    return result.row;
+  }
+
+  // ---- the rules of minting ----
+
+  private async levelsOf(userId: number): Promise<NftType[]> {
+    return this.deps.market.levelsHeld(userId).catch((error: unknown) => {
+      this.deps.log.warn({ err: error, userId }, 'token levels unavailable');
+      return [];
+    });
+  }
+
+  /**
+   * Spec §4 and §6: the level to mint (the highest shared level every rule allows) or the
+   * reasons none can. Counts the meeting against a denied user's three.
+   */
+  private async rules(
+    tx: DbExecutor,
+    row: MeetingRow,
+  ): Promise<{ level: NftType | null; reasons: MeetingReason[] }> {
+    const now = this.now();
+    const ids = [row.userA, row.userB] as const;
+    const [users, levels] = await Promise.all([
+      Promise.all(ids.map((id) => this.deps.sessions.userOf(id))),
+      Promise.all(ids.map((id) => this.levelsOf(id))),
+    ]);
+    const reasons = new Set<MeetingReason>();
+    const shared = NFT_TYPES.filter((l) => levels[0]!.includes(l) && levels[1]!.includes(l));
+    if (shared.length === 0) reasons.add('no-shared-level');
+    if (await repo.pairMinted(tx, row.userA, row.userB)) reasons.add('pair-already-minted');
+    if (users.some((u) => u?.deviceLockUntil && u.deviceLockUntil.getTime() > now)) {
+      reasons.add('device-locked');
+    }
+    if (
+      (row.deviceA !== null && row.deviceA === row.deviceB) ||
+      (await this.deps.sessions.sharedDevice(tx, row.userA, row.userB))
+    ) {
+      reasons.add('same-device');
+    }
+    const kyc = [];
+    for (const id of ids) kyc.push(await kycFacts(tx, id));
+    for (const [i, id] of ids.entries()) {
+      if (await this.countAfterDenial(tx, id, kyc[i]!.status, now)) reasons.add('status-annulled');
+    }
+
+    let chosen: NftType | null = null;
+    let firstRefusal: MeetingReason[] = [];
+    for (const level of [...shared].reverse()) {
+      const refused = new Set<MeetingReason>();
+      for (const [i, id] of ids.entries()) {
+        const bought = await firstPurchaseAt(tx, id, level);
+        if (!bought || now - bought.getTime() < this.deps.config.firstMintDelayMs) {
+          refused.add('first-purchase-too-recent');
+        }
+        if (KYC_LEVELS.includes(level)) {
+          const facts = kyc[i]!;
+          if (facts.status !== KycStatus.APPROVED) refused.add('kyc-required');
+          else if (facts.maxNftType === null || facts.maxNftType < level) {
+            refused.add('kyc-level-too-low');
+          }
+        }
+      }
+      if (refused.size === 0) {
+        chosen = level;
+        break;
+      }
+      if (firstRefusal.length === 0) firstRefusal = [...refused];
+    }
+    if (chosen === null) for (const reason of firstRefusal) reasons.add(reason);
+    return { level: chosen ?? shared.at(-1) ?? null, reasons: [...reasons] };
+  }
+
+  /**
+   * Spec §4: a user whose KYC was denied keeps `meetingsAfterDenial` meetings, this one
+   * included; after them the status is annulled. True when it already is.
+   */
+  private async countAfterDenial(
+    tx: DbExecutor,
+    userId: number,
+    status: KycStatus,
+    now: number,
+  ): Promise<boolean> {
+    if (status === KycStatus.APPROVED) {
+      await repo.clearStanding(tx, userId);
+      return false;
+    }
+    if (status !== KycStatus.REJECTED && status !== KycStatus.REJECTED_FOREVER) return false;
+    const standing = await repo.standing(tx, userId);
+    if (standing?.annulledAt) return true;
+    const left = Math.max(0, (standing?.meetingsLeft ?? this.deps.config.meetingsAfterDenial) - 1);
+    await repo.saveStanding(tx, {
+      userId,
+      meetingsLeft: left,
+      annulledAt: left === 0 ? new Date(now) : null,
+    });
+    return false;
+  }
+
+  // ---- minting ----
+
+  /**
+   * Mints the token of a meeting whose outcome is `minting`, exactly once: the block before
+   * the first send is recorded, and a retry (after a crash between the send and the record)
+   * finds the earlier mint in the token's logs instead of sending again. A mint the chain
+   * refuses is a technical failure: recorded, and the pair may mint together again.
+   */
+  async mintMeeting(meetingId: number): Promise<void> {
+    const row = await repo.find(this.deps.db, meetingId);
+    if (!row || row.outcome !== 'minting' || row.level === null) return;
+    const level = row.level as NftType;
+    const { chain } = this.deps.chain.require();
+    const a = chain.keys.depositAccount(row.userA).address;
+    const b = chain.keys.depositAccount(row.userB).address;
+    let fromBlock: bigint;
+    if (row.mintFromBlock !== null) {
+      fromBlock = BigInt(row.mintFromBlock);
+      const found = await findGeneratedMint(chain, fromBlock, level, a, b);
+      if (found) return this.recordMint(row, found, chain.keys.hot.address, chain.contracts.market);
+      const hot = chain.keys.hot.address;
+      const [pending, latest] = await Promise.all([
+        chain.publicClient.getTransactionCount({ address: hot, blockTag: 'pending' }),
+        chain.publicClient.getTransactionCount({ address: hot, blockTag: 'latest' }),
+      ]);
+      if (pending > latest) throw new Error('an earlier mint may still be pending; retry later');
+    } else {
+      fromBlock = await chain.publicClient.getBlockNumber();
+      await repo.update(this.deps.db, row.id, { mintFromBlock: fromBlock.toString() });
+    }
+    try {
+      await mintThroughMarket(this.deps.market, level, a, b);
+    } catch (error) {
+      if (isTransient(error)) throw error;
+      this.deps.log.error({ err: error, meetingId }, 'meeting mint failed');
+      const failed = await repo.update(this.deps.db, row.id, {
+        outcome: 'mint_failed',
+        mintError: 'meetings.mint-failed',
+      });
+      if (failed) {
+        await this.pushUpdate(failed);
+        await this.notify(failed, 'meetings.mint-failed', {});
+      }
+      return;
+    }
+    await this.deps.afterMintSent?.(meetingId);
+    const found = await findGeneratedMint(chain, fromBlock, level, a, b);
+    if (!found) throw new Error(`meeting ${meetingId}: the mint is not in the token's logs`);
+    await this.recordMint(row, found, chain.keys.hot.address, chain.contracts.market);
+  }
+
+  private async recordMint(
+    row: MeetingRow,
+    mint: GeneratedMint,
+    hot: Address,
+    market: Address | null,
+  ): Promise<void> {
+    const level = row.level as NftType;
+    const recorded = await this.deps.db.transaction(async (tx) => {
+      const current = await repo.lock(tx, row.id);
+      if (!current || current.outcome !== 'minting') return null;
+      const updated = await repo.update(tx, row.id, {
+        outcome: 'minted',
+        tokenId: mint.tokenId.toString(),
+        mintHash: mint.hash,
+        mintError: null,
+      });
+      const generated = [];
+      for (const userId of [row.userA, row.userB]) {
+        generated.push(
+          await recordGenerated(tx, {
+            userId,
+            key: `meeting:${row.id}:generate`,
+            hash: mint.hash,
+            blockNumber: mint.blockNumber,
+            fromAddress: hot,
+            toAddress: market ?? hot,
+          }),
+        );
+      }
+      const pair = [row.userA, row.userB] as const;
+      for (const [i, userId] of pair.entries()) {
+        if ((await repo.mintedCount(tx, userId)) === 1) {
+          await this.deps.events.emitFirstMeet(tx, {
+            userId,
+            partnerId: pair[1 - i]!,
+            meetingId: row.id,
+            level,
+            tokenId: mint.tokenId,
+          });
+        }
+      }
+      await this.deps.events.emitMinted(tx, {
+        meetingId: row.id,
+        userIds: pair,
+        level,
+        tokenId: mint.tokenId,
+      });
+      return { updated, generated };
+    });
+    if (!recorded?.updated) return;
+    for (const tx of recorded.generated) {
+      this.deps.io
+        .to(userRoom(tx.userId))
+        .emit('wallet', { transactionId: tx.id, type: tx.type, status: tx.status });
+    }
+    await this.pushUpdate(recorded.updated);
+    await this.notify(recorded.updated, 'meetings.minted', {
+      token: tokenName(level, mint.tokenId.toString()),
+    });
+  }
+
+  /** Mints left `minting` by a crash (the job queue retries too; this is the start-up pass). */
+  async recoverMints(): Promise<void> {
+    for (const row of await repo.minting(this.deps.db)) {
+      await this.mintMeeting(row.id).catch((error: unknown) =>
+        this.deps.log.warn({ err: error, meetingId: row.id }, 'meeting mint recovery failed'),
+      );
+    }
+  }
+
+  // ---- views ----
+
+  private async card(userId: number): Promise<PublicCard> {
+    const user = await this.deps.sessions.userOf(userId);
+    return {
+      userId,
+      nickname: user?.domain ?? null,
+      firstName: user?.firstName ?? null,
+      avatar: `/api/media/avatar/${userId}/small`,
+      verified: user?.kycStatus === KycStatus.APPROVED,
+      levels: await this.levelsOf(userId),
+    };
+  }
+
+  private async view(row: MeetingRow, viewerId: number, partner?: PublicCard): Promise<Meeting> {
+    const partnerId = row.userA === viewerId ? row.userB : row.userA;
+    const level = row.level as NftType | null;
+    const progress = row.status === 'active' ? this.detector.progress(row.id) : null;
+    return {
+      id: row.id,
+      partner: partner ?? (await this.card(partnerId)),
+      method: row.method,
+      status: row.status,
+      outcome: row.outcome,
+      reasons: row.reasons,
+      level,
+      startedAt: row.startedAt.toISOString(),
+      endedAt: row.endedAt?.toISOString() ?? null,
+      minutesCounted: progress?.minutesCounted ?? row.minutesCounted,
+      minutesNeeded: this.deps.config.minMinutes,
+      token:
+        row.tokenId !== null && level !== null
+          ? { id: row.tokenId, name: tokenName(level, row.tokenId) }
+          : null,
+    };
+  }
+
+  private async pushUpdate(row: MeetingRow): Promise<void> {
+    const [viewA, viewB] = await Promise.all([
+      this.view(row, row.userA),
+      this.view(row, row.userB),
+    ]);
+    this.deps.io.to(userRoom(row.userA)).emit('meeting:updated', viewA);
+    this.deps.io.to(userRoom(row.userB)).emit('meeting:updated', viewB);
+  }
+
+  /** A notification to both members in their language, naming the partner. */
+  private async notify(
+    row: MeetingRow,
+    key: string,
+    params: Record<string, string | number>,
+    reasons: readonly MeetingReason[] = [],
+  ): Promise<void> {
+    const ids = [row.userA, row.userB];
+    const [locales, users] = await Promise.all([
+      userLocales(this.deps.db, ids),
+      Promise.all(ids.map((id) => this.deps.sessions.userOf(id))),
+    ]);
+    for (const [i, userId] of ids.entries()) {
+      const partner = users[1 - i];
+      const stored = locales.get(userId);
+      const locale = stored && isLocale(stored) ? stored : 'en';
+      const reasonText = reasons
+        .map((reason) => translate(locale, `meetings.reason.${reason}`))
+        .join('; ');
+      const payload: NotificationPayload = {
+        text: translate(locale, key, {
+          ...params,
+          name: partner?.firstName ?? partner?.domain ?? `#${partner?.id ?? ''}`,
+          reasons: reasonText,
+        }),
+        color:
+          key === 'meetings.minted' ? 'success' : key === 'meetings.started' ? 'info' : 'warning',
+      };
+      this.deps.io.to(userRoom(userId)).emit('notification', payload);
+    }
+  }
+
+  // ---- the user's reads ----
+
+  async list(auth: AuthContext, page: { offset: number; limit: number }): Promise<MeetingList> {
+    const { total, rows } = await repo.listOf(this.deps.db, auth.user.id, page);
+    const cards = new Map<number, Promise<PublicCard>>();
+    const cardOf = (id: number) => {
+      let card = cards.get(id);
+      if (!card) cards.set(id, (card = this.card(id)));
+      return card;
+    };
+    const list = await Promise.all(
+      rows.map(async (row) => {
+        const partnerId = row.userA === auth.user.id ? row.userB : row.userA;
+        return this.view(row, auth.user.id, await cardOf(partnerId));
+      }),
+    );
+    return { ...page, total, list };
+  }
+
+  async get(auth: AuthContext, id: number): Promise<Meeting> {
+    const row = await repo.find(this.deps.db, id);
+    // Another pair's meeting is not found, rather than forbidden: its existence is private.
+    if (!row || (row.userA !== auth.user.id && row.userB !== auth.user.id)) {
+      throw new AppError(ErrorCode.NOT_FOUND);
+    }
+    return this.view(row, auth.user.id);
+  }
+
+  deviceLockOf(user: Pick<UserRow, 'deviceLockUntil'>): DeviceLock {
+    const remaining = user.deviceLockUntil ? user.deviceLockUntil.getTime() - this.now() : 0;
+    return remaining > 0
+      ? { locked: true, until: user.deviceLockUntil!.toISOString(), remainingMs: remaining }
+      : { locked: false, until: null, remainingMs: 0 };
+  }
+
+  async deviceLock(auth: AuthContext): Promise<DeviceLock> {
+    const user = await this.deps.sessions.userOf(auth.user.id);
+    return this.deviceLockOf(user ?? auth.user);
+  }
+
+  async liftDeviceLock(auth: AuthContext | null, userId: number): Promise<DeviceLock> {
+    assertRole(auth, Role.MODERATOR);
+    const user = await this.deps.sessions.liftDeviceLock(userId);
+    if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });
+    const locale = isLocale(user.locale) ? user.locale : 'en';
+    this.deps.io.to(userRoom(userId)).emit('notification', {
+      text: translate(locale, 'meetings.device-lock-lifted'),
+      color: 'success',
+    });
+    return this.deviceLockOf(user);
+  }
+
+  async status(auth: AuthContext): Promise<MeetingsStatus> {
+    const { db } = this.deps;
+    const userId = auth.user.id;
+    const [user, active, standing, kyc, counts] = await Promise.all([
+      this.deps.sessions.userOf(userId),
+      repo.activeOf(db, userId),
+      repo.findStanding(db, userId),
+      kycFacts(db, userId),
+      repo.completedCounts(db, [userId]),
+    ]);
+    const denied = kyc.status === KycStatus.REJECTED || kyc.status === KycStatus.REJECTED_FOREVER;
+    return {
+      active: active ? await this.view(active, userId) : null,
+      deviceLock: this.deviceLockOf(user ?? auth.user),
+      denial: {
+        denied,
+        meetingsLeft: denied
+          ? (standing?.meetingsLeft ?? this.deps.config.meetingsAfterDenial)
+          : null,
+        annulled: denied && Boolean(standing?.annulledAt),
+      },
+      meetingsCount: counts.get(userId) ?? 0,
+    };
+  }
+
+  async moderation(
+    auth: AuthContext | null,
+    page: { offset: number; limit: number },
+  ): Promise<ModerationMeetingList> {
+    assertRole(auth, Role.MODERATOR);
+    const { total, rows } = await repo.refusals(this.deps.db, page);
+    const list = await Promise.all(
+      rows.map(async (row) => {
+        const { partner: _partner, ...rest } = await this.view(row, row.userA, {
+          userId: row.userB,
+          nickname: null,
+          firstName: null,
+          avatar: '',
+          verified: false,
+          levels: [],
+        });
+        return { ...rest, userIds: [row.userA, row.userB] as [number, number] };
+      }),
+    );
+    return { ...page, total, list };
+  }
+}
+
+/** For the referral statistics: completed meetings per user. */
+export function meetingsCount(
+  db: DbExecutor,
+  userIds: readonly number[],
+): Promise<Map<number, number>> {
+  return repo.completedCounts(db, userIds);
+}
