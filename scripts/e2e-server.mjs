@@ -53,6 +53,12 @@ const env = {
   // The local chain on any free port (a dev server may hold 8545); deposits seen quickly.
   ANVIL_PORT: process.env.E2E_ANVIL_PORT ?? '0',
   CHAIN_POLL_MS: '300',
+  // Meetings in browser time: a scored "minute" of 1.5 s, 2 of 4 needed, tokens bought moments
+  // ago may mint.
+  MEETINGS_MINUTE_MS: '1500',
+  MEETINGS_WINDOW_MINUTES: '4',
+  MEETINGS_MIN_MINUTES: '2',
+  MEETINGS_FIRST_MINT_DELAY_SECONDS: '0',
 };
 mkdirSync(join(root, 'test-results'), { recursive: true });
 writeFileSync(

@@ -1,5 +1,5 @@
 // The device's secure store is a Keychain on the phone; tests keep it in memory.
-jest.mock('../src/lib/storage.ts', () => {
+jest.mock('../src/lib/storage', () => {
   const items = new Map<string, string>();
   return {
     readItem: async (key: string) => items.get(key) ?? null,

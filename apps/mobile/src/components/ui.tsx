@@ -207,7 +207,9 @@ export const styles = StyleSheet.create({
   field: { gap: 4 },
   label: { color: colors.muted, fontSize: 13 },
   input: {
-    backgroundColor: colors.surface,
+    backgroundColor: colors.surfaceHigh,
+    borderWidth: 1,
+    borderColor: '#353a4a',
     color: colors.text,
     borderRadius: 8,
     paddingHorizontal: 12,

@@ -1,7 +1,7 @@
 import * as Application from 'expo-application';
 import * as Crypto from 'expo-crypto';
 import { Platform } from 'react-native';
-import { readItem, writeItem } from './storage.ts';
+import { readItem, writeItem } from './storage';
 import { STORAGE_KEYS } from './storage-keys.ts';
 
 // The device fingerprint sent as `x-fp` (spec §1, §7). The server only needs a stable id per

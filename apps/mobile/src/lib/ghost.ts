@@ -1,4 +1,4 @@
-import { readItem, writeItem } from './storage.ts';
+import { readItem, writeItem } from './storage';
 import { STORAGE_KEYS } from './storage-keys.ts';
 import { createStore } from './store.ts';
 

@@ -1,6 +1,6 @@
 import { getLocales } from 'expo-localization';
 import { resolveLocale, type Locale } from '@meeet/core/i18n/locale';
-import { readItem, writeItem } from './storage.ts';
+import { readItem, writeItem } from './storage';
 import { STORAGE_KEYS } from './storage-keys.ts';
 import { createStore } from './store.ts';
 

@@ -1,5 +1,5 @@
 import { authResponseSchema, type AuthResponse, type UserPrivate } from '@meeet/core/api/user';
-import { readItem, removeItem, writeItem } from './storage.ts';
+import { readItem, removeItem, writeItem } from './storage';
 import { STORAGE_KEYS } from './storage-keys.ts';
 import { createStore, useStore } from './store.ts';
 

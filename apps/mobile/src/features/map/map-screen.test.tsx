@@ -9,7 +9,7 @@ jest.mock(
   () => jest.requireActual('../../../test/socket-mock.ts').socketModule,
 );
 const mockPermission = { answer: 'granted' as 'granted' | 'denied' };
-jest.mock('../../lib/location.ts', () => ({
+jest.mock('../../lib/location', () => ({
   askForegroundPermission: async () => mockPermission.answer,
   watchFixes: async (onFix: (fix: unknown) => void) => {
     onFix({ lat: 55.7558, lon: 37.6173, accuracy: 8, at: Date.now() });

@@ -3,7 +3,7 @@ import { Pressable, Switch, Text, View } from 'react-native';
 import type { HandState, MapDiff, MapHand } from '@meeet/core/api/realtime';
 import { Mood } from '@meeet/core/api/meet';
 import { useI18n } from '../../lib/i18n.ts';
-import { askForegroundPermission, watchFixes, type Fix } from '../../lib/location.ts';
+import { askForegroundPermission, watchFixes, type Fix } from '../../lib/location';
 import { handLabel, moodText, rememberPeople } from '../../lib/people.ts';
 import { emit, on, socketState } from '../../lib/socket.ts';
 import { useStore } from '../../lib/store.ts';
@@ -23,6 +23,7 @@ import {
 const MOODS = [Mood.ROMANTIC, Mood.BUSINESS, Mood.JUST_CHAT] as const;
 /** The area watched around the user. */
 const WATCH_RADIUS_M = 5_000;
+const POSITION_GAP_MS = 1_100;
 const HAND_DOWN: HandState = { raised: false, mood: null, ghost: false, expiresAt: null };
 
 export function applyDiff(hands: readonly MapHand[], diff: MapDiff): MapHand[] {
@@ -51,8 +52,11 @@ export function MapScreen({ onOpenPerson }: { onOpenPerson: (userId: number) => 
   // The watched area's centre: the first fix (the area is 5 km wide, plenty for a walk).
   const [centre, setCentre] = useState<{ lat: number; lon: number } | null>(null);
 
+  const lastSent = useRef(0);
   const sendPosition = useCallback(async (fix: Fix) => {
-    if (!raised.current) return;
+    // The service takes at most one position a second.
+    if (!raised.current || Date.now() - lastSent.current < POSITION_GAP_MS) return;
+    lastSent.current = Date.now();
     const answer = await emit('position', fix);
     if (!answer.ok) setFailure(answer.message);
   }, []);

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { MeetingProgress } from '@meeet/core/api/meetings';
-import { startMeetingUpdates, type Fix } from '../../lib/location.ts';
-import { proximityRadio, type HeardToken } from '../../lib/proximity.ts';
+import { startMeetingUpdates, type Fix } from '../../lib/location';
+import { proximityRadio, type HeardToken } from '../../lib/proximity';
 import { emit } from '../../lib/socket.ts';
 
 /** Pings come at the OS's pace (every 15 s open, 60 s or more in the background), never faster than this. */

@@ -9,7 +9,7 @@ import {
   type ProximityTokensResponse,
 } from '@meeet/core/api/meetings';
 import { api } from '../../lib/api.ts';
-import { proximityRadio, type HeardToken } from '../../lib/proximity.ts';
+import { proximityRadio, type HeardToken } from '../../lib/proximity';
 
 /** HMAC-SHA256(handshakeKey, `${phase}:${ownToken}:${partnerToken}`), lower-case hex (meetings.ts). */
 export function handshakeProof(
