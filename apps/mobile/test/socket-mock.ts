@@ -1,3 +1,5 @@
+import { act } from '@testing-library/react-native';
+
 /**
  * A stand-in for the app's socket wrapper (src/lib/socket.ts): tests answer acknowledgements
  * and push server events, the way the real server would.
@@ -12,8 +14,11 @@ export function answerWith(fn: (event: string, payload: unknown) => unknown): vo
   answer = fn;
 }
 
-export function push(event: string, payload: unknown): void {
-  for (const listener of listeners.get(event) ?? []) listener(payload as never);
+/** A server event, delivered inside act() as React expects of updates from outside. */
+export async function push(event: string, payload: unknown): Promise<void> {
+  await act(async () => {
+    for (const listener of listeners.get(event) ?? []) listener(payload as never);
+  });
 }
 
 export function reset(): void {

@@ -135,9 +135,9 @@ describe('a conversation', () => {
     expect((sent?.body as { clientId: string }).clientId).toMatch(/^id-/);
     expect(screen.getByText('Sent')).toBeOnTheScreen();
 
-    socket.push('chat:typing', { userId: 2 });
+    await socket.push('chat:typing', { userId: 2 });
     expect(await screen.findByText(/ is typing…$/)).toBeOnTheScreen();
-    socket.push('chat:read', { conversationId: 9, userId: 2, readId: 6 });
+    await socket.push('chat:read', { conversationId: 9, userId: 2, readId: 6 });
     expect(await screen.findByText('Read')).toBeOnTheScreen();
   });
 });

@@ -101,9 +101,9 @@ describe('the map', () => {
     expect(socket.emitted.map((e) => e.event)).toEqual(['map:watch', 'hand:raise', 'position']);
 
     await screen.findByText('Nobody nearby has raised a hand yet');
-    socket.push('map:diff', { upsert: [boris], left: [] });
+    await socket.push('map:diff', { upsert: [boris], left: [] });
     expect(await screen.findByText('marker boris, Just chat, about 200 m away')).toBeOnTheScreen();
-    socket.push('map:diff', { upsert: [], left: [2] });
+    await socket.push('map:diff', { upsert: [], left: [2] });
     await screen.findByText('Nobody nearby has raised a hand yet');
   });
 

@@ -87,7 +87,7 @@ describe('meetings', () => {
     await fireEvent.changeText(screen.getByLabelText("Partner's code"), '654321');
     await fireEvent.press(screen.getByRole('button', { name: 'Confirm the code' }));
     expect(await screen.findByText('Meeting with boris in progress')).toBeOnTheScreen();
-    socket.push('meeting:progress', {
+    await socket.push('meeting:progress', {
       meetingId: 7,
       status: 'active',
       minutesCounted: 5,
@@ -162,7 +162,7 @@ describe('meetings', () => {
     await renderScreen(<MeetingsScreen />);
     expect(await screen.findByText('Minted Silver #3')).toBeOnTheScreen();
     expect(screen.getByText('No token: Gold and Platinum need verified KYC')).toBeOnTheScreen();
-    socket.push(
+    await socket.push(
       'meeting:updated',
       meeting({
         status: 'completed',
