@@ -9,6 +9,7 @@ import {
   type Meeting,
   type MeetingProgress,
 } from '@meeet/core/api/meetings';
+import { MEETING_DURATION_MINUTES } from '@meeet/core/constants';
 import { nftTypeName } from '@meeet/core/enums';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.ts';
@@ -185,7 +186,7 @@ export function MeetingsScreen() {
       ) : null}
 
       {status.data && !active ? (
-        <Text style={styles.muted}>{t('m.meetings.how', { minutes: 20 })}</Text>
+        <Text style={styles.muted}>{t('m.meetings.how', { minutes: MEETING_DURATION_MINUTES })}</Text>
       ) : null}
 
       {status.data ? (
