@@ -19,6 +19,7 @@ import { DepositWatcher } from '../wallet/deposit-watcher.ts';
 import { chainTransactions } from '../wallet/wallet.schema.ts';
 import { fundAddress } from '../wallet/wallet.service.ts';
 import type { FirstMeet } from './meetings-events.ts';
+import { meetingsCount } from './meetings.service.ts';
 
 // Two users meet through the code exchange (the web build's way: no Bluetooth) on a played
 // clock: the window is 3 minutes with 2 to count and gaps of 1, so a meeting takes an instant.
@@ -480,6 +481,9 @@ describe('meetings on a real chain', () => {
     const after = await meet(denied, other);
     expect(after.reasons).toEqual(['no-shared-level', 'status-annulled']);
     expect((await api('GET', '/meetings/status', other)).json().meetingsCount).toBe(4);
+    // The referral statistics' count, through the service function.
+    const counts = await meetingsCount(t.db, [denied.id, other.id, silverA.id]);
+    expect(Object.fromEntries(counts)).toEqual({ [denied.id]: 4, [other.id]: 4, [silverA.id]: 2 });
   }, 120_000);
 
   it('moderators lift a device lock; others may not', async () => {

@@ -84,16 +84,21 @@ async function meetingsService(
   app.addHook('onClose', () => meetings.close());
 
   // The socket's ping: the same as POST /meetings/ping, answered through the acknowledgement.
+  // The user is read once per socket (for the language); the session's revocation ends the socket.
   app.io.on('connection', (socket) => {
     const { userId, sessionId } = socket.data;
     const fingerprint = parseFingerprint(socket.handshake.headers[HTTP_HEADERS.FINGERPRINT]);
+    const user =
+      userId === null || sessionId === null
+        ? Promise.resolve(undefined)
+        : app.sessions.userOf(userId).catch(() => undefined);
     socket.on('meeting:ping', (payload: unknown, ack: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (answer: Ack) => void) : () => {};
       void (async () => {
-        const user = userId === null ? undefined : await app.sessions.userOf(userId);
-        const locale = user?.locale ?? 'en';
+        const current = await user;
+        const locale = current?.locale ?? 'en';
         try {
-          if (!user || sessionId === null) throw new AppError(ErrorCode.TOKEN_INVALID);
+          if (!current) throw new AppError(ErrorCode.TOKEN_INVALID);
           const parsed = clientEventSchemas['meeting:ping'].safeParse(payload);
           if (!parsed.success) {
             throw new AppError(ErrorCode.VALIDATION_ERROR, {
@@ -104,7 +109,7 @@ async function meetingsService(
           }
           reply({
             ok: true,
-            ...(await meetings.ping({ user, sessionId }, fingerprint, parsed.data)),
+            ...(await meetings.ping({ user: current }, fingerprint, parsed.data)),
           });
         } catch (error) {
           reply(refusal(error, locale, app.log));

@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { Address } from 'viem';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import type { PublicCard } from '@meeet/core/api/meet';
@@ -11,12 +12,11 @@ import {
   type HandshakeResponse,
   type Meeting,
   type MeetingList,
-  type MeetingPing,
   type MeetingReason,
   type MeetingsStatus,
   type ModerationMeetingList,
   type ProximityTokensResponse,
-  meetingPingSchema,
+  type meetingPingSchema,
 } from '@meeet/core/api/meetings';
 import type { NotificationPayload } from '@meeet/core/api/realtime';
 import { KycStatus, NFT_TYPES, nftTypeName, type NftType } from '@meeet/core/enums';
@@ -55,6 +55,7 @@ import type { MeetingRow } from './meetings.schema.ts';
 import { ProximityTokens } from './proximity-tokens.ts';
 
 export const MINT_JOB = 'meetings.mint';
+type MeetingPingParsed = z.infer<typeof meetingPingSchema>;
 /** Pings whose fix is older than this are refused (a queued background ping is fine). */
 const PING_MAX_AGE_MS = 120_000;
 const PING_FUTURE_SKEW_MS = 5_000;
@@ -120,7 +121,11 @@ export class MeetingsService {
   async start(): Promise<void> {
     for (const row of await repo.allActive(this.deps.db)) this.track(row);
     const every = Math.max(10, Math.floor(this.deps.config.minuteMs / 4));
-    this.timer = setInterval(() => void this.handle(this.detector.tick()), every);
+    this.timer = setInterval(() => {
+      void this.handle(this.detector.tick());
+      const stale = this.now() - this.deps.config.codeTtlMs;
+      for (const [key, half] of this.bleHalves) if (half.at < stale) this.bleHalves.delete(key);
+    }, every);
     this.timer.unref();
   }
 
@@ -371,12 +376,12 @@ export class MeetingsService {
 
   // ---- pings and scoring ----
 
+  /** A ping already validated by the contract's schema (the route's body, the socket's payload). */
   async ping(
-    auth: AuthContext,
+    auth: Pick<AuthContext, 'user'>,
     fingerprint: string | null,
-    input: MeetingPing,
+    ping: MeetingPingParsed,
   ): Promise<{ progress: ReturnType<MeetingDetector['progress']>; candidates: number[] }> {
-    const ping = meetingPingSchema.parse(input);
     const userId = auth.user.id;
     const now = this.now();
     if (ping.t > now + PING_FUTURE_SKEW_MS) {
