@@ -186,7 +186,9 @@ export function MeetingsScreen() {
       ) : null}
 
       {status.data && !active ? (
-        <Text style={styles.muted}>{t('m.meetings.how', { minutes: MEETING_DURATION_MINUTES })}</Text>
+        <Text style={styles.muted}>
+          {t('m.meetings.how', { minutes: MEETING_DURATION_MINUTES })}
+        </Text>
       ) : null}
 
       {status.data ? (
