@@ -57,6 +57,9 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '**/.test-dist-*/**',
+      'apps/mobile/.expo/**',
+      'apps/mobile/ios/**',
+      'apps/mobile/android/**',
     ],
   },
   js.configs.recommended,
@@ -106,6 +109,16 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The iOS app: hooks rules as on the web; its Metro, Babel and Jest configs are CommonJS.
+    files: ['apps/mobile/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['apps/mobile/*.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['packages/core/**/*.ts'],

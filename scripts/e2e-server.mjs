@@ -82,6 +82,12 @@ const env = {
   CHAIN_POLL_MS: '300',
   // Production refuses postbacks to local addresses; the test tracker is let through by name.
   CPA_POSTBACK_ALLOW: `127.0.0.1:${postbackPort}`,
+  // Meetings in browser time: a scored "minute" of 1.5 s, 2 of 4 needed, tokens bought moments
+  // ago may mint.
+  MEETINGS_MINUTE_MS: '1500',
+  MEETINGS_WINDOW_MINUTES: '4',
+  MEETINGS_MIN_MINUTES: '2',
+  MEETINGS_FIRST_MINT_DELAY_SECONDS: '0',
 };
 mkdirSync(join(root, 'test-results'), { recursive: true });
 writeFileSync(

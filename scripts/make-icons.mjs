@@ -31,3 +31,21 @@ const card = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" 
 </svg>`;
 await sharp(Buffer.from(card)).png({ compressionLevel: 9 }).toFile(join(publicDir, 'og-image.png'));
 console.log('icons written to', publicDir);
+
+// The iOS app (apps/mobile): a 1024×1024 App Store icon without transparency (Apple refuses
+// an alpha channel) and the splash image, drawn from the same logo on the dark background.
+const mobileAssets = join(import.meta.dirname, '..', 'apps/mobile/assets');
+const mark = await sharp(logo, { density: 72 * (720 / 64) * 2 })
+  .resize(720, 720)
+  .png()
+  .toBuffer();
+await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#0b0b0f' } })
+  .composite([{ input: mark, gravity: 'center' }])
+  .removeAlpha()
+  .png({ compressionLevel: 9 })
+  .toFile(join(mobileAssets, 'icon.png'));
+await sharp(logo, { density: 72 * (400 / 64) * 2 })
+  .resize(400, 400)
+  .png({ compressionLevel: 9 })
+  .toFile(join(mobileAssets, 'splash.png'));
+console.log('iOS app icon and splash written to', mobileAssets);

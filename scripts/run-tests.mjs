@@ -3,7 +3,8 @@
 // (Playwright) — and closes with one plain summary line, so a reader (or CI) sees the whole
 // count at once.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { mkdirSync, readFileSync, existsSync, rmSync, statSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensureRedis } from './ensure-redis.mjs';
 
@@ -24,7 +25,24 @@ function readJson(path) {
 ensureChromium();
 ensureRedis();
 const statuses = [];
+
+// The iOS app (apps/mobile) is its own install with its own lock (React Native pins its own
+// React); it is installed here when missing or older than its lock, and nothing is cached.
+const mobile = 'apps/mobile';
+const mobileInstalled = `${mobile}/node_modules/.package-lock.json`;
+if (
+  !existsSync(mobileInstalled) ||
+  statSync(mobileInstalled).mtimeMs < statSync(`${mobile}/package-lock.json`).mtimeMs
+) {
+  statuses.push(
+    step('install the iOS app', 'npm', ['ci', '--prefix', mobile, '--no-audit', '--no-fund']),
+  );
+}
+
 statuses.push(step('types', 'npm', ['run', 'typecheck']));
+// Both views of the iOS app's sources: as the web build sees them and as the phone does
+// (`.ios`/`.native` files: Apple Maps, Bluetooth, the secure store).
+statuses.push(step('types of the iOS app', 'npm', ['run', 'typecheck', '--prefix', mobile]));
 statuses.push(step('lint', 'npm', ['run', 'lint']));
 statuses.push(
   step('unit + integration', 'npx', [
@@ -35,7 +53,22 @@ statuses.push(
     `--outputFile=${reports}/vitest.json`,
   ]),
 );
+statuses.push(
+  step('iOS app components and config (jest-expo)', 'npm', [
+    'test',
+    '--prefix',
+    mobile,
+    '--',
+    '--ci',
+    '--json',
+    `--outputFile=${resolve(reports, 'jest.json')}`,
+  ]),
+);
 statuses.push(step('build web and server', 'npm', ['run', 'build']));
+// The iOS app's web export, which the browser tests drive (project "mobile").
+statuses.push(
+  step('export the iOS app for the web', 'npm', ['run', 'export:web', '--prefix', mobile]),
+);
 statuses.push(step('browser', 'npx', ['playwright', 'test']));
 
 let passed = 0;
@@ -46,6 +79,12 @@ if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + vitest.numTodoTests;
+}
+const jest = readJson(`${reports}/jest.json`);
+if (jest) {
+  passed += jest.numPassedTests;
+  failed += jest.numFailedTests;
+  skipped += jest.numPendingTests + (jest.numTodoTests ?? 0);
 }
 const playwright = readJson(`${reports}/playwright.json`);
 if (playwright) {

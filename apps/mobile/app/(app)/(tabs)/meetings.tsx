@@ -1,0 +1,5 @@
+import { MeetingsScreen } from '../../../src/features/meetings/meetings-screen.tsx';
+
+export default function MeetingsTab() {
+  return <MeetingsScreen />;
+}

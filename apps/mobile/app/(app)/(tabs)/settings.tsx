@@ -1,0 +1,7 @@
+import { useRouter } from 'expo-router';
+import { SettingsScreen } from '../../../src/features/settings/settings-screen.tsx';
+
+export default function SettingsTab() {
+  const router = useRouter();
+  return <SettingsScreen onNotifications={() => router.push('/notifications')} />;
+}

@@ -1,0 +1,7 @@
+import { useLocalSearchParams } from 'expo-router';
+import { ChatScreen } from '../../../src/features/chats/chat-screen.tsx';
+
+export default function Chat() {
+  const { userId } = useLocalSearchParams<{ userId: string }>();
+  return <ChatScreen userId={Number(userId)} />;
+}

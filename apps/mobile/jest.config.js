@@ -1,0 +1,23 @@
+// Component and logic tests (jest-expo, iOS platform, @testing-library/react-native).
+// packages/core is compiled from source like the app's own files; its bare imports resolve
+// from this app's node_modules, exactly as Metro resolves them.
+const path = require('node:path');
+
+const fromApp = (name) => path.dirname(require.resolve(`${name}/package.json`));
+
+module.exports = {
+  preset: 'jest-expo/ios',
+  setupFiles: ['<rootDir>/test/setup.ts'],
+  testMatch: ['<rootDir>/**/*.test.{ts,tsx}'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
+  moduleNameMapper: {
+    '^@meeet/core/(.*)$': '<rootDir>/../../packages/core/src/$1',
+    '^zod$': fromApp('zod'),
+    '^date-fns$': fromApp('date-fns'),
+    '^viem$': fromApp('viem'),
+    '^viem/(.*)$': `${fromApp('viem')}/$1`,
+  },
+  transformIgnorePatterns: [
+    'node_modules/(?!((jest-)?react-native|@react-native(-community)?)|expo(nent)?|@expo(nent)?/.*|@expo-google-fonts/.*|react-navigation|@react-navigation/.*|@unimodules/.*|unimodules|sentry-expo|native-base|react-native-svg|@tanstack/.*|@noble/.*|viem|ox|abitype)',
+  ],
+};

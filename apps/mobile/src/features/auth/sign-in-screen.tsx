@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Text } from 'react-native';
+import { useQuery } from '@tanstack/react-query';
+import {
+  appleStatusResponseSchema,
+  authResponseSchema,
+  loginRequestSchema,
+} from '@meeet/core/api/user';
+import { userPaths } from '@meeet/core/api/user-paths';
+import { api } from '../../lib/api.ts';
+import { fieldErrors, type FieldErrors } from '../../lib/forms.ts';
+import { useI18n } from '../../lib/i18n.ts';
+import { saveAuth } from '../../lib/session.ts';
+import { Button, Chip, ErrorBox, Field, Screen } from '../../components/ui.tsx';
+import { finishAppleRegistration, signInWithApple } from './apple.ts';
+
+export function SignInScreen({ onRegister }: { onRegister: () => void }) {
+  const { t } = useI18n();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [appleTicket, setAppleTicket] = useState<string | null>(null);
+  const [accepted, setAccepted] = useState(false);
+  const apple = useQuery({
+    queryKey: ['apple-status'],
+    queryFn: async () => {
+      const result = await api.get(userPaths.appleStatus, undefined, appleStatusResponseSchema);
+      return result.ok ? result.data.enabled : false;
+    },
+  });
+
+  async function submit() {
+    const parsed = loginRequestSchema.safeParse({ email, password });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error, t));
+    setErrors({});
+    setFailure(null);
+    setBusy(true);
+    const result = await api.post(userPaths.login, parsed.data, authResponseSchema);
+    setBusy(false);
+    if (!result.ok) return setFailure(result.error);
+    await saveAuth(result.data);
+  }
+
+  async function apple_() {
+    setFailure(null);
+    const outcome = await signInWithApple();
+    if (outcome?.kind === 'error') setFailure(outcome.error);
+    if (outcome?.kind === 'ticket') setAppleTicket(outcome.ticket);
+  }
+
+  async function finishApple(ticket: string) {
+    const error = await finishAppleRegistration(ticket);
+    if (error) setFailure(error);
+  }
+
+  return (
+    <Screen title={t('m.auth.sign-in.title')}>
+      <Field
+        label={t('m.auth.email')}
+        value={email}
+        onChangeText={setEmail}
+        autoCapitalize="none"
+        autoComplete="email"
+        keyboardType="email-address"
+        error={errors.email}
+      />
+      <Field
+        label={t('m.auth.password')}
+        value={password}
+        onChangeText={setPassword}
+        secureTextEntry
+        autoComplete="password"
+        error={errors.password}
+      />
+      {failure ? <ErrorBox message={failure} /> : null}
+      <Button label={t('m.auth.sign-in.submit')} onPress={() => void submit()} disabled={busy} />
+      {apple.data && !appleTicket ? (
+        <Button label={t('m.auth.apple')} onPress={() => void apple_()} variant="secondary" />
+      ) : null}
+      {appleTicket ? (
+        <>
+          <Chip
+            label={t('m.auth.accept-terms')}
+            selected={accepted}
+            onPress={() => setAccepted(!accepted)}
+          />
+          <Button
+            label={t('m.auth.register.submit')}
+            disabled={!accepted}
+            onPress={() => void finishApple(appleTicket)}
+          />
+        </>
+      ) : null}
+      <Text accessibilityRole="link" onPress={onRegister} style={{ color: '#8ab4ff', padding: 8 }}>
+        {t('m.auth.no-account')}
+      </Text>
+    </Screen>
+  );
+}

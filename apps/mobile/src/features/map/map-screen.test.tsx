@@ -1,0 +1,126 @@
+import { fireEvent, screen } from '@testing-library/react-native';
+import type { MapHand } from '@meeet/core/api/realtime';
+import { card, renderScreen, signedIn } from '../../../test/helpers.tsx';
+import * as socket from '../../../test/socket-mock.ts';
+import { applyDiff, MapScreen } from './map-screen.tsx';
+
+jest.mock(
+  '../../lib/socket.ts',
+  () => jest.requireActual('../../../test/socket-mock.ts').socketModule,
+);
+const mockPermission = { answer: 'granted' as 'granted' | 'denied' };
+jest.mock('../../lib/location', () => ({
+  askForegroundPermission: async () => mockPermission.answer,
+  watchFixes: async (onFix: (fix: unknown) => void) => {
+    onFix({ lat: 55.7558, lon: 37.6173, accuracy: 8, at: Date.now() });
+    return () => undefined;
+  },
+}));
+// Apple Maps is native: the test draws the map's people as text.
+jest.mock('../../components/people-map', () => {
+  const { Text } = jest.requireActual('react-native');
+  return {
+    PeopleMap: ({ hands, labelOf }: { hands: MapHand[]; labelOf: (h: MapHand) => string }) =>
+      hands.map((hand) => <Text key={hand.userId}>{`marker ${labelOf(hand)}`}</Text>),
+  };
+});
+
+const boris: MapHand = {
+  ...card(2, 'boris'),
+  mood: 'just_chat',
+  cell: '8a11aa',
+  lat: 55.757,
+  lon: 37.618,
+  distanceM: 200,
+  ring: 2,
+};
+
+describe('the map', () => {
+  beforeEach(() => {
+    signedIn();
+    socket.reset();
+    mockPermission.answer = 'granted';
+  });
+
+  it('watches the area around the user and shows raised hands at their coarse position', async () => {
+    socket.answerWith((event) =>
+      event === 'map:watch' ? { ok: true, hands: [boris] } : { ok: true },
+    );
+    await renderScreen(<MapScreen onOpenPerson={() => undefined} />);
+    expect(await screen.findByText('marker boris, Just chat, about 200 m away')).toBeOnTheScreen();
+    expect(socket.emitted[0]).toEqual({
+      event: 'map:watch',
+      payload: { lat: 55.7558, lon: 37.6173, radiusM: 5000 },
+    });
+  });
+
+  it('says when nobody nearby has a hand up', async () => {
+    socket.answerWith(() => ({ ok: true, hands: [] }));
+    await renderScreen(<MapScreen onOpenPerson={() => undefined} />);
+    expect(await screen.findByText('Nobody nearby has raised a hand yet')).toBeOnTheScreen();
+  });
+
+  it('shows a refusal in Russian and explains a denied location', async () => {
+    socket.answerWith((event) =>
+      event === 'hand:raise'
+        ? {
+            ok: false,
+            code: 'CONDITIONS_NOT_MET',
+            message: 'Подтвердите e-mail и заполните профиль, чтобы поднять руку',
+          }
+        : { ok: true, hands: [] },
+    );
+    await renderScreen(<MapScreen onOpenPerson={() => undefined} />, 'ru');
+    await fireEvent.press(await screen.findByRole('button', { name: 'Поднять руку' }));
+    expect(
+      await screen.findByText('Подтвердите e-mail и заполните профиль, чтобы поднять руку'),
+    ).toBeOnTheScreen();
+  });
+
+  it('tells the user how to allow location when it is denied', async () => {
+    mockPermission.answer = 'denied';
+    await renderScreen(<MapScreen onOpenPerson={() => undefined} />);
+    expect(await screen.findByText(/needs your location to show people nearby/)).toBeOnTheScreen();
+  });
+
+  it('raises a hand with the chosen mood, then sends the position; diffs update the map', async () => {
+    socket.answerWith((event, payload) => {
+      if (event === 'hand:raise') {
+        const { mood } = payload as { mood: string };
+        return {
+          ok: true,
+          hand: { raised: true, mood, ghost: false, expiresAt: Date.now() + 1000 },
+        };
+      }
+      return { ok: true, hands: [] };
+    });
+    await renderScreen(<MapScreen onOpenPerson={() => undefined} />);
+    await fireEvent.press(await screen.findByRole('radio', { name: 'Business' }));
+    await fireEvent.press(screen.getByRole('button', { name: 'Raise a hand' }));
+    expect(await screen.findByText('Your hand is up: Business')).toBeOnTheScreen();
+    expect(socket.emitted.map((e) => e.event)).toEqual(['map:watch', 'hand:raise', 'position']);
+
+    await screen.findByText('Nobody nearby has raised a hand yet');
+    await socket.push('map:diff', { upsert: [boris], left: [] });
+    expect(await screen.findByText('marker boris, Just chat, about 200 m away')).toBeOnTheScreen();
+    await socket.push('map:diff', { upsert: [], left: [2] });
+    await screen.findByText('Nobody nearby has raised a hand yet');
+  });
+
+  it('filters by mood: watching again with the chosen moods', async () => {
+    socket.answerWith(() => ({ ok: true, hands: [] }));
+    await renderScreen(<MapScreen onOpenPerson={() => undefined} />);
+    await screen.findByText('Nobody nearby has raised a hand yet');
+    await fireEvent.press(screen.getByRole('checkbox', { name: 'Romantic' }));
+    await screen.findByText('Nobody nearby has raised a hand yet');
+    expect(socket.emitted.at(-1)?.payload).toMatchObject({ moods: ['romantic'] });
+  });
+});
+
+describe('map diffs', () => {
+  it('keep the server order by ring of cells, never by exact distance', () => {
+    const near = { ...boris, userId: 3, ring: 1 };
+    expect(applyDiff([boris], { upsert: [near], left: [] }).map((h) => h.userId)).toEqual([3, 2]);
+    expect(applyDiff([boris, near], { upsert: [], left: [2] }).map((h) => h.userId)).toEqual([3]);
+  });
+});

@@ -1,0 +1,267 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Pressable, Switch, Text, View } from 'react-native';
+import type { HandState, MapDiff, MapHand } from '@meeet/core/api/realtime';
+import { Mood } from '@meeet/core/api/meet';
+import { useI18n } from '../../lib/i18n.ts';
+import { askForegroundPermission, watchFixes, type Fix } from '../../lib/location';
+import { handLabel, moodText, rememberPeople } from '../../lib/people.ts';
+import { emit, on, socketState } from '../../lib/socket.ts';
+import { useStore } from '../../lib/store.ts';
+import { ghostPreference, setGhostPreference } from '../../lib/ghost.ts';
+import { PeopleMap } from '../../components/people-map';
+import {
+  Button,
+  Chip,
+  Empty,
+  ErrorBox,
+  Loading,
+  Notice,
+  Screen,
+  styles,
+} from '../../components/ui.tsx';
+
+const MOODS = [Mood.ROMANTIC, Mood.BUSINESS, Mood.JUST_CHAT] as const;
+/** The area watched around the user. */
+const WATCH_RADIUS_M = 5_000;
+const POSITION_GAP_MS = 1_100;
+const HAND_DOWN: HandState = { raised: false, mood: null, ghost: false, expiresAt: null };
+
+export function applyDiff(hands: readonly MapHand[], diff: MapDiff): MapHand[] {
+  const gone = new Set([...diff.left, ...diff.upsert.map((hand) => hand.userId)]);
+  const kept = hands.filter((hand) => !gone.has(hand.userId));
+  // The server sorts by ring of cells; keep that order (never by exact distance).
+  return [...kept, ...diff.upsert].sort((a, b) => a.ring - b.ring);
+}
+
+export function MapScreen({ onOpenPerson }: { onOpenPerson: (userId: number) => void }) {
+  const { t } = useI18n();
+  const { connected } = useStore(socketState);
+  const ghostWanted = useStore(ghostPreference);
+  const [permission, setPermission] = useState<'asking' | 'granted' | 'denied'>('asking');
+  const [self, setSelf] = useState<Fix | null>(null);
+  const [hands, setHands] = useState<MapHand[]>([]);
+  const [watch, setWatch] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [hand, setHand] = useState<HandState>(HAND_DOWN);
+  const [mood, setMood] = useState<Mood>(Mood.JUST_CHAT);
+  const [filter, setFilter] = useState<Mood[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const raised = useRef(false);
+  useEffect(() => {
+    raised.current = hand.raised;
+  }, [hand.raised]);
+  // The watched area's centre: the first fix (the area is 5 km wide, plenty for a walk).
+  const [centre, setCentre] = useState<{ lat: number; lon: number } | null>(null);
+
+  const lastSent = useRef(0);
+  const sendPosition = useCallback(async (fix: Fix) => {
+    // The service takes at most one position a second.
+    if (!raised.current || Date.now() - lastSent.current < POSITION_GAP_MS) return;
+    lastSent.current = Date.now();
+    const answer = await emit('position', fix);
+    if (!answer.ok) setFailure(answer.message);
+  }, []);
+
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void (async () => {
+      const answer = await askForegroundPermission();
+      if (cancelled) return;
+      setPermission(answer);
+      if (answer !== 'granted') return;
+      stop = await watchFixes((fix) => {
+        setSelf(fix);
+        setCentre((previous) => previous ?? { lat: fix.lat, lon: fix.lon });
+        void sendPosition(fix);
+      });
+      if (cancelled) stop();
+    })();
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [sendPosition]);
+
+  useEffect(() => {
+    if (!centre) return;
+    const { lat, lon } = centre;
+    let current = true;
+    void emit('map:watch', {
+      lat,
+      lon,
+      radiusM: WATCH_RADIUS_M,
+      ...(filter.length > 0 ? { moods: filter } : {}),
+    }).then((answer) => {
+      if (!current) return;
+      if (!answer.ok) {
+        setWatch('error');
+        return setFailure(answer.message);
+      }
+      rememberPeople(answer.hands);
+      setHands([...answer.hands].sort((a, b) => a.ring - b.ring));
+      setWatch('ready');
+    });
+    return () => {
+      current = false;
+    };
+    // Watch again when the filter changes or the socket reconnects (a new socket has no watch).
+  }, [centre, filter, connected]);
+
+  useEffect(() => {
+    const offDiff = on('map:diff', (diff) => {
+      rememberPeople(diff.upsert);
+      setHands((previous) => applyDiff(previous, diff));
+    });
+    const offDropped = on('hand:dropped', () => setHand(HAND_DOWN));
+    const offState = on('hand:state', (state) => setHand(state));
+    return () => {
+      offDiff();
+      offDropped();
+      offState();
+    };
+  }, []);
+
+  async function raise() {
+    setFailure(null);
+    const answer = await emit('hand:raise', { mood });
+    if (!answer.ok) return setFailure(answer.message);
+    setHand(answer.hand);
+    raised.current = true;
+    if (ghostWanted && !answer.hand.ghost) {
+      const ghost = await emit('hand:ghost', { ghost: true });
+      if (ghost.ok) setHand(ghost.hand);
+    }
+    if (self) void sendPosition({ ...self, at: Math.min(self.at, Date.now()) });
+  }
+
+  async function lower() {
+    setFailure(null);
+    const answer = await emit('hand:lower', {});
+    if (!answer.ok) return setFailure(answer.message);
+    setHand(HAND_DOWN);
+  }
+
+  async function toggleGhost(ghost: boolean) {
+    await setGhostPreference(ghost);
+    if (!hand.raised) return;
+    const answer = await emit('hand:ghost', { ghost });
+    if (answer.ok) setHand(answer.hand);
+    else setFailure(answer.message);
+  }
+
+  function toggleFilter(value: Mood) {
+    setWatch('loading');
+    setFilter((previous) =>
+      previous.includes(value) ? previous.filter((m) => m !== value) : [...previous, value],
+    );
+  }
+
+  const labelOf = useCallback((h: MapHand) => handLabel(t, h), [t]);
+  const selfPoint = useMemo(() => (self ? { lat: self.lat, lon: self.lon } : null), [self]);
+
+  if (permission === 'denied') {
+    return (
+      <Screen title={t('m.map.title')}>
+        <ErrorBox message={t('m.map.location-denied')} />
+      </Screen>
+    );
+  }
+
+  return (
+    <Screen title={t('m.map.title')}>
+      {!connected ? <Notice text={t('m.common.offline')} /> : null}
+      {hand.raised && hand.mood ? (
+        <Notice text={t('m.map.hand-up', { mood: moodText(t, hand.mood) })} />
+      ) : (
+        <Text style={styles.muted}>{t('m.map.hand-down')}</Text>
+      )}
+      {hand.raised && hand.ghost ? <Notice text={t('m.map.ghost-on')} /> : null}
+      <Text style={styles.label}>{t('m.map.choose-mood')}</Text>
+      <View style={styles.row} accessibilityRole="radiogroup">
+        {MOODS.map((value) => (
+          <Pressable
+            key={value}
+            accessibilityRole="radio"
+            accessibilityState={{ checked: mood === value }}
+            aria-checked={mood === value}
+            onPress={() => setMood(value)}
+            style={[chipStyle.chip, mood === value && chipStyle.selected]}
+          >
+            <Text style={styles.chipText}>{moodText(t, value)}</Text>
+          </Pressable>
+        ))}
+      </View>
+      <View style={styles.row}>
+        <View style={{ flex: 1 }}>
+          <Button label={t('m.map.raise')} onPress={() => void raise()} />
+        </View>
+        {hand.raised ? (
+          <View style={{ flex: 1 }}>
+            <Button label={t('m.map.lower')} onPress={() => void lower()} variant="secondary" />
+          </View>
+        ) : null}
+      </View>
+      <View style={[styles.row, { justifyContent: 'space-between' }]}>
+        <Text style={styles.text}>{t('m.map.ghost')}</Text>
+        <Switch
+          accessibilityLabel={t('m.map.ghost')}
+          value={ghostWanted}
+          onValueChange={(value) => void toggleGhost(value)}
+        />
+      </View>
+      {failure ? <ErrorBox message={failure} /> : null}
+      <Text style={styles.label}>{t('m.map.filter')}</Text>
+      <View style={styles.row}>
+        {MOODS.map((value) => (
+          <Chip
+            key={value}
+            label={moodText(t, value)}
+            selected={filter.includes(value)}
+            onPress={() => toggleFilter(value)}
+          />
+        ))}
+      </View>
+      {self ? (
+        <View style={{ height: 360 }}>
+          <PeopleMap
+            center={centre ?? self}
+            self={selfPoint}
+            hands={hands}
+            selfLabel={t('m.map.you')}
+            labelOf={labelOf}
+            onSelect={onOpenPerson}
+          />
+        </View>
+      ) : (
+        <Loading label={t('m.map.locating')} />
+      )}
+      {self && watch === 'loading' ? <Loading /> : null}
+      {watch === 'ready' && hands.length === 0 ? <Empty text={t('m.map.empty')} /> : null}
+      {hands.length > 0 ? (
+        <View
+          accessibilityRole="list"
+          accessibilityLabel={t('m.map.people-list')}
+          style={{ gap: 8 }}
+        >
+          {hands.map((h) => (
+            <Pressable
+              key={h.userId}
+              accessibilityRole="button"
+              accessibilityLabel={labelOf(h)}
+              onPress={() => onOpenPerson(h.userId)}
+              style={chipStyle.person}
+            >
+              <Text style={styles.text}>{labelOf(h)}</Text>
+            </Pressable>
+          ))}
+        </View>
+      ) : null}
+    </Screen>
+  );
+}
+
+const chipStyle = {
+  chip: styles.chip,
+  selected: styles.chipSelected,
+  person: { backgroundColor: '#1b1d24', borderRadius: 10, padding: 12 },
+} as const;

@@ -1,0 +1,66 @@
+import { Linking, Text, View } from 'react-native';
+import { useQuery } from '@tanstack/react-query';
+import { cryptoPaths } from '@meeet/core/api/crypto-paths';
+import { walletResponseSchema } from '@meeet/core/api/crypto';
+import { nftTypeName } from '@meeet/core/enums';
+import { formatTokenAmount } from '@meeet/core/format/number';
+import { webRoutes } from '@meeet/core/web/routes';
+import { api, unwrap } from '../../lib/api.ts';
+import { webAppUrl } from '../../lib/config.ts';
+import { useI18n } from '../../lib/i18n.ts';
+import { Button, Card, Empty, ErrorBox, Loading, Screen, styles } from '../../components/ui.tsx';
+
+export const walletKey = ['wallet'] as const;
+
+export function useWallet() {
+  return useQuery({
+    queryKey: walletKey,
+    queryFn: () => unwrap(api.get(cryptoPaths.wallet, undefined, walletResponseSchema)),
+  });
+}
+
+/** A glance at the wallet; deposits and purchases happen in the web app. */
+export function WalletScreen() {
+  const { t } = useI18n();
+  const wallet = useWallet();
+  const open = () => void Linking.openURL(`${webAppUrl()}${webRoutes.account.data}#wallet-deposit`);
+
+  return (
+    <Screen title={t('m.wallet.title')}>
+      {wallet.isPending ? <Loading /> : null}
+      {wallet.isError ? (
+        <ErrorBox message={wallet.error.message} onRetry={() => void wallet.refetch()} />
+      ) : null}
+      {wallet.data ? (
+        <>
+          <Card>
+            <Text style={styles.muted}>{t('m.wallet.balance')}</Text>
+            <Text style={[styles.text, { fontSize: 28, fontWeight: '700' }]}>
+              {formatTokenAmount(wallet.data.balance, wallet.data.decimals)} {wallet.data.symbol}
+            </Text>
+            <Text style={styles.muted}>
+              {t('m.wallet.withdrawable')}:{' '}
+              {formatTokenAmount(wallet.data.withdrawable, wallet.data.decimals)}{' '}
+              {wallet.data.symbol}
+            </Text>
+            <Text style={styles.muted}>
+              {t('m.wallet.gas')}:{' '}
+              {formatTokenAmount(wallet.data.nativeBalance, wallet.data.nativeDecimals)}
+            </Text>
+          </Card>
+          <Text style={[styles.text, { fontWeight: '700' }]}>{t('m.wallet.tokens')}</Text>
+          {wallet.data.nfts.length === 0 ? <Empty text={t('m.wallet.no-tokens')} /> : null}
+          <View accessibilityRole="list" style={{ gap: 8 }}>
+            {wallet.data.nfts.map((nft) => (
+              <Card key={nft.id}>
+                <Text style={styles.text}>{nft.name}</Text>
+                <Text style={styles.muted}>{nftTypeName(nft.type)}</Text>
+              </Card>
+            ))}
+          </View>
+        </>
+      ) : null}
+      <Button label={t('m.wallet.open-web')} onPress={open} variant="secondary" />
+    </Screen>
+  );
+}

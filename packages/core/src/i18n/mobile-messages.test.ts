@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { mobileMessages, type MobileMessageKey } from './mobile-messages.ts';
+import { placeholdersOf } from './translate.ts';
+
+const keys = Object.keys(mobileMessages.en) as MobileMessageKey[];
+// Words that read the same in both languages.
+const sameInBoth = new Set<MobileMessageKey>(['m.app.name', 'm.auth.email']);
+
+describe('the iOS app catalogue', () => {
+  it('en and ru have exactly the same keys', () => {
+    expect(Object.keys(mobileMessages.ru).sort()).toEqual([...keys].sort());
+  });
+
+  it.each(keys)('%s has the same placeholders in en and ru', (key) => {
+    expect(placeholdersOf(mobileMessages.ru[key]).sort()).toEqual(
+      placeholdersOf(mobileMessages.en[key]).sort(),
+    );
+  });
+
+  it('every Russian text is translated', () => {
+    for (const key of keys) {
+      expect(mobileMessages.en[key].trim()).not.toBe('');
+      if (!sameInBoth.has(key)) expect(mobileMessages.ru[key]).toMatch(/[а-яё]/i);
+    }
+  });
+});
