@@ -57,6 +57,10 @@ async function cpa(app: FastifyInstance, options: CpaPluginOptions): Promise<voi
   app.decorate('cpa', service);
   app.jobs.register(POSTBACK_JOB, (payload) => service.deliverPostback(payload));
   app.marketEvents.onPurchaseCompleted((tx, event) => service.onPurchaseCompleted(tx, event));
+  // first_meet commits with the mint that earned it; its postback leaves on the queue's next pass.
+  app.meetingEvents.onFirstMeet(async (tx, event) => {
+    await service.recordConversion(event.userId, 'first_meet', { tx });
+  });
   app.chain.interpret('REWARD', async (tx, row, receipt) => {
     await service.onRewardSettled(tx, row.id, receipt !== null && receipt.status === 'success');
     return null;

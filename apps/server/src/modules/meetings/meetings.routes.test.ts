@@ -14,6 +14,7 @@ import { mintStock } from '../market/market.service.ts';
 import { MarketWatcher } from '../market/market-watcher.ts';
 import { call, openSocket, type ClientSocket } from '../meet/meet.test-support.ts';
 import { makeRole } from '../media/media.test-support.ts';
+import { referralMeetings } from '../referral/referral.schema.ts';
 import { users } from '../users/users.schema.ts';
 import { DepositWatcher } from '../wallet/deposit-watcher.ts';
 import { chainTransactions } from '../wallet/wallet.schema.ts';
@@ -336,6 +337,12 @@ describe('meetings on a real chain', () => {
 
       expect(firstMeets.map((e) => e.userId).sort()).toEqual([silverA.id, silverB.id].sort());
       expect(firstMeets[0]).toMatchObject({ meetingId: ended.id, level: 0 });
+      // The referral programme counts the minted meeting for both (its tree's meetings column).
+      const counted = await t.db
+        .select({ userId: referralMeetings.userId })
+        .from(referralMeetings)
+        .where(eq(referralMeetings.eventRef, String(ended.id)));
+      expect(counted.map((row) => row.userId).sort()).toEqual([silverA.id, silverB.id].sort());
 
       await vi.waitFor(() => {
         const events = seen.map((s) => s.event);

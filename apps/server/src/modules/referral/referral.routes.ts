@@ -31,6 +31,13 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.marketEvents.onPurchaseCompleted((tx, event) => referral.onPurchaseCompleted(tx, event));
   app.marketEvents.onGeneratorPaid((tx, event) => referral.onGeneratorPaid(tx, event));
+  // A minted meeting counts in both generators' referrers' trees (docs/decisions.md, income
+  // sources: basic meetings count, the money comes as a paid meeting when the token sells).
+  app.meetingEvents.onMinted(async (tx, event) => {
+    for (const userId of event.userIds) {
+      await referral.onMeetingMinted(tx, { userId, eventRef: String(event.meetingId), value: 0n });
+    }
+  });
   app.chain.interpret('REWARD', payoutInterpreter());
   // Replaces the market's wording for REWARD rows: payouts from the hot wallet are referral
   // rewards, the rest stay the market's generator rewards.
