@@ -17,6 +17,7 @@ import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { httpStats } from './modules/monitor/http-stats.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { meetRoutes } from './modules/meet/meet.routes.ts';
+import { presencePlugin } from './modules/meet/presence.plugin.ts';
 import { meetingEventsPlugin } from './modules/meetings/meetings-events.ts';
 import { meetingsRoutes, meetingsServicePlugin } from './modules/meetings/meetings.routes.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(socketPlugin);
   await app.register(chainRuntimePlugin, deps.chain ? { chain: deps.chain } : {});
   await app.register(marketEventsPlugin);
+  await app.register(presencePlugin, { config });
   await app.register(meetingEventsPlugin);
   await app.register(meetingsServicePlugin, {
     config,

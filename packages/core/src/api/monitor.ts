@@ -18,6 +18,13 @@ export const monitorSnapshotSchema = z.object({
   at: z.string(),
   users: z.object({ total: z.number().int(), today: z.number().int(), week: z.number().int() }),
   realtime: z.object({ sockets: z.number().int(), users: z.number().int() }),
+  /** The meet service: hands up now, meetings running now, completed and minted today (UTC). */
+  meet: z.object({
+    raisedHands: z.number().int(),
+    meetingsInProgress: z.number().int(),
+    meetingsCompletedToday: z.number().int(),
+    mintsToday: z.number().int(),
+  }),
   kyc: z.object({
     waiting: z.number().int(),
     /** Seconds the oldest waiting verification has waited; null when none waits. */

@@ -30,11 +30,6 @@ import type { UserRow } from '../users/users.service.ts';
 import { ChatService } from './chat.service.ts';
 import { MapService } from './map.service.ts';
 import { attachMeetSocket } from './meet.socket.ts';
-import {
-  InProcessPresenceStore,
-  RedisPresenceStore,
-  type PresenceStore,
-} from './presence-store.ts';
 import { SafetyService } from './safety.service.ts';
 
 const tags = ['meet'];
@@ -67,14 +62,8 @@ export const meetRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (a
   app.sessions.addSignInCheck(async (user) => {
     if (await safety.isBanned(user.id)) throw new AppError(ErrorCode.ACCOUNT_BANNED);
   });
-  // With Redis every server process shares the hands, the sightings and the map's changes.
   const onError = (error: unknown, what: string) => app.log.warn({ err: error }, `meet: ${what}`);
-  let store: PresenceStore = new InProcessPresenceStore();
-  if (app.redis) {
-    const shared = new RedisPresenceStore(app.redis, { areaTtlMs: config.meet.handMaxMs, onError });
-    await shared.start();
-    store = shared;
-  }
+  const store = app.presence;
   const map: MapService = new MapService({
     store,
     onError,
@@ -108,7 +97,6 @@ export const meetRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (a
   );
   app.addHook('onClose', async () => {
     map.close();
-    await store.close();
   });
 
   app.get(

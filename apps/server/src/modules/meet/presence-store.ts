@@ -46,6 +46,8 @@ export interface PresenceStore {
   remove(userId: number): Promise<Hand | undefined>;
   /** Hands with a position in any of the index areas; no scan of all hands. */
   inAreas(areas: readonly string[]): Promise<Hand[]>;
+  /** How many hands are up now, on every process (the monitor's figure). */
+  count(): Promise<number>;
   /** Records that `viewer` was shown `seen` on the map at `at`; kept for `ttlMs`. */
   sighted(viewer: number, seen: readonly number[], at: number, ttlMs: number): Promise<void>;
   /** When `viewer` was last shown `seen`, if ever (within the kept time). */
@@ -103,6 +105,10 @@ export class InProcessPresenceStore implements PresenceStore {
       if (hand) found.set(id, hand);
     }
     return Promise.resolve(found);
+  }
+
+  count(): Promise<number> {
+    return Promise.resolve(this.hands.size);
   }
 
   update(userId: number, patch: HandPatch): Promise<Hand | undefined> {
@@ -366,6 +372,18 @@ export class RedisPresenceStore implements PresenceStore {
   async remove(userId: number): Promise<Hand | undefined> {
     const before = pairs(await this.redis.meetRemove(this.key(userId), `${PREFIX}area:`, userId));
     return before ? decode(userId, before) : undefined;
+  }
+
+  /**
+   * Walks the hand keys (SCAN, a thousand at a time, never blocking Redis). Linear in the hands
+   * up, which is fine for a monitor that asks every few seconds; expired hands are not counted.
+   */
+  async count(): Promise<number> {
+    let total = 0;
+    for await (const keys of this.redis.scanStream({ match: `${PREFIX}hand:*`, count: 1000 })) {
+      total += (keys as string[]).length;
+    }
+    return total;
   }
 
   async inAreas(areas: readonly string[]): Promise<Hand[]> {

@@ -32,6 +32,34 @@ const involves = (userId: number) => or(eq(meetings.userA, userId), eq(meetings.
 
 /** All SQL of meetings, handshake codes and denial standings. */
 export const meetingsRepository = {
+  /** The monitor's figures: meetings running now, and since `since` those completed and minted. */
+  async figures(
+    db: DbExecutor,
+    since: Date,
+  ): Promise<{ inProgress: number; completed: number; minted: number }> {
+    const [row] = await db
+      .select({
+        inProgress: sql<number>`count(*) filter (where ${meetings.status} = 'active')`.mapWith(
+          Number,
+        ),
+        completed:
+          sql<number>`count(*) filter (where ${meetings.status} = 'completed' and ${meetings.endedAt} >= ${since})`.mapWith(
+            Number,
+          ),
+        minted:
+          sql<number>`count(*) filter (where ${meetings.outcome} = 'minted' and ${meetings.updatedAt} >= ${since})`.mapWith(
+            Number,
+          ),
+      })
+      .from(meetings)
+      .where(or(eq(meetings.status, 'active'), gt(meetings.updatedAt, since)));
+    return {
+      inProgress: row?.inProgress ?? 0,
+      completed: row?.completed ?? 0,
+      minted: row?.minted ?? 0,
+    };
+  },
+
   async insert(db: DbExecutor, values: NewMeetingRow): Promise<MeetingRow> {
     const [row] = await db.insert(meetings).values(values).returning();
     if (!row) throw new Error('meeting insert returned nothing');

@@ -93,6 +93,9 @@ function handshakeRefused(key: string, code: ErrorCode = ErrorCode.CONFLICT): Ap
  * in memory; this service owns the rows, the rules, the mint and the pushes. One process holds
  * a meeting's live score (see docs/decisions.md on several processes).
  */
+/** How soon a failed resume of the running meetings is tried again. */
+const RESUME_RETRY_MS = 5_000;
+
 export class MeetingsService {
   readonly tokens: ProximityTokens;
   readonly detector: MeetingDetector;
@@ -105,6 +108,7 @@ export class MeetingsService {
   private readonly lastPing = new Map<number, number>();
   private readonly queues = new Map<number, Promise<unknown>>();
   private timer: NodeJS.Timeout | undefined;
+  private resumeRetry: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: MeetingsServiceDeps) {
     this.now = deps.now ?? (() => Date.now());
@@ -118,7 +122,6 @@ export class MeetingsService {
 
   /** Takes up the active meetings of the database and scores on a timer. */
   async start(): Promise<void> {
-    for (const row of await repo.allActive(this.deps.db)) this.track(row);
     const every = Math.max(10, Math.floor(this.deps.config.minuteMs / 4));
     this.timer = setInterval(() => {
       void this.handle(this.detector.tick());
@@ -126,10 +129,28 @@ export class MeetingsService {
       for (const [key, half] of this.bleHalves) if (half.at < stale) this.bleHalves.delete(key);
     }, every);
     this.timer.unref();
+    await this.resumeActive();
+  }
+
+  /**
+   * Picks up the meetings that were running when the process stopped. A database that is down
+   * at start must not keep the server from starting (readiness reports it): retried until read.
+   */
+  private async resumeActive(): Promise<void> {
+    try {
+      for (const row of await repo.allActive(this.deps.db)) {
+        if (!this.members.has(row.id)) this.track(row);
+      }
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'meetings: running meetings not resumed yet, retrying');
+      this.resumeRetry = setTimeout(() => void this.resumeActive(), RESUME_RETRY_MS);
+      this.resumeRetry.unref();
+    }
   }
 
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.resumeRetry) clearTimeout(this.resumeRetry);
     await Promise.allSettled([...this.queues.values()]);
   }
 
@@ -876,4 +897,10 @@ export function meetingsCount(
   userIds: readonly number[],
 ): Promise<Map<number, number>> {
   return repo.completedCounts(db, userIds);
+}
+
+/** For the monitor: meetings in progress now, and completed and minted since the UTC midnight. */
+export function meetingFigures(db: DbExecutor, now = new Date()) {
+  const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  return repo.figures(db, midnight);
 }

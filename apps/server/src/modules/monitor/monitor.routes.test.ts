@@ -9,6 +9,7 @@ import {
 import { bearer, registerUser } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { makeRole } from '../media/media.test-support.ts';
+import { meetUser, ok, openSocket } from '../meet/meet.test-support.ts';
 import { HttpStats } from './http-stats.ts';
 
 const SCRAPE_TOKEN = 'scrape-token-for-tests-0123456789';
@@ -109,6 +110,35 @@ describe('monitor API', () => {
     } finally {
       adminSocket.socket.disconnect();
       userSocket.socket.disconnect();
+    }
+  });
+
+  it('counts hands up and meetings, in the snapshot and for Prometheus', async () => {
+    // The live-push test above has the app listening already.
+    const url = t.app.server.listening
+      ? `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`
+      : await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const read = async () =>
+      monitorSnapshotSchema.parse((await get('/monitor', bearer(admin.token))).json());
+    const before = await read();
+    expect(before.meet).toEqual({
+      raisedHands: 0,
+      meetingsInProgress: 0,
+      meetingsCompletedToday: 0,
+      mintsToday: 0,
+    });
+    const person = await meetUser(t.app, t.db);
+    const socket = await openSocket(url, person.token);
+    try {
+      await ok(socket, 'hand:raise', { mood: 'just_chat' });
+      expect((await read()).meet.raisedHands).toBe(1);
+      const metrics = await get('/metrics', bearer(admin.token));
+      expect(metrics.body).toMatch(/^meeet_raised_hands 1$/m);
+      expect(metrics.body).toMatch(/^meeet_meetings\{state="in_progress"\} 0$/m);
+      await ok(socket, 'hand:lower', {});
+      expect((await read()).meet.raisedHands).toBe(0);
+    } finally {
+      socket.disconnect();
     }
   });
 

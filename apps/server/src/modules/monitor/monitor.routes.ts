@@ -47,6 +47,7 @@ export const monitorRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async
         userIds: sockets.flatMap((s) => (s.data.userId === null ? [] : [s.data.userId])),
       };
     },
+    raisedHands: () => app.presence.count(),
     http: app.httpStats,
     hotWalletMin: {
       bnb: minimumUnits(config.monitor.hotWalletMinBnb),

@@ -6,6 +6,7 @@ import type { Chain } from '../chain/chain.client.ts';
 import { kycWaitingFigures } from '../kyc/kyc.service.ts';
 import { marketLevelFigures } from '../market/market.service.ts';
 import { MARKET_CURSOR } from '../market/market-watcher.ts';
+import { meetingFigures } from '../meetings/meetings.service.ts';
 import { userSignUpFigures } from '../users/users.service.ts';
 import { DEPOSIT_CURSOR } from '../wallet/deposit-watcher.ts';
 import {
@@ -22,6 +23,8 @@ export interface MonitorServiceDeps {
   chain: () => Chain | undefined;
   /** Sockets open now, and their distinct signed-in users (every process's). */
   sockets: () => Promise<{ sockets: number; userIds: number[] }>;
+  /** Hands up now on every process (the meet service's presence store). */
+  raisedHands: () => Promise<number>;
   http: HttpStats;
   hotWalletMin: { bnb: bigint; usdt: bigint };
 }
@@ -32,20 +35,18 @@ const WATCHERS = [
   { name: 'market', cursor: MARKET_CURSOR },
 ];
 
-/**
- * The figures an operator watches (issue 16), read through each module's service. Figures of
- * modules not built yet (raised hands, meetings, mints from meetings) are left out until those
- * services expose them.
- */
+/** The figures an operator watches (issue 16), read through each module's service. */
 export class MonitorService {
   constructor(private readonly deps: MonitorServiceDeps) {}
 
   async snapshot(): Promise<MonitorSnapshot> {
     const { db } = this.deps;
     const now = Date.now();
-    const [users, realtime, kyc, market, wallet, chain] = await Promise.all([
+    const [users, realtime, hands, meetings, kyc, market, wallet, chain] = await Promise.all([
       userSignUpFigures(db),
       this.deps.sockets(),
+      this.deps.raisedHands(),
+      meetingFigures(db, new Date(now)),
       kycWaitingFigures(db),
       marketLevelFigures(db),
       walletPendingFigures(db),
@@ -55,6 +56,12 @@ export class MonitorService {
       at: new Date(now).toISOString(),
       users,
       realtime: { sockets: realtime.sockets, users: new Set(realtime.userIds).size },
+      meet: {
+        raisedHands: hands,
+        meetingsInProgress: meetings.inProgress,
+        meetingsCompletedToday: meetings.completed,
+        mintsToday: meetings.minted,
+      },
       kyc: {
         waiting: kyc.count,
         oldestWaitSeconds: kyc.oldest
@@ -135,6 +142,12 @@ export function registerMonitorGauges(
   ]);
   const sockets = gauge('meeet_sockets_online', 'Open realtime sockets');
   const onlineUsers = gauge('meeet_users_online', 'Signed-in users with a socket open');
+  const hands = gauge('meeet_raised_hands', 'Hands up on the map');
+  const meetingsGauge = gauge(
+    'meeet_meetings',
+    'Meetings running now, completed and minted today',
+    ['state'],
+  );
   const kycWaiting = gauge('meeet_kyc_waiting', 'Verifications waiting for a moderator');
   const kycOldest = gauge('meeet_kyc_oldest_wait_seconds', 'Wait of the oldest verification');
   const sold = gauge('meeet_market_sold', 'Tokens sold by level', ['level']);
@@ -160,6 +173,10 @@ export function registerMonitorGauges(
     users.set({ period: 'week' }, s.users.week);
     sockets.set(s.realtime.sockets);
     onlineUsers.set(s.realtime.users);
+    hands.set(s.meet.raisedHands);
+    meetingsGauge.set({ state: 'in_progress' }, s.meet.meetingsInProgress);
+    meetingsGauge.set({ state: 'completed_today' }, s.meet.meetingsCompletedToday);
+    meetingsGauge.set({ state: 'minted_today' }, s.meet.mintsToday);
     kycWaiting.set(s.kyc.waiting);
     kycOldest.set(s.kyc.oldestWaitSeconds ?? 0);
     for (const level of s.market) {

@@ -104,6 +104,34 @@ function Figures({ s }: { s: MonitorSnapshot }) {
           <Grid size={cell}>
             <Figure label={t('monitor.online')} value={s.realtime.users} testId="monitor-online" />
           </Grid>
+          <Grid size={cell}>
+            <Figure
+              label={t('monitor.raised-hands')}
+              value={s.meet.raisedHands}
+              testId="monitor-raised-hands"
+            />
+          </Grid>
+          <Grid size={cell}>
+            <Figure
+              label={t('monitor.meetings-now')}
+              value={s.meet.meetingsInProgress}
+              testId="monitor-meetings-now"
+            />
+          </Grid>
+          <Grid size={cell}>
+            <Figure
+              label={t('monitor.meetings-today')}
+              value={s.meet.meetingsCompletedToday}
+              testId="monitor-meetings-today"
+            />
+          </Grid>
+          <Grid size={cell}>
+            <Figure
+              label={t('monitor.mints-today')}
+              value={s.meet.mintsToday}
+              testId="monitor-mints-today"
+            />
+          </Grid>
         </Panel>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
