@@ -10,6 +10,9 @@ module.exports = {
   setupFiles: ['<rootDir>/test/setup.ts'],
   testMatch: ['<rootDir>/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
+  // A suite's first test also pays the cold transform of React Native and core; on a busy
+  // 2-core CI machine that alone passed Jest's 5 s default.
+  testTimeout: 30_000,
   moduleNameMapper: {
     '^@meeet/core/(.*)$': '<rootDir>/../../packages/core/src/$1',
     '^zod$': fromApp('zod'),
