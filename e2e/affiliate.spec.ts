@@ -8,6 +8,8 @@ test('cpa, uid and nft are stored with a 720-hour expiry', async ({ page }) => {
   const before = Date.now();
   await page.goto('/?cpa=link42&uid=click-7&nft=2');
   await expect(page.getByTestId('home-page')).toBeVisible();
+  // The page is prerendered: it shows before the app has hydrated and stored the parameters.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('cpa'))).toBe('link42');
   const stored = await page.evaluate(() => ({
     cpa: localStorage.getItem('cpa'),
     uid: localStorage.getItem('cpa_uid'),
@@ -26,6 +28,8 @@ test('cpa, uid and nft are stored with a 720-hour expiry', async ({ page }) => {
 test('uid without cpa is not stored, and nft=0 is not a purchase intent', async ({ page }) => {
   await page.goto('/?uid=lonely&nft=0');
   await expect(page.getByTestId('home-page')).toBeVisible();
+  // The app's arrival effects have run (the fingerprint is gathered with the parameters).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('fp'))).toBeTruthy();
   expect(await page.evaluate(() => localStorage.getItem('cpa_uid'))).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('buyingNftId'))).toBeNull();
 });
@@ -63,6 +67,8 @@ test('the clean-up timer, started on load, clears an expired attribution after 7
   );
   await page.goto('/');
   await expect(page.getByTestId('home-page')).toBeVisible();
+  // The prerendered page shows first; the timer starts when the app has hydrated.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('fp'))).toBeTruthy();
   await page.clock.runFor(719 * HOUR);
   expect(await page.evaluate(() => localStorage.getItem('cpa'))).toBe('link9');
   await page.clock.runFor(2 * HOUR);

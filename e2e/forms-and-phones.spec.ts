@@ -85,12 +85,12 @@ test.describe('on a phone (390 × 844)', () => {
         // One line each: every tab as tall as the shortest.
         expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(1);
         // More sections than the screen holds: the row scrolls, with an arrow to show it.
-        const scroller = page.getByRole('tablist').locator('.MuiTabs-scroller');
+        const scroller = page.locator('.MuiTabs-root').locator('.MuiTabs-scroller');
         expect(
           await scroller.evaluate((element) => element.scrollWidth > element.clientWidth),
         ).toBe(true);
         await expect(
-          page.getByRole('tablist').locator('.MuiTabs-scrollButtons').last(),
+          page.locator('.MuiTabs-root').locator('.MuiTabs-scrollButtons').last(),
         ).toBeVisible();
         const button = await page.getByTestId('nav-account').boundingBox();
         expect(button?.height ?? 99).toBeLessThanOrEqual(40);

@@ -1,5 +1,6 @@
 import { Linking, Text, View } from 'react-native';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { cryptoPaths } from '@meeet/core/api/crypto-paths';
 import { walletResponseSchema } from '@meeet/core/api/crypto';
 import { nftTypeName } from '@meeet/core/enums';
@@ -8,6 +9,7 @@ import { webRoutes } from '@meeet/core/web/routes';
 import { api, unwrap } from '../../lib/api.ts';
 import { webAppUrl } from '../../lib/config.ts';
 import { useI18n } from '../../lib/i18n.ts';
+import { on } from '../../lib/socket.ts';
 import { Button, Card, Empty, ErrorBox, Loading, Screen, styles } from '../../components/ui.tsx';
 
 export const walletKey = ['wallet'] as const;
@@ -23,6 +25,12 @@ export function useWallet() {
 export function WalletScreen() {
   const { t } = useI18n();
   const wallet = useWallet();
+  const client = useQueryClient();
+  // A purchase, a deposit or a mint settled (spec §7 `wallet` event): read the wallet again.
+  useEffect(
+    () => on('wallet', () => void client.invalidateQueries({ queryKey: walletKey })),
+    [client],
+  );
   const open = () => void Linking.openURL(`${webAppUrl()}${webRoutes.account.data}#wallet-deposit`);
 
   return (
