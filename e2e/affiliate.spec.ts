@@ -80,7 +80,11 @@ test('the clean-up timer, started on load, clears an expired attribution after 7
 test('API calls carry the fingerprint and attribution headers', async ({ page }) => {
   await page.goto('/?cpa=link5&uid=c5');
   await expect(page.getByTestId('home-page')).toBeVisible();
-  const requestPromise = page.waitForRequest((request) => request.url().includes('/api/'));
+  // The prerendered page shows before the app has hydrated and stored the parameters.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('cpa'))).toBe('link5');
+  const requestPromise = page.waitForRequest(
+    (request) => request.url().includes('/api/') && request.method() === 'POST',
+  );
   // The support form posts through the API client.
   await page.goto('/support');
   await page.getByRole('textbox', { name: /name/i }).fill('Anna');
