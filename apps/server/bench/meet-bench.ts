@@ -9,8 +9,8 @@
  *   npm run bench:meet -w @meeet/server   (BENCH_CLIENTS=1000,2000,5000  BENCH_SECONDS=20)
  */
 import { fork } from 'node:child_process';
-import { cpus } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { cpus, setPriority } from 'node:os';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { latLngToCell } from 'h3-js';
@@ -29,6 +29,8 @@ const CITY_RADIUS_M = 8000;
 const WATCH_RADIUS_M = 1000;
 const SPEED_MS = 5;
 const CHAT_EVERY_MS = 10_000;
+/** Priority of the simulated phones' process (BENCH_CLIENT_NICE, 0 to share the CPU evenly). */
+const CLIENT_NICE = Number(process.env.BENCH_CLIENT_NICE ?? 10);
 /** BENCH_TRACE=1: the server's worst timer delay and memory every 5 s, and the clients' phases. */
 const TRACE = process.env.BENCH_TRACE === '1';
 
@@ -39,6 +41,8 @@ interface ClientResult {
   positionsRefused: number;
   mapLatencies: number[];
   chatLatencies: number[];
+  /** From the POST to its answer: the sender's side of a chat message. */
+  chatAnswers: number[];
   chatFailed: number;
   /** Refused chat sends by status and code, to tell limits from overload. */
   chatRefusals: Record<string, number>;
@@ -61,6 +65,7 @@ async function runClients(input: {
     positionsRefused: 0,
     mapLatencies: [],
     chatLatencies: [],
+    chatAnswers: [],
     chatFailed: 0,
     chatRefusals: {},
   };
@@ -75,7 +80,9 @@ async function runClients(input: {
       north: r * Math.sin(angle),
       heading: Math.random() * 2 * Math.PI,
       cell: '',
-      seen: [] as number[],
+      /** Who this client was shown, as a set (a list's `includes` per entry cost the clients' CPU). */
+      seen: new Set<number>(),
+      seenList: [] as number[],
       socket: undefined as S | undefined,
       failed: false,
     };
@@ -104,7 +111,10 @@ async function runClients(input: {
     socket.on('map:diff', (diff: MapDiff) => {
       const now = Date.now();
       for (const hand of diff.upsert) {
-        if (!state.seen.includes(hand.userId)) state.seen.push(hand.userId);
+        if (!state.seen.has(hand.userId)) {
+          state.seen.add(hand.userId);
+          state.seenList.push(hand.userId);
+        }
         const sent = sentCell.get(`${hand.userId}:${hand.cell}`);
         if (measuring && sent !== undefined) result.mapLatencies.push(now - sent);
       }
@@ -123,7 +133,10 @@ async function runClients(input: {
       ...here,
       radiusM: WATCH_RADIUS_M,
     });
-    if (snapshot.ok) state.seen = snapshot.hands.map((h) => h.userId);
+    if (snapshot.ok) {
+      state.seenList = snapshot.hands.map((h) => h.userId);
+      state.seen = new Set(state.seenList);
+    }
   }
 
   for (let i = 0; i < states.length; i += 100) {
@@ -155,7 +168,7 @@ async function runClients(input: {
     if (state.index % 4 === 0) {
       let n = 0;
       const chat = () => {
-        const to = state.seen[n++ % Math.max(1, state.seen.length)];
+        const to = state.seenList[n++ % Math.max(1, state.seenList.length)];
         if (to === undefined) return;
         const clientId = `b-${state.id}-${n}-${Date.now()}`;
         chatSent.set(clientId, Date.now());
@@ -165,6 +178,7 @@ async function runClients(input: {
           body: JSON.stringify({ clientId, text: 'hello from the benchmark 👋' }),
         }).then(
           async (response) => {
+            if (measuring) result.chatAnswers.push(Date.now() - (chatSent.get(clientId) ?? 0));
             const body = (await response.json()) as { code?: string };
             if (!response.ok) {
               result.chatFailed++;
@@ -227,6 +241,37 @@ async function main(): Promise<void> {
       MEET_CHAT_PER_MINUTE: '1000',
       MEET_NEW_CONVERSATIONS_PER_HOUR: '1000',
     });
+    /** BENCH_TRACE: which statements the server sends, counted by their text. */
+    const statements = new Map<string, number>();
+    if (TRACE) {
+      const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+      (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+        const first = args[0] as string | { text?: string };
+        const text = (typeof first === 'string' ? first : (first.text ?? '')).slice(0, 120);
+        statements.set(text, (statements.get(text) ?? 0) + 1);
+        return query(...args);
+      };
+    }
+    /** BENCH_TRACE: the server's garbage collections in the window, by kind. */
+    const pauses = new Map<number, number[]>();
+    if (TRACE) {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind ?? 0;
+          pauses.set(kind, [...(pauses.get(kind) ?? []), entry.duration]);
+        }
+      }).observe({ entryTypes: ['gc'] });
+    }
+    /** BENCH_TRACE: how long a statement takes once it has a connection. */
+    const held: number[] = [];
+    if (TRACE) {
+      const since = new WeakMap<object, number>();
+      pool.on('acquire', (client) => since.set(client, performance.now()));
+      pool.on('release', (_error, client) => {
+        const at = since.get(client);
+        if (at !== undefined) held.push(performance.now() - at);
+      });
+    }
     const app = await buildApp(config, { pool });
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     try {
@@ -258,6 +303,9 @@ async function main(): Promise<void> {
         const child = fork(fileURLToPath(import.meta.url), ['client'], {
           execArgv: process.execArgv,
         });
+        // The simulated phones run elsewhere in production: here they yield the CPU to the
+        // server, so its figures measure the server rather than the 2 cores' sharing with them.
+        if (child.pid) setPriority(child.pid, CLIENT_NICE);
         const lag = monitorEventLoopDelay({ resolution: 10 });
         let rss = 0;
         let cpuStart = process.cpuUsage();
@@ -267,6 +315,7 @@ async function main(): Promise<void> {
         /** The longest the server's loop kept a 500 ms timer waiting in the window. */
         let stall = 0;
         let inWindow = false;
+        let elu = performance.eventLoopUtilization();
         const sampler = setInterval(() => {
           rss = Math.max(rss, process.memoryUsage().rss);
           const now = performance.now();
@@ -278,7 +327,7 @@ async function main(): Promise<void> {
           ? setInterval(() => {
               const m = process.memoryUsage();
               console.log(
-                `${new Date().toISOString()} server: worst timer delay ${worstGap.toFixed(0)} ms, rss ${Math.round(m.rss / 1048576)} MB, heap ${Math.round(m.heapUsed / 1048576)}/${Math.round(m.heapTotal / 1048576)} MB`,
+                `${new Date().toISOString()} server: worst timer delay ${worstGap.toFixed(0)} ms, rss ${Math.round(m.rss / 1048576)} MB, heap ${Math.round(m.heapUsed / 1048576)}/${Math.round(m.heapTotal / 1048576)} MB, db pool ${pool.totalCount} open, ${pool.idleCount} idle, ${pool.waitingCount} waiting`,
               );
               worstGap = 0;
             }, 5000)
@@ -290,6 +339,10 @@ async function main(): Promise<void> {
               // Reset rather than enabled here: a loop held up since the clients got going
               // delays this very message, and the histogram must have seen that.
               lag.reset();
+              statements.clear();
+              held.length = 0;
+              pauses.clear();
+              elu = performance.eventLoopUtilization();
               inWindow = true;
               stall = 0;
               rss = process.memoryUsage().rss;
@@ -299,6 +352,22 @@ async function main(): Promise<void> {
             if (message.type === 'ready') lag.enable();
             if (message.type === 'window-end') {
               inWindow = false;
+              if (TRACE) {
+                const top = [...statements].sort((a, b) => b[1] - a[1]).slice(0, 12);
+                console.log(
+                  `connection held per checkout: p50 ${percentile(held, 50).toFixed(1)} ms, p95 ${percentile(held, 95).toFixed(1)} ms, n ${held.length}`,
+                );
+                for (const [kind, list] of pauses) {
+                  console.log(
+                    `gc kind ${kind}: ${list.length} pauses, total ${list.reduce((a, b) => a + b, 0).toFixed(0)} ms, longest ${Math.max(...list).toFixed(0)} ms`,
+                  );
+                }
+                console.log(
+                  `loop delay p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms, mean ${(lag.mean / 1e6).toFixed(1)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms; loop utilisation ${performance.eventLoopUtilization(elu).utilization.toFixed(2)}`,
+                );
+                console.log('statements in the window:');
+                for (const [text, n] of top) console.log(`${String(n).padStart(8)}  ${text}`);
+              }
               // While every client is still connected: what is live once the garbage is
               // collected (run with --expose-gc), apart from the RSS peak.
               const gc = (globalThis as { gc?: () => void }).gc;
@@ -338,6 +407,9 @@ async function main(): Promise<void> {
         ];
         rows.push(`| ${row.join(' | ')} |`);
         if (result.chatFailed > 0) console.log('chat refusals:', result.chatRefusals);
+        console.log(
+          `chat POST answered p50 ${percentile(result.chatAnswers, 50).toFixed(0)} ms, p95 ${percentile(result.chatAnswers, 95).toFixed(0)} ms`,
+        );
         console.log(rows.at(-1));
         // Wait for the offline drop of the hands of this round before the next one.
         await new Promise((resolve) => setTimeout(resolve, 3000));

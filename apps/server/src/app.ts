@@ -99,7 +99,9 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
  * listens, so tests build exactly the app that runs and drive it with `app.inject`.
  */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
-  const pool = deps.pool ?? (config.databaseUrl ? createPool(config.databaseUrl) : undefined);
+  const pool =
+    deps.pool ??
+    (config.databaseUrl ? createPool(config.databaseUrl, config.databasePoolMax) : undefined);
   if (!pool) throw new Error('buildApp needs a pool or config.databaseUrl');
 
   const app = Fastify({

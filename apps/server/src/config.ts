@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { validateMnemonic } from '@scure/bip39';
 import { generateMnemonic, english } from 'viem/accounts';
 import { SUPPORT_EMAIL } from '@meeet/core/constants';
+import { DEFAULT_POOL_MAX } from './db/client.ts';
 import { REPO_ROOT } from './lib/package-root.ts';
 
 export { REPO_ROOT };
@@ -44,6 +45,8 @@ const envSchema = z.object({
   PORT: withDefault(port, 3000),
   /** Any PostgreSQL; unset → the embedded PostgreSQL under DATA_DIR on PG_PORT. */
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), postgresUrl),
+  /** Connections per process (see DEFAULT_POOL_MAX). */
+  DATABASE_POOL_MAX: withDefault(z.coerce.number().int().min(1).max(200), DEFAULT_POOL_MAX),
   /** Local state that must survive restarts: embedded database files, the dev JWT secret. */
   DATA_DIR: optionalString,
   PG_PORT: withDefault(port, 5433),
@@ -206,6 +209,7 @@ export interface AppConfig {
   readonly port: number;
   /** Undefined means: start the embedded PostgreSQL. */
   readonly databaseUrl: string | undefined;
+  readonly databasePoolMax: number;
   readonly dataDir: string;
   readonly embeddedPgPort: number;
   readonly logLevel: LogLevel;
@@ -419,6 +423,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     dataDir,
     embeddedPgPort: e.PG_PORT,
     logLevel: e.LOG_LEVEL,

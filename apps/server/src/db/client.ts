@@ -5,10 +5,16 @@ export type Database = NodePgDatabase;
 /** What a repository method runs on: the database or an open transaction. */
 export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export function createPool(connectionString: string): pg.Pool {
+/**
+ * Connections per process (DATABASE_POOL_MAX). Under load a statement holds its connection for
+ * a turn of the event loop, so a busy process needs more than pg's usual ten.
+ */
+export const DEFAULT_POOL_MAX = 20;
+
+export function createPool(connectionString: string, max = DEFAULT_POOL_MAX): pg.Pool {
   return new pg.Pool({
     connectionString,
-    max: 10,
+    max,
     // Fail fast when the database is unreachable instead of hanging a request or health probe.
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,

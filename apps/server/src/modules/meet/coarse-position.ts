@@ -28,7 +28,6 @@ export const AREA_RESOLUTION = 7;
 const MAX_OFFSET_M = 40;
 const DISTANCE_STEP_M = 100;
 const EARTH_RADIUS_M = 6_371_008.8;
-const AREA_SPACING_M = getHexagonEdgeLengthAvg(AREA_RESOLUTION, UNITS.m) * Math.sqrt(3);
 
 export interface LatLon {
   lat: number;
@@ -44,24 +43,42 @@ export function areaOf(cell: string): string {
 }
 
 /**
+ * Small watches are indexed by these finer cells (edge ~460 m): in a busy city a move then
+ * reaches a few hundred watchers instead of a thousand or more. Larger watches stay on the
+ * area cells, where 50 km is a few thousand cells rather than tens of thousands.
+ */
+export const FINE_INDEX_RESOLUTION = 8;
+export const FINE_INDEX_MAX_RADIUS_M = 5000;
+
+/**
  * How far from an index cell's centre a hand indexed in it can be: the cell's corner (one
  * edge), the drift of a resolution-10 descendant beyond its ancestor's outline (H3 children are
  * not strictly inside their parents), and the size variation of cells around the globe.
  */
-const AREA_REACH_M = getHexagonEdgeLengthAvg(AREA_RESOLUTION, UNITS.m) * 1.6 + 200;
+function reachOf(resolution: number): number {
+  return getHexagonEdgeLengthAvg(resolution, UNITS.m) * 1.6 + 200;
+}
 
 /**
- * The index cells a watched circle can touch: a disk of cells with a margin, less those whose
- * centre is too far for any of their hands to be in the circle. Without that cut a 1 km
- * watch took 37 cells (~190 km²) and each move in a city reached nearly every watcher.
+ * The index cells of a resolution a watched circle can touch: a disk of cells with a margin,
+ * less those whose centre is too far for any of their hands to be in the circle. Without that
+ * cut a 1 km watch took 37 area cells (~190 km²) and each move in a city reached nearly every
+ * watcher.
  */
-export function areasAround(center: LatLon, radiusM: number): string[] {
+export function indexCellsAround(center: LatLon, radiusM: number, resolution: number): string[] {
+  const spacing = getHexagonEdgeLengthAvg(resolution, UNITS.m) * Math.sqrt(3);
+  const reach = reachOf(resolution);
   // Cells vary in size over each icosahedron face (the old 0.75 spacing missed the edge of a
   // 50 km circle near 9°S 123°W), so the disk assumes small ones; the cut drops the surplus.
-  const k = Math.ceil(radiusM / (AREA_SPACING_M * 0.55)) + 2;
-  return gridDisk(latLngToCell(center.lat, center.lon, AREA_RESOLUTION), k).filter(
-    (area) => distanceM(center, cellCentre(area)) <= radiusM + AREA_REACH_M,
+  const k = Math.ceil(radiusM / (spacing * 0.55)) + 2;
+  return gridDisk(latLngToCell(center.lat, center.lon, resolution), k).filter(
+    (cell) => distanceM(center, cellCentre(cell)) <= radiusM + reach,
   );
+}
+
+/** The area cells (presence's index) a watched circle can touch. */
+export function areasAround(center: LatLon, radiusM: number): string[] {
+  return indexCellsAround(center, radiusM, AREA_RESOLUTION);
 }
 
 export function distanceM(a: LatLon, b: LatLon): number {
@@ -121,4 +138,9 @@ export function ringsBetween(from: string, to: string): number {
     const spacing = getHexagonEdgeLengthAvg(HAND_RESOLUTION, UNITS.m) * Math.sqrt(3);
     return Math.round(distanceM({ lat: aLat, lon: aLon }, { lat: bLat, lon: bLon }) / spacing);
   }
+}
+
+/** The fine index cell of a hand's cell (see FINE_INDEX_RESOLUTION). */
+export function fineIndexOf(cell: string): string {
+  return cellToParent(cell, FINE_INDEX_RESOLUTION);
 }

@@ -18,6 +18,10 @@ import {
   areaOf,
   areasAround,
   cellCentre,
+  FINE_INDEX_MAX_RADIUS_M,
+  FINE_INDEX_RESOLUTION,
+  fineIndexOf,
+  indexCellsAround,
   dayOf,
   dayOffset,
   distanceM,
@@ -38,6 +42,8 @@ const CELL_REACH_M = 120;
 const METRES_PER_DEGREE = 111_320;
 /** Watchers served between two turns of the event loop. */
 const DIFF_BATCH = 100;
+/** The flush wheel turns this many times per tick (see `schedule`). */
+const TURNS_PER_TICK = 20;
 
 function notRaised(): AppError {
   return new AppError(ErrorCode.CONFLICT, { messageKey: 'meet.hand-not-raised' });
@@ -66,7 +72,7 @@ export interface MapServiceDeps {
   /** Tells every socket of the user that their hand dropped. */
   dropped(userId: number, reason: HandDropReason): void;
   now?: () => number;
-  /** Diffs are batched per watcher and sent at most once per tick. */
+  /** Diffs are batched per watcher and sent at most once per tick (default 1 s). */
   tickMs?: number;
 }
 
@@ -82,11 +88,18 @@ interface Watcher {
   lon: number;
   cosLat: number;
   reachSq: number;
+  /** Area cells of the circle: the snapshot reads the hands indexed in them. */
   areas: string[];
+  /** Cells this watcher is indexed by: fine ones for a small circle, else its areas. */
+  indexCells: string[];
+  fine: boolean;
   /** What this watcher was last sent, by user id: the signature of the entry. */
   known: Map<number, string>;
   /** Users whose entry may have changed since the last diff. */
   pending: Set<number>;
+  /** Whether it waits in the flush wheel, and the wheel's turn of its last flush. */
+  scheduled: boolean;
+  flushedTurn: number;
   send: (diff: MapDiff) => void;
 }
 
@@ -110,6 +123,8 @@ interface Shown {
  */
 export class MapService {
   private readonly watchers = new Map<string, Watcher>();
+  /** Watchers by index cell: small circles by fine cells, large ones by area cells. */
+  private readonly watchersByFine = new Map<string, Set<Watcher>>();
   private readonly watchersByArea = new Map<string, Set<Watcher>>();
   private readonly connections = new Map<number, number>();
   private readonly offlineTimers = new Map<number, NodeJS.Timeout>();
@@ -118,16 +133,19 @@ export class MapService {
   /** The HMAC of each user's offset, computed once a day rather than once per entry. */
   private readonly offsets = new Map<number, Shown>();
   private readonly ticker: NodeJS.Timeout;
-  private ticking = false;
+  /**
+   * The flush wheel: watchers with something pending wait in the slot of the turn they may
+   * send at. Each watcher flushes at its own phase of the second, so the work is spread over
+   * it instead of arriving as one burst per tick that held the event loop.
+   */
+  private readonly wheel: Watcher[][] = Array.from({ length: TURNS_PER_TICK + 1 }, () => []);
+  private turn = 0;
   private readonly now: () => number;
 
   constructor(private readonly deps: MapServiceDeps) {
     this.now = deps.now ?? Date.now;
     deps.store.subscribe((event) => this.heard(event));
-    // A failing store (Redis away) costs a tick, never the process.
-    this.ticker = setInterval(() => {
-      this.tick().catch(this.failed('map tick'));
-    }, deps.tickMs ?? 1000);
+    this.ticker = setInterval(() => this.turnWheel(), (deps.tickMs ?? 1000) / TURNS_PER_TICK);
     this.ticker.unref();
   }
 
@@ -153,20 +171,21 @@ export class MapService {
   }
 
   /** Tells every process's watchers (this one's included, through the store) of a change. */
-  private announce(userId: number, from: string | null, to: string | null, cell: string | null) {
-    this.deps.store.publish({ type: 'hand', userId, from, to, cell });
+  /** The hand's cell before and after a change anyone may see (the same cell: mood, ghost). */
+  private announce(userId: number, fromCell: string | null, toCell: string | null) {
+    this.deps.store.publish({ type: 'hand', userId, fromCell, toCell });
   }
 
   private heard(event: PresenceEvent): void {
     if (event.type === 'hand') {
-      this.changed(event.userId, event.from, event.to, event.cell);
+      this.changed(event.userId, event.fromCell, event.toCell);
       return;
     }
     const { a, b } = event;
     this.deps.blocks.reload([a, b]).then(() => {
       for (const watcher of this.watchers.values()) {
-        if (watcher.userId === a) watcher.pending.add(b);
-        if (watcher.userId === b) watcher.pending.add(a);
+        if (watcher.userId === a) this.mark(watcher, b);
+        if (watcher.userId === b) this.mark(watcher, a);
       }
     }, this.failed('block reload'));
   }
@@ -182,7 +201,7 @@ export class MapService {
     }
     const existing = await this.deps.store.update(user.id, { mood });
     if (existing) {
-      this.announce(user.id, existing.area, existing.area, existing.cell);
+      this.announce(user.id, existing.cell, existing.cell);
       return this.stateOf({ ...existing, mood });
     }
     const now = this.now();
@@ -209,7 +228,7 @@ export class MapService {
   async setGhost(userId: number, ghost: boolean): Promise<HandState> {
     const before = await this.deps.store.update(userId, { ghost });
     if (!before) throw notRaised();
-    this.announce(userId, before.area, before.area, before.cell);
+    this.announce(userId, before.cell, before.cell);
     return this.stateOf({ ...before, ghost });
   }
 
@@ -251,7 +270,7 @@ export class MapService {
       throw notRaised();
     }
     // Moves inside the cell change nothing anyone may see, so they reach no watcher.
-    if (cell !== before.cell) this.announce(userId, before.area, area, cell);
+    if (cell !== before.cell) this.announce(userId, before.cell, cell);
   }
 
   /**
@@ -271,7 +290,7 @@ export class MapService {
     this.lastPositionAt.delete(userId);
     this.offsets.delete(userId);
     if (!hand) return false;
-    this.announce(userId, hand.area, null, null);
+    this.announce(userId, hand.cell, null);
     this.deps.dropped(userId, reason);
     return true;
   }
@@ -324,15 +343,24 @@ export class MapService {
       cosLat: Math.cos((watch.lat * Math.PI) / 180),
       // A little over the exact reach: the quick flat-earth distance may err by a fraction.
       reachSq: ((watch.radiusM + CELL_REACH_M) * 1.02 + 50) ** 2,
-      areas: areasAround(watch, watch.radiusM),
+      areas: [],
+      indexCells: [],
+      fine: watch.radiusM <= FINE_INDEX_MAX_RADIUS_M,
       known: new Map(),
       pending: new Set(),
+      scheduled: false,
+      flushedTurn: -TURNS_PER_TICK,
       send,
     };
+    watcher.areas = areasAround(watch, watch.radiusM);
+    watcher.indexCells = watcher.fine
+      ? indexCellsAround(watch, watch.radiusM, FINE_INDEX_RESOLUTION)
+      : watcher.areas;
     this.watchers.set(socketId, watcher);
-    for (const area of watcher.areas) {
-      let set = this.watchersByArea.get(area);
-      if (!set) this.watchersByArea.set(area, (set = new Set()));
+    const index = watcher.fine ? this.watchersByFine : this.watchersByArea;
+    for (const cell of watcher.indexCells) {
+      let set = index.get(cell);
+      if (!set) index.set(cell, (set = new Set()));
       set.add(watcher);
     }
     const hands: MapHand[] = [];
@@ -356,10 +384,11 @@ export class MapService {
     const watcher = this.watchers.get(socketId);
     if (!watcher) return;
     this.watchers.delete(socketId);
-    for (const area of watcher.areas) {
-      const set = this.watchersByArea.get(area);
+    const index = watcher.fine ? this.watchersByFine : this.watchersByArea;
+    for (const cell of watcher.indexCells) {
+      const set = index.get(cell);
       set?.delete(watcher);
-      if (set?.size === 0) this.watchersByArea.delete(area);
+      if (set?.size === 0) index.delete(cell);
     }
   }
 
@@ -379,34 +408,52 @@ export class MapService {
 
   /**
    * Marks the user pending for the watchers who may see the change: those who were shown the
-   * user (they may need a `left`) and those whose circle reaches the user's cell.
+   * user (they may need a `left`; they are indexed by the cell the user leaves) and those whose
+   * circle reaches the user's new cell.
    */
-  private changed(
+  private changed(userId: number, fromCell: string | null, toCell: string | null): void {
+    const centre = toCell ? cellCentre(toCell) : null;
+    const fineFrom = fromCell ? fineIndexOf(fromCell) : null;
+    const fineTo = toCell ? fineIndexOf(toCell) : null;
+    const areaFrom = fromCell ? areaOf(fromCell) : null;
+    const areaTo = toCell ? areaOf(toCell) : null;
+    this.changedIn(this.watchersByFine.get(fineFrom ?? ''), userId, centre);
+    if (fineTo !== fineFrom) this.changedIn(this.watchersByFine.get(fineTo ?? ''), userId, centre);
+    this.changedIn(this.watchersByArea.get(areaFrom ?? ''), userId, centre);
+    if (areaTo !== areaFrom) this.changedIn(this.watchersByArea.get(areaTo ?? ''), userId, centre);
+  }
+
+  private changedIn(
+    watchers: Set<Watcher> | undefined,
     userId: number,
-    oldArea: string | null,
-    newArea: string | null,
-    cell: string | null = null,
+    centre: LatLon | null,
   ): void {
-    const centre = cell ? cellCentre(cell) : null;
-    for (const area of oldArea === newArea ? [newArea] : [oldArea, newArea]) {
-      if (!area) continue;
-      const watchers = this.watchersByArea.get(area);
-      if (!watchers) continue;
-      for (const watcher of watchers) {
-        // Hundreds of watchers per change in a busy city: a flat-earth distance (no
-        // trigonometry per watcher) with a margin; the entry itself is checked exactly.
-        let near = false;
-        if (centre !== null) {
-          let dLon = centre.lon - watcher.lon;
-          if (dLon > 180) dLon -= 360;
-          else if (dLon < -180) dLon += 360;
-          const east = dLon * METRES_PER_DEGREE * watcher.cosLat;
-          const north = (centre.lat - watcher.lat) * METRES_PER_DEGREE;
-          near = east * east + north * north <= watcher.reachSq;
-        }
-        if (near || watcher.known.has(userId)) watcher.pending.add(userId);
+    if (!watchers) return;
+    for (const watcher of watchers) {
+      // Hundreds of watchers per change in a busy city: a flat-earth distance (no
+      // trigonometry per watcher) with a margin; the entry itself is checked exactly.
+      let near = false;
+      if (centre !== null) {
+        let dLon = centre.lon - watcher.lon;
+        if (dLon > 180) dLon -= 360;
+        else if (dLon < -180) dLon += 360;
+        const east = dLon * METRES_PER_DEGREE * watcher.cosLat;
+        const north = (centre.lat - watcher.lat) * METRES_PER_DEGREE;
+        near = east * east + north * north <= watcher.reachSq;
       }
+      if (near || watcher.known.has(userId)) this.mark(watcher, userId);
     }
+  }
+
+  /** The user's entry may have changed for the watcher: it goes out with its next flush. */
+  private mark(watcher: Watcher, userId: number): void {
+    watcher.pending.add(userId);
+    if (watcher.scheduled) return;
+    watcher.scheduled = true;
+    // At most once a tick: right away (next turn) if it has not sent for a tick, else a tick
+    // after its last flush.
+    const due = Math.max(this.turn + 1, watcher.flushedTurn + TURNS_PER_TICK);
+    this.wheel[due % this.wheel.length]?.push(watcher);
   }
 
   private entryFor(watcher: Watcher, hand: Hand): MapHand | null {
@@ -464,36 +511,41 @@ export class MapService {
     return this.current(hand).signature;
   }
 
-  /** Sends each watcher with pending changes one diff. */
-  async tick(): Promise<void> {
-    // A slow tick is not overlapped by the next one; that one just finds more pending.
-    if (this.ticking) return;
-    this.ticking = true;
-    try {
-      await this.sendDiffs();
-    } finally {
-      this.ticking = false;
-    }
-  }
-
   /**
-   * Watchers are served in batches: a batch's pending ids are taken (a change after that marks
-   * them pending for the next tick), their hands read from the store in one call, and the
-   * event loop is let go between batches so positions and chat get in between.
+   * One turn of the wheel: the watchers due now flush, in batches with the event loop let go
+   * between them so positions and chat get in between. A batch's pending ids are taken (a
+   * change after that schedules the watcher again, a tick later) and their hands read from the
+   * store in one call.
    */
-  private async sendDiffs(): Promise<void> {
+  private turnWheel(): void {
+    this.turn += 1;
+    const slot = this.turn % this.wheel.length;
+    const due = this.wheel[slot] ?? [];
+    if (due.length === 0) return;
+    this.wheel[slot] = [];
+    const batches: { watcher: Watcher; ids: number[] }[][] = [];
     let batch: { watcher: Watcher; ids: number[] }[] = [];
-    for (const watcher of this.watchers.values()) {
-      if (watcher.pending.size === 0) continue;
+    for (const watcher of due) {
+      watcher.scheduled = false;
+      if (this.watchers.get(watcher.socketId) !== watcher || watcher.pending.size === 0) continue;
+      watcher.flushedTurn = this.turn;
       batch.push({ watcher, ids: [...watcher.pending] });
       watcher.pending.clear();
       if (batch.length === DIFF_BATCH) {
-        await this.sendBatch(batch);
+        batches.push(batch);
         batch = [];
-        await new Promise((resolve) => setImmediate(resolve));
       }
     }
-    if (batch.length > 0) await this.sendBatch(batch);
+    if (batch.length > 0) batches.push(batch);
+    // A failing store (Redis away) costs a flush, never the process.
+    this.sendBatches(batches).catch(this.failed('map flush'));
+  }
+
+  private async sendBatches(batches: { watcher: Watcher; ids: number[] }[][]): Promise<void> {
+    for (const [n, batch] of batches.entries()) {
+      if (n > 0) await new Promise((resolve) => setImmediate(resolve));
+      await this.sendBatch(batch);
+    }
   }
 
   private async sendBatch(batch: { watcher: Watcher; ids: number[] }[]): Promise<void> {

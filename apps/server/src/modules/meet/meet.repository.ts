@@ -17,6 +17,14 @@ export function pairOf(x: number, y: number): { userA: number; userB: number } {
   return x < y ? { userA: x, userB: y } : { userA: y, userB: x };
 }
 
+export interface SendFacts {
+  banned: boolean;
+  resentId: number | null;
+  sentLastMinute: number;
+  conversationId: number | null;
+  startedLastHour: number;
+}
+
 export interface ConversationSummaryRow {
   conversation: MeetConversationRow;
   otherId: number;
@@ -70,22 +78,6 @@ export const meetRepository = {
     return found;
   },
 
-  async countStartedSince(db: DbExecutor, userId: number, since: Date): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(meetConversations)
-      .where(and(eq(meetConversations.startedBy, userId), gte(meetConversations.createdAt, since)));
-    return row?.n ?? 0;
-  },
-
-  async countSentSince(db: DbExecutor, userId: number, since: Date): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(meetMessages)
-      .where(and(eq(meetMessages.senderId, userId), gte(meetMessages.createdAt, since)));
-    return row?.n ?? 0;
-  },
-
   async countFlaggedSince(db: DbExecutor, userId: number, since: Date): Promise<number> {
     const [row] = await db
       .select({ n: count() })
@@ -117,7 +109,53 @@ export const meetRepository = {
     return row;
   },
 
-  /** Stores a message (none if the client id was used already) and moves the sender's cursor. */
+  /**
+   * What sending a message must know, in one round trip (a send under load waited behind ten
+   * sequential queries): whether the sender is banned, a message already stored under the
+   * client id, what they sent in the last minute, the pair's conversation, and how many
+   * conversations they started in the last hour.
+   */
+  async sendFacts(
+    db: DbExecutor,
+    input: { senderId: number; otherId: number; clientId: string; minuteAgo: Date; hourAgo: Date },
+  ): Promise<SendFacts> {
+    const { userA, userB } = pairOf(input.senderId, input.otherId);
+    const result = await db.execute<{
+      banned: boolean;
+      resent_id: string | null;
+      sent_last_minute: number;
+      conversation_id: number | null;
+      started_last_hour: number;
+    }>(sql`select
+      exists(select 1 from ${meetBans} where ${meetBans.userId} = ${input.senderId}) as banned,
+      (select ${meetMessages.id} from ${meetMessages}
+        where ${meetMessages.senderId} = ${input.senderId}
+          and ${meetMessages.clientId} = ${input.clientId}) as resent_id,
+      (select count(*)::int from ${meetMessages}
+        where ${meetMessages.senderId} = ${input.senderId}
+          and ${meetMessages.createdAt} >= ${input.minuteAgo.toISOString()}) as sent_last_minute,
+      (select ${meetConversations.id} from ${meetConversations}
+        where ${meetConversations.userA} = ${userA}
+          and ${meetConversations.userB} = ${userB}) as conversation_id,
+      (select count(*)::int from ${meetConversations}
+        where ${meetConversations.startedBy} = ${input.senderId}
+          and ${meetConversations.createdAt} >= ${input.hourAgo.toISOString()}) as started_last_hour`);
+    const row = result.rows[0];
+    if (!row) throw new Error('send facts: no row');
+    return {
+      banned: row.banned,
+      resentId: row.resent_id === null ? null : Number(row.resent_id),
+      sentLastMinute: row.sent_last_minute,
+      conversationId: row.conversation_id,
+      startedLastHour: row.started_last_hour,
+    };
+  },
+
+  /**
+   * Stores a message (none if the client id was used already), makes it the conversation's
+   * last and moves the sender's read cursor past it: one statement, so atomic without a
+   * transaction of its own.
+   */
   async insertMessage(
     db: DbExecutor,
     values: {
@@ -128,14 +166,43 @@ export const meetRepository = {
       flags: string[];
     },
   ): Promise<MeetMessageRow | undefined> {
-    const [row] = await db.insert(meetMessages).values(values).onConflictDoNothing().returning();
+    const result = await db.execute<{
+      id: string;
+      conversation_id: number;
+      sender_id: number;
+      client_id: string;
+      text: string;
+      flags: string[];
+      created_at: Date | string;
+    }>(sql`with stored as (
+        insert into ${meetMessages}
+          (conversation_id, sender_id, client_id, text, flags)
+        values (${values.conversationId}, ${values.senderId}, ${values.clientId}, ${values.text},
+          string_to_array(${values.flags.join(',')}, ','))
+        on conflict do nothing
+        returning *
+      ), latest as (
+        update ${meetConversations} set last_message_id = stored.id from stored
+        where ${meetConversations.id} = stored.conversation_id
+      ), cursor as (
+        update ${meetConversationMembers}
+        set read_id = greatest(coalesce(${meetConversationMembers.readId}, 0), stored.id)
+        from stored
+        where ${meetConversationMembers.conversationId} = stored.conversation_id
+          and ${meetConversationMembers.userId} = stored.sender_id
+      )
+      select id, conversation_id, sender_id, client_id, text, flags, created_at from stored`);
+    const row = result.rows[0];
     if (!row) return undefined;
-    await db
-      .update(meetConversations)
-      .set({ lastMessageId: row.id })
-      .where(eq(meetConversations.id, values.conversationId));
-    await this.advanceRead(db, values.conversationId, values.senderId, row.id);
-    return row;
+    return {
+      id: Number(row.id),
+      conversationId: row.conversation_id,
+      senderId: row.sender_id,
+      clientId: row.client_id,
+      text: row.text,
+      flags: row.flags,
+      createdAt: new Date(row.created_at),
+    };
   },
 
   /** Moves the member's read cursor forward only; returns the cursor afterwards. */

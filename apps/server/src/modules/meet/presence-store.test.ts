@@ -5,6 +5,10 @@ import {
   areaOf,
   areasAround,
   dayOffset,
+  FINE_INDEX_MAX_RADIUS_M,
+  FINE_INDEX_RESOLUTION,
+  fineIndexOf,
+  indexCellsAround,
   handCell,
   shownPosition,
   distanceM,
@@ -174,7 +178,7 @@ describe('RedisPresenceStore across processes', () => {
     const id = 900_000_000 + Math.floor(Math.random() * 1_000_000);
     const placed = hand(id, 59.94, 30.31);
     await a.put(placed);
-    a.publish({ type: 'hand', userId: id, from: null, to: placed.area, cell: placed.cell });
+    a.publish({ type: 'hand', userId: id, fromCell: null, toCell: placed.cell });
     expect(await b.inAreas(areasAround({ lat: 59.94, lon: 30.31 }, 1000))).toEqual([placed]);
     await until(() => heardOnB.some((e) => e.type === 'hand' && e.userId === id));
     await b.update(id, { ghost: true });
@@ -229,6 +233,32 @@ describe('coarse positions', () => {
       }
     }
     expect(areasAround({ lat: 55.75, lon: 37.62 }, 1000).length).toBeLessThanOrEqual(12);
+  });
+
+  it('indexes small watches by fine cells that cover their circle', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    for (let circle = 0; circle < 30; circle++) {
+      const center = { lat: (random() - 0.5) * 150, lon: (random() - 0.5) * 360 };
+      const radius = [200, 1000, FINE_INDEX_MAX_RADIUS_M][circle % 3] as number;
+      const cells = new Set(indexCellsAround(center, radius, FINE_INDEX_RESOLUTION));
+      for (let i = 0; i < 300; i++) {
+        const r = radius * (i % 2 === 0 ? 0.995 : Math.sqrt(random()));
+        const bearing = random() * 2 * Math.PI;
+        const point = {
+          lat: center.lat + (r * Math.cos(bearing)) / 111_320,
+          lon:
+            center.lon +
+            (r * Math.sin(bearing)) / (111_320 * Math.cos((center.lat * Math.PI) / 180)),
+        };
+        if (distanceM(center, point) > radius) continue;
+        expect(cells.has(fineIndexOf(handCell(point.lat, point.lon)))).toBe(true);
+      }
+    }
+    // A 1 km watch in a city: ~16 fine cells, each a seventh of an area cell.
+    expect(
+      indexCellsAround({ lat: 55.75, lon: 37.62 }, 1000, FINE_INDEX_RESOLUTION).length,
+    ).toBeLessThanOrEqual(24);
   });
 
   it('moves a user by the same offset all day and by another the next day', () => {

@@ -25,7 +25,7 @@ export type HandPatch = Partial<Pick<Hand, 'mood' | 'ghost' | 'position' | 'cell
  * (raised, moved to another cell, mood, ghost, dropped), or a block between two users.
  */
 export type PresenceEvent =
-  | { type: 'hand'; userId: number; from: string | null; to: string | null; cell: string | null }
+  | { type: 'hand'; userId: number; fromCell: string | null; toCell: string | null }
   | { type: 'block'; a: number; b: number };
 
 /**
