@@ -4,7 +4,6 @@ import type { Alias, Plugin } from 'vite';
 
 const require = createRequire(import.meta.url);
 const muiStylesDir = `${dirname(require.resolve('@mui/material/styles'))}/../esm/styles`;
-const srcDir = join(import.meta.dirname, '..', 'src');
 const reactRouterDir = join(dirname(require.resolve('react-router/package.json')), 'dist');
 
 /**
@@ -13,9 +12,6 @@ const reactRouterDir = join(dirname(require.resolve('react-router/package.json')
  */
 export function aliases({ production }: { production: boolean }): Alias[] {
   return [
-    // The app's own translator with react-i18next's names (src/i18n/react-i18next.ts): the
-    // screens import `useTranslation` from 'react-i18next' as before, without i18next's 45 KB.
-    { find: /^react-i18next$/, replacement: join(srcDir, 'i18n/react-i18next.ts') },
     // MUI's public ThemeProvider always carries the CSS-variables scheme switcher, and its
     // createTheme always carries the CSS-variables theme builder. The app has one fixed dark
     // scheme without CSS variables, so it uses the plain provider and builder MUI ships in the

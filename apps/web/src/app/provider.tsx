@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import ThemeProvider from '@mui/material/styles/ThemeProviderNoVars';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from '../i18n/react.ts';
 import i18n from '../i18n/i18n.ts';
 import { theme } from './theme.ts';
 

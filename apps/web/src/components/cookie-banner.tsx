@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.ts';
 import { COOKIE_ACTION_DELAY_MS } from '@meeet/core/constants';
 import { adsPaths } from '@meeet/core/api/ads-paths';
 import { api } from '../lib/api-client.ts';

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.ts';
 import type { ServedAd } from '@meeet/core/api/ads';
 import { adsPaths } from '@meeet/core/api/ads-paths';
 import { mediaPaths } from '@meeet/core/api/media-paths';

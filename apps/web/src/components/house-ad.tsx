@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.ts';
 import type { AdServeResponse, ServedAd } from '@meeet/core/api/ads';
 import { adsPaths, type AdPlacementName } from '@meeet/core/api/ads-paths';
 import { api } from '../lib/api-client.ts';

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.ts';
 import { LOCALES } from '@meeet/core/i18n/locale';
 import { setLocale } from '../i18n/i18n.ts';
 

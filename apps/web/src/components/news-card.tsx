@@ -4,7 +4,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import CardMedia from '@mui/material/CardMedia';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.ts';
 import { mediaPaths } from '@meeet/core/api/media-paths';
 import type { NewsItem } from '@meeet/core/api/news';
 import { paths } from '../app/paths.ts';

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.ts';
 import { useNotificationsStore } from '../lib/stores/notifications-store.ts';
 
 /** Shows the current push notification (spec §3); loaded only once something is notified. */

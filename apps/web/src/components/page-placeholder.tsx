@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.ts';
 import type { CommonKey } from '../i18n/locales/en.ts';
 
 /** A titled page for screens whose content arrives with a later issue. */

@@ -4,7 +4,7 @@
  * per language on first use, `{name}` placeholders, English as the fallback, plural forms by
  * Intl.PluralRules (`key_one`, `key_few`, … when a catalogue has them), nested lookups and
  * whole objects on request (`keySeparator: '.'`, `returnObjects: true`), a default value.
- * React binds to it in ./react-i18next.ts.
+ * React binds to it in ./react.ts.
  */
 
 export type Strings = Record<string, unknown>;

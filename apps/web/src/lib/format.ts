@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.ts';
 import { formatDate, formatDateTime } from '@meeet/core/format/date';
 import { formatNumber, formatTokenAmount } from '@meeet/core/format/number';
 import { resolveLocale, type Locale } from '@meeet/core/i18n/locale';

@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import type { CommonKey } from '../../i18n/locales/en.ts';
 import { useUiStore } from '../../lib/stores/ui-store.ts';
 import { paths } from '../paths.ts';

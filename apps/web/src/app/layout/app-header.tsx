@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import { BRAND, MOBILE_BELOW } from '@meeet/core/constants';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { QuietBoundary } from '../../components/quiet-boundary.tsx';

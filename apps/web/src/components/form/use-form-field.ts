@@ -1,5 +1,5 @@
 import { useController } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import { countFor } from './schema-limits.ts';
 import { useAppFormContext } from './form-context.ts';
 

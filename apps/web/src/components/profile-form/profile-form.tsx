@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import type { UserPrivate } from '@meeet/core/api/user';
 import { isoToBirthDate } from '@meeet/core/rules/birth-date';
 import type { CurrentUser } from '../../lib/current-user.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import type { CommonKey } from '../../i18n/locales/en.ts';
 import { paths } from '../../app/paths.ts';
 import { SectionTabsLayout } from '../../components/section-tabs-layout.tsx';

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import VerifiedIcon from '@mui/icons-material/Verified';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import { paths } from '../../app/paths.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { ProfileForm } from '../../components/profile-form/profile-form.tsx';

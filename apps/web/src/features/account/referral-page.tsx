@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import { ReferralMain } from './referral/referral-main.tsx';
 import { ReferralTree } from './referral/referral-tree.tsx';
 

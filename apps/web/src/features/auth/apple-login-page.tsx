@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { SubmitWithError } from './components/submit-with-error.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import {
   appleRegistrationRequestSchema,
   type AppleRegistrationRequest,

@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { SubmitWithError } from './components/submit-with-error.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import { zCode } from '@meeet/core/api/user';
 import { paths } from '../../app/paths.ts';
 import { AppForm } from '../../components/form/app-form.tsx';

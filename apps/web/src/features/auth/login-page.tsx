@@ -7,7 +7,7 @@ import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SubmitWithError } from './components/submit-with-error.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import { loginRequestSchema, type LoginRequest } from '@meeet/core/api/user';
 import { paths } from '../../app/paths.ts';
 import { AppForm } from '../../components/form/app-form.tsx';

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { SubmitWithError } from './components/submit-with-error.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import { recoveryCheckCodeRequestSchema, sendCodeRequestSchema } from '@meeet/core/api/user';
 import { passwordsMatch } from '@meeet/core/rules/password';
 import { paths } from '../../app/paths.ts';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import { paths } from '../../app/paths.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { ProfileForm } from '../../components/profile-form/profile-form.tsx';

@@ -12,7 +12,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import { adCampaignSaveSchema, type AdCampaign, type AdCampaignSave } from '@meeet/core/api/ads';
 import { AppForm } from '../../components/form/app-form.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';

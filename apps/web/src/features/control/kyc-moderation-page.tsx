@@ -14,7 +14,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import type { KycModerationItem } from '@meeet/core/api/kyc';
 import { KycStatus, nftTypeName } from '@meeet/core/enums';
 import { useKycApplications } from './api/list-kyc-applications.ts';

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import type { MonitorRange, MonitorSnapshot } from '@meeet/core/api/monitor';
 import { nftTypeName } from '@meeet/core/enums';
 import { PageSpinner } from '../../components/page-spinner.tsx';

@@ -13,7 +13,7 @@ import TablePagination from '@mui/material/TablePagination';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import { ReportStatus, type Report, type ReportDecision } from '@meeet/core/api/meet';
 import { useDecideReport } from './api/decide-report.ts';
 import { useReports } from './api/list-reports.ts';

@@ -16,7 +16,7 @@ import AddIcon from '@mui/icons-material/Add';
 import QrCodeIcon from '@mui/icons-material/QrCode2';
 import { QRCodeSVG } from 'qrcode.react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import type { CpaLanding, CpaLink, CpaLinkWithSecret } from '@meeet/core/api/cpa';
 import { formatTokenAmount } from '@meeet/core/format/number';
 import { paths } from '../../app/paths.ts';

@@ -20,7 +20,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import type { CpaPostback, CpaTotals } from '@meeet/core/api/cpa';
 import { formatTokenAmount } from '@meeet/core/format/number';
 import { paths } from '../../app/paths.ts';

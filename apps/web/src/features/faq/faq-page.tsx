@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Link, useLocation } from 'react-router';
 import { isHydrating, useHydrated } from '../../lib/hydration.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import { NS } from './i18n';
 import RichText from '../../components/rich-text';
 import { values } from './values';

@@ -13,7 +13,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import VerifiedIcon from '@mui/icons-material/Verified';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import { KycStatus, nftTypeName } from '@meeet/core/enums';
 import { canEditKycPhotos, currentKycStep, KYC_STEPS } from '@meeet/core/rules/kyc-status';
 import { paths } from '../../app/paths.ts';

@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { nftTypeName } from '@meeet/core/enums';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import { paths } from '../../app/paths.ts';
 import { useMarket } from './api/get-market.ts';
 import { usePurchases } from './api/list-purchases.ts';

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import { mediaPaths } from '@meeet/core/api/media-paths';
 import { paths } from '../../app/paths.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';

@@ -5,7 +5,7 @@ import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useNews } from './api/list-news.ts';
 import { NewsCard } from '../../components/news-card.tsx';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import { feedbackRequestSchema, type FeedbackRequest } from '@meeet/core/api/user';
 import { userPaths } from '@meeet/core/api/user-paths';
 import { AppForm } from '../../components/form/app-form.tsx';

@@ -4,7 +4,7 @@ import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { SUPPORT_EMAIL } from '@meeet/core/constants';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import FeedbackForm from './feedback-form';
 import { NS } from './i18n';
 

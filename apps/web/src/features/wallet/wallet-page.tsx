@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useCryptoInfo } from './api/get-crypto-info.ts';
 import { useFee } from './api/get-fee.ts';

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import StarIcon from '@mui/icons-material/StarOutline';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { buildUrl } from '../../../lib/api-client.ts';
 import { mediaPaths } from '@meeet/core/api/media-paths';
 import {

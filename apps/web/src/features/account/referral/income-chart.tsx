@@ -1,7 +1,7 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import { referralSourceSchema, type ReferralPeriodStats } from '@meeet/core/api/referral';
 import { formatNumber } from '@meeet/core/format/number';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { NS } from '../i18n.ts';
 import { usdt, usdtNumber } from './format.ts';
 

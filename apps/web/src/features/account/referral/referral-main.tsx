@@ -29,7 +29,7 @@ import {
   type ReferralStatsResponse,
 } from '@meeet/core/api/referral';
 import { maskShort } from '@meeet/core/format/mask';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { paths } from '../../../app/paths.ts';
 import { useRecentRewards, useReferralStats } from '../api/referral.ts';
 import { NS } from '../i18n.ts';

@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import MuiLink from '@mui/material/Link';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { paths } from '../../../app/paths.ts';
 import { NS } from '../i18n.ts';
 

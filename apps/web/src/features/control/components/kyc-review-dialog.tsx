@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { kycModerateRequestSchema, type KycModerationItem } from '@meeet/core/api/kyc';
 import { mediaPaths } from '@meeet/core/api/media-paths';
 import { KycStatus, NFT_TYPES, nftTypeName, type NftType } from '@meeet/core/enums';

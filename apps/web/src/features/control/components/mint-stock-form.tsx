@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { NFT_TYPES, nftTypeName, type NftType } from '@meeet/core/enums';
 import { useMintStock } from '../api/mint-stock.ts';
 import { NS } from '../i18n.ts';

@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { mediaPaths } from '@meeet/core/api/media-paths';
 import { newsSaveRequestSchema, type NewsItem, type NewsSaveRequest } from '@meeet/core/api/news';
 import { NewsStatus } from '@meeet/core/enums';

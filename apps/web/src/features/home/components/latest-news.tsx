@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { NewsList } from '@meeet/core/api/news';
 import { newsPaths } from '@meeet/core/api/news-paths';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { api } from '../../../lib/api-client';
 import { NS } from '../i18n';
 import Section from './section';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { paths } from '../../../app/paths';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { NS } from '../i18n';

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { KycState } from '@meeet/core/api/kyc';
 import { NFT_TYPES, nftTypeName, type NftType } from '@meeet/core/enums';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { useRequestLevel } from '../api/request-level.ts';
 import { NS } from '../i18n.ts';
 

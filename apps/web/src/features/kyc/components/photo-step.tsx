@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import type { MediaItem } from '@meeet/core/api/media';
 import { mediaPaths, type KycImageKind } from '@meeet/core/api/media-paths';
 import { ProtectedImage } from '../../../components/media/protected-image.tsx';

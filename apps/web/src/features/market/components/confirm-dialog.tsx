@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { MarketLevel, MarketResponse } from '@meeet/core/api/market';
 import { nftTypeName } from '@meeet/core/enums';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { NS } from '../i18n.ts';
 import { useFormat } from '../../../lib/format.ts';
 

@@ -3,7 +3,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import type { MarketLevel } from '@meeet/core/api/market';
 import { NFT_TYPE_NAMES, type NftType } from '@meeet/core/enums';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { NS } from '../i18n.ts';
 import { useFormat } from '../../../lib/format.ts';
 

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Transaction } from '@meeet/core/api/crypto';
 import { nftTypeName, type NftType } from '@meeet/core/enums';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { NS } from '../i18n.ts';
 import type { PurchaseOutcome as Outcome } from '../purchase.ts';
 

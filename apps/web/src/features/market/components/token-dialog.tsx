@@ -10,7 +10,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { maskShort } from '@meeet/core/format/mask';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { TokenArt } from '../../../components/token-art.tsx';
 import { useChainInfo } from '../api/get-chain-info.ts';
 import { useNft } from '../api/get-nft.ts';

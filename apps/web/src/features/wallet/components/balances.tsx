@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { WalletResponse } from '@meeet/core/api/crypto';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { useDevFund } from '../api/dev-fund.ts';
 import { toUnits } from '../amount.ts';
 import { NS } from '../i18n.ts';

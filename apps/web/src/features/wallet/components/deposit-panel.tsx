@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
 import type { TokenSymbol, WalletResponse } from '@meeet/core/api/crypto';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { NS } from '../i18n.ts';
 import { CopyButton } from './copy-button.tsx';
 import { useFormat } from '../../../lib/format.ts';

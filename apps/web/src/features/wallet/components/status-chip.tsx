@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import type { TransactionStatus } from '@meeet/core/enums';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { NS } from '../i18n.ts';
 
 // Every status of spec §3 has a colour (the Record makes a new status a type error).

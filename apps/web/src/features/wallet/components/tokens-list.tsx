@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { WalletNft } from '@meeet/core/api/crypto';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { paths } from '../../../app/paths.ts';
 import { TokenArt } from '../../../components/token-art.tsx';
 import { NS } from '../i18n.ts';

@@ -19,7 +19,7 @@ import type { Transaction } from '@meeet/core/api/crypto';
 import { transactionStatusSchema, transactionTypeSchema } from '@meeet/core/enum-schemas';
 import type { TransactionStatus as Status, TransactionType as Type } from '@meeet/core/enums';
 import { maskShort } from '@meeet/core/format/mask';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { useTransactions } from '../api/list-transactions.ts';
 import { NS } from '../i18n.ts';
 import { StatusChip } from './status-chip.tsx';

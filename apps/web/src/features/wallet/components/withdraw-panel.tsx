@@ -12,7 +12,7 @@ import {
   type WalletResponse,
 } from '@meeet/core/api/crypto';
 import { maskShort } from '@meeet/core/format/mask';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.ts';
 import { AppForm } from '../../../components/form/app-form.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../../components/form/server-errors.ts';

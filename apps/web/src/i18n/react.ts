@@ -1,5 +1,5 @@
 // The React side of the app's translator (./translator.ts), with react-i18next's names so the
-// screens keep `import { useTranslation } from 'react-i18next'`: the bundler, the type checker
+// screens keep `import { useTranslation } from './react.ts'`: the bundler, the type checker
 // and the tests resolve that name to this file (apps/web/build/aliases.ts, tsconfig paths).
 import { use, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import i18n from './i18n.ts';
