@@ -74,6 +74,8 @@ export interface MapServiceDeps {
   now?: () => number;
   /** Diffs are batched per watcher and sent at most once per tick (default 1 s). */
   tickMs?: number;
+  /** How often hands left by a process that died are looked for (default a minute). */
+  sweepMs?: number;
 }
 
 interface Watcher {
@@ -133,6 +135,7 @@ export class MapService {
   /** The HMAC of each user's offset, computed once a day rather than once per entry. */
   private readonly offsets = new Map<number, Shown>();
   private readonly ticker: NodeJS.Timeout;
+  private readonly sweeper: NodeJS.Timeout;
   /**
    * The flush wheel: watchers with something pending wait in the slot of the turn they may
    * send at. Each watcher flushes at its own phase of the second, so the work is spread over
@@ -147,10 +150,15 @@ export class MapService {
     deps.store.subscribe((event) => this.heard(event));
     this.ticker = setInterval(() => this.turnWheel(), (deps.tickMs ?? 1000) / TURNS_PER_TICK);
     this.ticker.unref();
+    this.sweeper = setInterval(() => {
+      this.sweep().catch(this.failed('sweep'));
+    }, deps.sweepMs ?? 60_000);
+    this.sweeper.unref();
   }
 
   close(): void {
     clearInterval(this.ticker);
+    clearInterval(this.sweeper);
     for (const timer of [...this.offlineTimers.values(), ...this.maxTimers.values()]) {
       clearTimeout(timer);
     }
@@ -293,6 +301,32 @@ export class MapService {
     this.announce(userId, hand.cell, null);
     this.deps.dropped(userId, reason);
     return true;
+  }
+
+  /**
+   * Drops the hands whose timers died with their process: up past their maximum, or with no
+   * socket of the user open anywhere for the offline time. Another process's live hands are
+   * left alone (their user is online there), and this process's own have their timers. Every
+   * process sweeps; a hand is removed once, so only one of them announces the drop.
+   */
+  async sweep(): Promise<number> {
+    const now = this.now();
+    let dropped = 0;
+    for (const userId of await this.deps.store.raisedUserIds()) {
+      if (this.maxTimers.has(userId)) continue;
+      const hand = await this.deps.store.get(userId);
+      if (!hand) continue;
+      if (now >= hand.expiresAt) {
+        if (await this.drop(userId, HandDropReason.EXPIRED, hand.raisedAt)) dropped++;
+        continue;
+      }
+      if (this.connections.has(userId) || this.offlineTimers.has(userId)) continue;
+      const lastSign = Math.max(hand.raisedAt, hand.position?.at ?? 0);
+      if (now - lastSign < this.deps.config.handOfflineMs) continue;
+      if (await this.deps.isOnline?.(userId)) continue;
+      if (await this.drop(userId, HandDropReason.OFFLINE, hand.raisedAt)) dropped++;
+    }
+    return dropped;
   }
 
   /** A socket of the user connected: a pending offline drop is off. */

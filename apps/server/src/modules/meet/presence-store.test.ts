@@ -116,6 +116,9 @@ describe.each(subjects)('%s keeps the presence contract', (_name, subject) => {
     expect(ids(await store.inAreas(nearMoscow))).toEqual([two]);
     expect(await store.get(one)).toBeUndefined();
     expect([...(await store.getMany([one, two])).keys()]).toEqual([two]);
+    // Other tests share the Redis: only this test's ids are looked at.
+    const raised = await store.raisedUserIds();
+    expect([one, two].filter((id) => raised.includes(id))).toEqual([two]);
   });
 
   it('patches a raised hand in one step and answers it as it was; none without a hand', async () => {

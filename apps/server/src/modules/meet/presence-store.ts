@@ -48,6 +48,8 @@ export interface PresenceStore {
   inAreas(areas: readonly string[]): Promise<Hand[]>;
   /** How many hands are up now, on every process (the monitor's figure). */
   count(): Promise<number>;
+  /** Who has a hand up now, on every process (the sweep of hands left by a dead process). */
+  raisedUserIds(): Promise<number[]>;
   /** Records that `viewer` was shown `seen` on the map at `at`; kept for `ttlMs`. */
   sighted(viewer: number, seen: readonly number[], at: number, ttlMs: number): Promise<void>;
   /** When `viewer` was last shown `seen`, if ever (within the kept time). */
@@ -109,6 +111,10 @@ export class InProcessPresenceStore implements PresenceStore {
 
   count(): Promise<number> {
     return Promise.resolve(this.hands.size);
+  }
+
+  raisedUserIds(): Promise<number[]> {
+    return Promise.resolve([...this.hands.keys()]);
   }
 
   update(userId: number, patch: HandPatch): Promise<Hand | undefined> {
@@ -379,11 +385,16 @@ export class RedisPresenceStore implements PresenceStore {
    * up, which is fine for a monitor that asks every few seconds; expired hands are not counted.
    */
   async count(): Promise<number> {
-    let total = 0;
-    for await (const keys of this.redis.scanStream({ match: `${PREFIX}hand:*`, count: 1000 })) {
-      total += (keys as string[]).length;
+    return (await this.raisedUserIds()).length;
+  }
+
+  async raisedUserIds(): Promise<number[]> {
+    const ids: number[] = [];
+    const prefix = `${PREFIX}hand:`;
+    for await (const keys of this.redis.scanStream({ match: `${prefix}*`, count: 1000 })) {
+      for (const key of keys as string[]) ids.push(Number(key.slice(prefix.length)));
     }
-    return total;
+    return ids;
   }
 
   async inAreas(areas: readonly string[]): Promise<Hand[]> {

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { MapDiff } from '@meeet/core/api/realtime';
+import { testConfig } from '../../../test/helpers.ts';
+import type { UserRow } from '../users/users.service.ts';
+import { MapService } from './map.service.ts';
+import { InProcessPresenceStore, type PresenceStore } from './presence-store.ts';
+
+const config = testConfig({ MEET_HAND_OFFLINE_SECONDS: '60', MEET_HAND_MAX_SECONDS: '3600' }).meet;
+const CITY = { lat: 55.75, lon: 37.62 };
+
+/** Two processes' map services on one shared store, each with its own clock reading `clock.now`. */
+function processOn(store: PresenceStore, clock: { now: number }, online: Set<number>) {
+  const dropped: { userId: number; reason: string }[] = [];
+  const map = new MapService({
+    store,
+    config,
+    secret: 'test-secret',
+    // Nobody blocks anybody here; blocks have their own tests with the real safety service.
+    blocks: {
+      isBlocked: () => false,
+      prepare: () => Promise.resolve(),
+      reload: () => Promise.resolve(),
+    },
+    isBanned: () => Promise.resolve(false),
+    isOnline: (userId) => Promise.resolve(online.has(userId)),
+    card: (user) =>
+      Promise.resolve({
+        userId: user.id,
+        nickname: null,
+        firstName: 'Test',
+        avatar: '',
+        verified: false,
+        levels: [],
+      }),
+    dropped: (userId, reason) => dropped.push({ userId, reason }),
+    now: () => clock.now,
+    tickMs: 100,
+  });
+  return { map, dropped };
+}
+
+function user(id: number): UserRow {
+  return {
+    id,
+    emailVerified: true,
+    firstName: 'Test',
+    lastName: 'User',
+    domain: `user${id}`,
+    gender: 1,
+    bdate: new Date('1990-01-01T00:00:00Z'),
+    nickname: null,
+  } as UserRow;
+}
+
+describe('hands left behind by a process that died', () => {
+  it('are dropped by another process once the user is offline there too, and watchers see them leave', async () => {
+    const store = new InProcessPresenceStore();
+    const clock = { now: Date.now() };
+    const online = new Set<number>();
+    const dead = processOn(store, clock, online);
+    const alive = processOn(store, clock, online);
+    try {
+      // User 1's socket is on the process that will die; user 2 watches from the live one.
+      dead.map.connected(1);
+      await dead.map.raise(user(1), 'just_chat');
+      await dead.map.position(1, { ...CITY, accuracy: 10, at: clock.now });
+      online.add(1);
+      const diffs: MapDiff[] = [];
+      const snapshot = await alive.map.watch('watcher', 2, { ...CITY, radiusM: 1000 }, (diff) =>
+        diffs.push(diff),
+      );
+      expect(snapshot.hands.map((hand) => hand.userId)).toEqual([1]);
+
+      // The process dies: no offline timer, no maximum timer, and its socket is gone.
+      dead.map.close();
+      online.delete(1);
+      expect(await alive.map.sweep()).toBe(0);
+      expect(await store.get(1)).toBeDefined();
+
+      clock.now += config.handOfflineMs + 1000;
+      expect(await alive.map.sweep()).toBe(1);
+      expect(await store.get(1)).toBeUndefined();
+      expect(alive.dropped).toEqual([{ userId: 1, reason: 'offline' }]);
+      await expect.poll(() => diffs.flatMap((diff) => diff.left)).toEqual([1]);
+    } finally {
+      dead.map.close();
+      alive.map.close();
+    }
+  });
+
+  it('keeps a hand whose user is online on another process, and drops it past its maximum', async () => {
+    const store = new InProcessPresenceStore();
+    const clock = { now: Date.now() };
+    const online = new Set<number>([1]);
+    const dead = processOn(store, clock, online);
+    const alive = processOn(store, clock, online);
+    try {
+      dead.map.connected(1);
+      await dead.map.raise(user(1), 'business');
+      dead.map.close();
+
+      clock.now += config.handOfflineMs * 2;
+      expect(await alive.map.sweep()).toBe(0);
+      expect(await store.get(1)).toBeDefined();
+
+      clock.now += config.handMaxMs;
+      expect(await alive.map.sweep()).toBe(1);
+      expect(alive.dropped).toEqual([{ userId: 1, reason: 'expired' }]);
+    } finally {
+      alive.map.close();
+    }
+  });
+});
