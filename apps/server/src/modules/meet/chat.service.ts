@@ -81,30 +81,29 @@ export class ChatService {
     if (otherId === me) {
       throw new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'meet.cannot-target-self' });
     }
-    // The checks' reads in one round: under load each extra query waits for a pool connection
-    // and a turn of the event loop, and ten in a row made a message take seconds.
-    const now = Date.now();
-    const [facts] = await Promise.all([
-      meetRepository.sendFacts(db, {
-        senderId: me,
-        otherId,
-        clientId: input.clientId,
-        minuteAgo: new Date(now - 60_000),
-        hourAgo: new Date(now - 3600_000),
-      }),
-      this.deps.safety.prepare(me),
-    ]);
-    if (facts.banned) throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.banned' });
-    // A conversation's members exist (their rows cascade); only a new one needs the look-up.
-    if (facts.conversationId === null && !(await this.deps.sessions.userOf(otherId))) {
-      throw notFound();
-    }
+    // Blocks are cached per user after the first read, so this rarely waits.
+    await this.deps.safety.prepare(me);
     if (this.deps.safety.isBlocked(me, otherId)) {
       throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.blocked' });
     }
-    if (facts.resentId !== null) return this.resendOf(facts.resentId, otherId, input.text);
-
+    // Checks and store in one round trip: under load each query waits for a pool connection
+    // and a turn of the event loop, and ten in a row made a message take seconds.
+    const flags = scamFlags(input.text);
     const { chatPerMinute, newConversationsPerHour } = this.deps.config;
+    const now = Date.now();
+    const { facts, stored } = await meetRepository.sendMessage(db, {
+      senderId: me,
+      otherId,
+      clientId: input.clientId,
+      text: input.text,
+      flags,
+      minuteAgo: new Date(now - 60_000),
+      hourAgo: new Date(now - 3600_000),
+      perMinute: chatPerMinute,
+    });
+    if (stored) return this.delivered(me, otherId, stored);
+    if (facts.banned) throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.banned' });
+    if (facts.resentId !== null) return this.resendOf(facts.resentId, otherId, input.text);
     if (facts.sentLastMinute >= chatPerMinute) {
       throw new AppError(ErrorCode.RATE_LIMITED, {
         messageKey: 'meet.chat-rate-limited',
@@ -112,38 +111,47 @@ export class ChatService {
         retryAfterSeconds: 60,
       });
     }
-    if (facts.conversationId === null) {
-      // A shared meeting also allows it once meetings exist (part 2).
-      if (!(await this.deps.map.sawRecently(me, otherId))) {
-        throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.chat-not-allowed' });
-      }
-      if (facts.startedLastHour >= newConversationsPerHour) {
-        throw new AppError(ErrorCode.RATE_LIMITED, {
-          messageKey: 'meet.new-conversations-limited',
-          params: { max: newConversationsPerHour },
-          retryAfterSeconds: 3600,
-        });
-      }
-    }
-    const flags = scamFlags(input.text);
-    const values = { senderId: me, clientId: input.clientId, text: input.text, flags };
-    const { conversationId } = facts;
-    const stored =
-      conversationId === null
-        ? await db.transaction(async (tx) => {
-            const conversation = await meetRepository.ensureConversation(tx, me, otherId);
-            return meetRepository.insertMessage(tx, { ...values, conversationId: conversation.id });
-          })
-        : await meetRepository.insertMessage(db, { ...values, conversationId });
-    // A concurrent resend won the insert: answer with what it stored.
-    if (!stored) {
+    if (facts.conversationId !== null) {
+      // A concurrent resend stored it between the read and the insert: answer with that.
       const row = await meetRepository.findByClientId(db, me, input.clientId);
       if (!row) throw new Error('message vanished');
       return this.resend(row, otherId, input.text);
     }
-    const message = toChatMessage(stored);
+
+    // A new conversation: the partner must exist and have been seen, within the hourly limit.
+    if (!(await this.deps.sessions.userOf(otherId))) throw notFound();
+    // A shared meeting also allows it once meetings exist (part 2).
+    if (!(await this.deps.map.sawRecently(me, otherId))) {
+      throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.chat-not-allowed' });
+    }
+    if (facts.startedLastHour >= newConversationsPerHour) {
+      throw new AppError(ErrorCode.RATE_LIMITED, {
+        messageKey: 'meet.new-conversations-limited',
+        params: { max: newConversationsPerHour },
+        retryAfterSeconds: 3600,
+      });
+    }
+    const first = await db.transaction(async (tx) => {
+      const conversation = await meetRepository.ensureConversation(tx, me, otherId);
+      return meetRepository.insertMessage(tx, {
+        senderId: me,
+        clientId: input.clientId,
+        text: input.text,
+        flags,
+        conversationId: conversation.id,
+      });
+    });
+    if (first) return this.delivered(me, otherId, first);
+    const row = await meetRepository.findByClientId(db, me, input.clientId);
+    if (!row) throw new Error('message vanished');
+    return this.resend(row, otherId, input.text);
+  }
+
+  /** A stored message goes to every device of both users. */
+  private async delivered(me: number, otherId: number, row: MeetMessageRow): Promise<ChatMessage> {
+    const message = toChatMessage(row);
     this.deps.events.message([me, otherId], message);
-    if (flags.length > 0) await this.deps.safety.scamFlagged(me);
+    if (message.flags.length > 0) await this.deps.safety.scamFlagged(me);
     return message;
   }
 

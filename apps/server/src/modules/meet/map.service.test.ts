@@ -49,7 +49,7 @@ function user(id: number): UserRow {
     gender: 1,
     bdate: new Date('1990-01-01T00:00:00Z'),
     nickname: null,
-  } as UserRow;
+  } as unknown as UserRow;
 }
 
 describe('hands left behind by a process that died', () => {

@@ -110,15 +110,27 @@ export const meetRepository = {
   },
 
   /**
-   * What sending a message must know, in one round trip (a send under load waited behind ten
-   * sequential queries): whether the sender is banned, a message already stored under the
-   * client id, what they sent in the last minute, the pair's conversation, and how many
-   * conversations they started in the last hour.
+   * Sends into the pair's existing conversation in one round trip (a send under load waited
+   * behind ten sequential queries): reads what the checks need — whether the sender is banned,
+   * a message already stored under the client id, what they sent in the last minute, the pair's
+   * conversation, how many conversations they started in the last hour — and, when the checks
+   * pass and the conversation exists, stores the message, makes it the conversation's last and
+   * moves the sender's read cursor past it. One statement, so atomic without a transaction;
+   * `stored` is undefined when anything stopped it, and the facts say what.
    */
-  async sendFacts(
+  async sendMessage(
     db: DbExecutor,
-    input: { senderId: number; otherId: number; clientId: string; minuteAgo: Date; hourAgo: Date },
-  ): Promise<SendFacts> {
+    input: {
+      senderId: number;
+      otherId: number;
+      clientId: string;
+      text: string;
+      flags: string[];
+      minuteAgo: Date;
+      hourAgo: Date;
+      perMinute: number;
+    },
+  ): Promise<{ facts: SendFacts; stored: MeetMessageRow | undefined }> {
     const { userA, userB } = pairOf(input.senderId, input.otherId);
     const result = await db.execute<{
       banned: boolean;
@@ -126,29 +138,66 @@ export const meetRepository = {
       sent_last_minute: number;
       conversation_id: number | null;
       started_last_hour: number;
-    }>(sql`select
-      exists(select 1 from ${meetBans} where ${meetBans.userId} = ${input.senderId}) as banned,
-      (select ${meetMessages.id} from ${meetMessages}
-        where ${meetMessages.senderId} = ${input.senderId}
-          and ${meetMessages.clientId} = ${input.clientId}) as resent_id,
-      (select count(*)::int from ${meetMessages}
-        where ${meetMessages.senderId} = ${input.senderId}
-          and ${meetMessages.createdAt} >= ${input.minuteAgo.toISOString()}) as sent_last_minute,
-      (select ${meetConversations.id} from ${meetConversations}
-        where ${meetConversations.userA} = ${userA}
-          and ${meetConversations.userB} = ${userB}) as conversation_id,
-      (select count(*)::int from ${meetConversations}
-        where ${meetConversations.startedBy} = ${input.senderId}
-          and ${meetConversations.createdAt} >= ${input.hourAgo.toISOString()}) as started_last_hour`);
+      message_id: string | null;
+      message_created_at: Date | string | null;
+    }>(sql`with facts as (
+        select
+          exists(select 1 from ${meetBans} where ${meetBans.userId} = ${input.senderId}) as banned,
+          (select ${meetMessages.id} from ${meetMessages}
+            where ${meetMessages.senderId} = ${input.senderId}
+              and ${meetMessages.clientId} = ${input.clientId}) as resent_id,
+          (select count(*)::int from ${meetMessages}
+            where ${meetMessages.senderId} = ${input.senderId}
+              and ${meetMessages.createdAt} >= ${input.minuteAgo.toISOString()}) as sent_last_minute,
+          (select ${meetConversations.id} from ${meetConversations}
+            where ${meetConversations.userA} = ${userA}
+              and ${meetConversations.userB} = ${userB}) as conversation_id,
+          (select count(*)::int from ${meetConversations}
+            where ${meetConversations.startedBy} = ${input.senderId}
+              and ${meetConversations.createdAt} >= ${input.hourAgo.toISOString()}) as started_last_hour
+      ), stored as (
+        insert into ${meetMessages} (conversation_id, sender_id, client_id, text, flags)
+        select facts.conversation_id, ${input.senderId}, ${input.clientId}, ${input.text},
+          string_to_array(${input.flags.join(',')}, ',')
+        from facts
+        where not facts.banned and facts.resent_id is null
+          and facts.sent_last_minute < ${input.perMinute} and facts.conversation_id is not null
+        on conflict do nothing
+        returning *
+      ), latest as (
+        update ${meetConversations} set last_message_id = stored.id from stored
+        where ${meetConversations.id} = stored.conversation_id
+      ), cursor as (
+        update ${meetConversationMembers}
+        set read_id = greatest(coalesce(${meetConversationMembers.readId}, 0), stored.id)
+        from stored
+        where ${meetConversationMembers.conversationId} = stored.conversation_id
+          and ${meetConversationMembers.userId} = stored.sender_id
+      )
+      select facts.*, stored.id as message_id, stored.created_at as message_created_at
+      from facts left join stored on true`);
     const row = result.rows[0];
-    if (!row) throw new Error('send facts: no row');
-    return {
+    if (!row) throw new Error('send: no row');
+    const facts: SendFacts = {
       banned: row.banned,
       resentId: row.resent_id === null ? null : Number(row.resent_id),
       sentLastMinute: row.sent_last_minute,
       conversationId: row.conversation_id,
       startedLastHour: row.started_last_hour,
     };
+    const stored =
+      row.message_id === null || row.conversation_id === null || row.message_created_at === null
+        ? undefined
+        : {
+            id: Number(row.message_id),
+            conversationId: row.conversation_id,
+            senderId: input.senderId,
+            clientId: input.clientId,
+            text: input.text,
+            flags: input.flags,
+            createdAt: new Date(row.message_created_at),
+          };
+    return { facts, stored };
   },
 
   /**
