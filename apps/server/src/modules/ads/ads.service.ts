@@ -63,9 +63,9 @@ function toCampaign(row: AdCampaignRow): AdCampaign {
 
 /**
  * House ads of the free tier. Personalisation (the viewer's country, gender, age, mood and
- * token-level interest) only with
- * the advertising consent the cookie banner recorded; without it an ad is chosen by placement
- * and language alone, and campaigns with an audience are not shown. Token holders get none.
+ * token-level interest) only with the advertising consent the cookie banner recorded; without
+ * it an ad is chosen by placement and language alone, and campaigns with an audience are not
+ * shown. Token holders get none.
  */
 export class AdsService {
   constructor(private readonly deps: AdsServiceDeps) {}
