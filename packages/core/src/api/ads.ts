@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { localeSchema } from '../enum-schemas.ts';
+import { localeSchema, nftTypeSchema } from '../enum-schemas.ts';
+import { moodSchema } from './meet.ts';
 import { AD_PLACEMENTS } from './ads-paths.ts';
 
 // MEEET's own (house) ads of the free tier: campaigns (admins), serving with the consent rule,
@@ -61,6 +62,13 @@ export const adCampaignSaveSchema = z
       .default([]),
     ageMin: z.number().int().min(18).max(120).nullable().default(null),
     ageMax: z.number().int().min(18).max(120).nullable().default(null),
+    /** The mood of the viewer's hand raised now, or of their last one within 30 days. */
+    moods: z.array(moodSchema).max(3).default([]),
+    /**
+     * Token levels the viewer has bought before or is buying (queued); token holders are the
+     * paid tier and see no ads, so this is interest, not a holding.
+     */
+    levels: z.array(nftTypeSchema).max(3).default([]),
     startsAt: z.iso.datetime({ offset: true }),
     endsAt: z.iso.datetime({ offset: true }).nullable().default(null),
     /** Impressions a day for the whole campaign; null: no cap. */
@@ -87,6 +95,8 @@ export const adCampaignSchema = z.object({
   genders: z.array(z.number().int()),
   ageMin: z.number().int().nullable(),
   ageMax: z.number().int().nullable(),
+  moods: z.array(moodSchema),
+  levels: z.array(nftTypeSchema),
   startsAt: z.string(),
   endsAt: z.string().nullable(),
   dailyCap: z.number().int().nullable(),

@@ -11,7 +11,15 @@ export interface AudienceFilter {
   placement: string;
   language: string;
   /** Null: not personalised — only campaigns without an audience qualify. */
-  profile: { country: string | null; gender: number | null; age: number | null } | null;
+  profile: {
+    country: string | null;
+    gender: number | null;
+    age: number | null;
+    /** The mood of the hand raised now or within 30 days. */
+    mood: string | null;
+    /** Token levels bought before or being bought. */
+    levels: readonly number[];
+  } | null;
   viewer: string;
 }
 
@@ -50,9 +58,13 @@ export const adsRepository = {
       ? sql`(cardinality(${c.countries}) = 0 or ${p.country}::text = any(${c.countries}))
           and (cardinality(${c.genders}) = 0 or ${p.gender}::smallint = any(${c.genders}))
           and (${c.ageMin} is null or ${p.age}::int >= ${c.ageMin})
-          and (${c.ageMax} is null or ${p.age}::int <= ${c.ageMax})`
+          and (${c.ageMax} is null or ${p.age}::int <= ${c.ageMax})
+          and (cardinality(${c.moods}) = 0 or ${p.mood}::text = any(${c.moods}))
+          and (cardinality(${c.levels}) = 0
+            or ${c.levels} && ${`{${p.levels.join(',')}}`}::smallint[])`
       : sql`cardinality(${c.countries}) = 0 and cardinality(${c.genders}) = 0
-          and ${c.ageMin} is null and ${c.ageMax} is null`;
+          and ${c.ageMin} is null and ${c.ageMax} is null
+          and cardinality(${c.moods}) = 0 and cardinality(${c.levels}) = 0`;
     const today = sql`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`;
     const [row] = await db
       .select()

@@ -14,6 +14,8 @@ import { adsPaths } from '@meeet/core/api/ads-paths';
 import { okResponseSchema } from '@meeet/core/api/user';
 import { Role } from '@meeet/core/roles';
 import { requestFingerprint } from '../../plugins/auth.ts';
+import { interestLevels } from '../market/market.service.ts';
+import { currentOrLastMood } from '../meet/mood.service.ts';
 import { holdsAnyToken } from '../wallet/wallet.service.ts';
 import { AdsService } from './ads.service.ts';
 
@@ -29,6 +31,8 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.chain.attached
         ? holdsAnyToken(app.chain.require().chain, userId)
         : Promise.resolve(false),
+    moodOf: (userId) => currentOrLastMood(app.db, app.presence, userId),
+    levelsOf: (userId) => interestLevels(app.db, userId),
   });
   const viewerOf = async (request: Parameters<typeof requestFingerprint>[0]) => ({
     auth: await request.authenticate(),

@@ -29,6 +29,16 @@ export const adCampaigns = pgTable(
     genders: smallint().array().notNull(),
     ageMin: smallint(),
     ageMax: smallint(),
+    /** Moods of the viewer's hand raised now or within 30 days (`meet` moods). */
+    moods: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** Token levels the viewer bought before or is buying (NftType); holders see no ads. */
+    levels: smallint()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     startsAt: timestamptz('starts_at').notNull(),
     endsAt: timestamptz('ends_at'),
     dailyCap: integer(),

@@ -9,7 +9,8 @@ import {
   type ConsentRequest,
 } from '@meeet/core/api/ads';
 import { adsPaths } from '@meeet/core/api/ads-paths';
-import { MediaAlbum } from '@meeet/core/enums';
+import type { Mood } from '@meeet/core/api/meet';
+import { MediaAlbum, type NftType } from '@meeet/core/enums';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { isMediaOfAlbum } from '../media/media.service.ts';
@@ -22,6 +23,10 @@ export interface AdsServiceDeps {
   db: Database;
   /** Whether the user holds any token (the paid tier sees no ads). */
   holdsToken: (userId: number) => Promise<boolean>;
+  /** The mood of the user's hand raised now, else of their last one within 30 days. */
+  moodOf: (userId: number) => Promise<Mood | null>;
+  /** Token levels the user bought before or is buying (a viewer holds none now). */
+  levelsOf: (userId: number) => Promise<NftType[]>;
 }
 
 /** Who is looking: the signed-in user and/or the browser's fingerprint (`x-fp`). */
@@ -46,6 +51,8 @@ function toCampaign(row: AdCampaignRow): AdCampaign {
     genders: row.genders,
     ageMin: row.ageMin,
     ageMax: row.ageMax,
+    moods: row.moods as Mood[],
+    levels: row.levels as NftType[],
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt?.toISOString() ?? null,
     dailyCap: row.dailyCap,
@@ -55,9 +62,10 @@ function toCampaign(row: AdCampaignRow): AdCampaign {
 }
 
 /**
- * House ads of the free tier. Personalisation (the viewer's country, gender and age) only with
- * the advertising consent the cookie banner recorded; without it an ad is chosen by placement
- * and language alone, and campaigns with an audience are not shown. Token holders get none.
+ * House ads of the free tier. Personalisation (the viewer's country, gender, age, mood and
+ * token-level interest) only with the advertising consent the cookie banner recorded; without
+ * it an ad is chosen by placement and language alone, and campaigns with an audience are not
+ * shown. Token holders get none.
  */
 export class AdsService {
   constructor(private readonly deps: AdsServiceDeps) {}
@@ -88,6 +96,16 @@ export class AdsService {
     return false;
   }
 
+  /** What a personalised audience may look at: profile, mood and token-level interest. */
+  private async audienceOf(userId: number) {
+    const [profile, mood, levels] = await Promise.all([
+      adAudienceProfile(this.deps.db, userId),
+      this.deps.moodOf(userId),
+      this.deps.levelsOf(userId),
+    ]);
+    return { ...profile, mood, levels };
+  }
+
   async serve(
     viewer: Viewer,
     query: { placement: AdPlacement; language: string },
@@ -106,7 +124,7 @@ export class AdsService {
     // Without anyone to count for, the frequency cap could not hold: no ad.
     if (!subject) return { ad: null, reason: 'none' };
     const personalised = userId !== null && (await this.consented(viewer));
-    const profile = personalised && userId !== null ? await adAudienceProfile(db, userId) : null;
+    const profile = personalised && userId !== null ? await this.audienceOf(userId) : null;
     const campaign = await repo.eligible(db, {
       placement: query.placement,
       language: query.language,
@@ -157,6 +175,8 @@ export class AdsService {
     const { id, ...rest } = input;
     const fields = {
       ...rest,
+      moods: [...new Set(rest.moods)],
+      levels: [...new Set(rest.levels)],
       startsAt: new Date(rest.startsAt),
       endsAt: rest.endsAt ? new Date(rest.endsAt) : null,
     };

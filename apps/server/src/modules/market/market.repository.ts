@@ -100,6 +100,24 @@ export const marketRepository = {
       .where(eq(marketPurchases.transactionId, transactionId));
   },
 
+  /**
+   * Levels the user has bought (completed) or is buying (on its way or queued): the ads'
+   * "token level" of a viewer who holds no token now.
+   */
+  async interestLevels(db: DbExecutor, userId: number): Promise<number[]> {
+    const rows = await db
+      .selectDistinct({ level: marketPurchases.level })
+      .from(marketPurchases)
+      .where(
+        and(
+          eq(marketPurchases.userId, userId),
+          inArray(marketPurchases.status, ['pending', 'queued', 'completed']),
+        ),
+      )
+      .orderBy(marketPurchases.level);
+    return rows.map((row) => row.level);
+  },
+
   /** Serialises the market watcher's passes across processes until the transaction ends. */
   async lockWatcher(db: DbExecutor): Promise<void> {
     await db.execute(sql`select pg_advisory_xact_lock(hashtext('market-watcher'))`);

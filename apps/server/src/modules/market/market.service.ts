@@ -21,7 +21,7 @@ import {
   PAYMENT_CURRENCY,
   USDT_DECIMALS,
 } from '@meeet/core/constants';
-import { NFT_TYPES, nftTypeName, type NftType } from '@meeet/core/enums';
+import { NFT_TYPES, isNftType, nftTypeName, type NftType } from '@meeet/core/enums';
 import { formatTokenAmount } from '@meeet/core/format/number';
 import {
   buyRefusal,
@@ -523,4 +523,14 @@ export function firstPurchaseAt(
   level: NftType,
 ): Promise<Date | null> {
   return repo.firstCompletedAt(db, userId, level);
+}
+
+/**
+ * For ads: the levels a user has shown interest in: bought before (a viewer who still holds a
+ * token is the paid tier and sees no ads, so for a viewer these were sold or given away) or
+ * being bought (on its way or waiting in the queue). Leaving a queue or a failed buy does not
+ * count.
+ */
+export async function interestLevels(db: DbExecutor, userId: number): Promise<NftType[]> {
+  return (await repo.interestLevels(db, userId)).filter(isNftType);
 }

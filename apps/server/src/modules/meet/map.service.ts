@@ -71,6 +71,11 @@ export interface MapServiceDeps {
   card(user: UserRow): Promise<PublicCard>;
   /** Tells every socket of the user that their hand dropped. */
   dropped(userId: number, reason: HandDropReason): void;
+  /**
+   * A hand was raised or its mood changed: kept as the user's last mood (ads). Not awaited by
+   * the raise; it handles its own failure.
+   */
+  moodRaised?: (userId: number, mood: Mood) => void;
   now?: () => number;
   /** Diffs are batched per watcher and sent at most once per tick (default 1 s). */
   tickMs?: number;
@@ -208,6 +213,7 @@ export class MapService {
       });
     }
     const existing = await this.deps.store.update(user.id, { mood });
+    this.deps.moodRaised?.(user.id, mood);
     if (existing) {
       this.announce(user.id, existing.cell, existing.cell);
       return this.stateOf({ ...existing, mood });

@@ -5,6 +5,7 @@ import {
   meetBlocks,
   meetConversationMembers,
   meetConversations,
+  meetLastMoods,
   meetMessages,
   meetReports,
   type MeetConversationRow,
@@ -35,6 +36,31 @@ export interface ConversationSummaryRow {
 
 /** All SQL of the meet module: conversations, messages, read cursors, blocks, reports, bans. */
 export const meetRepository = {
+  /** One upsert per raised hand: the user's last mood and when. */
+  async saveLastMood(db: DbExecutor, userId: number, mood: string): Promise<void> {
+    await db
+      .insert(meetLastMoods)
+      .values({ userId, mood })
+      .onConflictDoUpdate({
+        target: meetLastMoods.userId,
+        set: { mood, raisedAt: sql`now()` },
+      });
+  },
+
+  /** The mood of the user's last hand if it was raised within `days` days. */
+  async lastMood(db: DbExecutor, userId: number, days: number): Promise<string | undefined> {
+    const [row] = await db
+      .select({ mood: meetLastMoods.mood })
+      .from(meetLastMoods)
+      .where(
+        and(
+          eq(meetLastMoods.userId, userId),
+          sql`${meetLastMoods.raisedAt} > now() - make_interval(days => ${days}::int)`,
+        ),
+      );
+    return row?.mood;
+  },
+
   async findConversation(
     db: DbExecutor,
     x: number,

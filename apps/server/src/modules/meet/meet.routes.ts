@@ -30,6 +30,7 @@ import type { UserRow } from '../users/users.service.ts';
 import { ChatService } from './chat.service.ts';
 import { MapService } from './map.service.ts';
 import { attachMeetSocket } from './meet.socket.ts';
+import { recordLastMood } from './mood.service.ts';
 import { SafetyService } from './safety.service.ts';
 
 const tags = ['meet'];
@@ -74,6 +75,12 @@ export const meetRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (a
     isBanned: (userId) => safety.isBanned(userId),
     card,
     dropped: (userId, reason) => toUser(userId).emit('hand:dropped', { reason }),
+    // Not awaited: the ack does not wait for it, and a failure only costs an ad's targeting.
+    moodRaised: (userId, mood) => {
+      recordLastMood(app.db, userId, mood).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'meet: last mood not stored'),
+      );
+    },
   });
   const chat = new ChatService({
     db: app.db,

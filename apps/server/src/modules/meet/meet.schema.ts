@@ -145,3 +145,15 @@ export const meetBans = pgTable('meet_bans', {
   bannedBy: integer().references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
+
+/**
+ * The mood of each user's last raised hand (one row per user, replaced at every raise), kept
+ * beyond the hand itself so house ads may target it (only with the advertising consent).
+ */
+export const meetLastMoods = pgTable('meet_last_moods', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mood: text().notNull(),
+  raisedAt: timestamptz('raised_at').notNull().defaultNow(),
+});

@@ -14,7 +14,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../i18n/react.ts';
 import { adCampaignSaveSchema, type AdCampaign, type AdCampaignSave } from '@meeet/core/api/ads';
+import { Mood } from '@meeet/core/api/meet';
+import { NFT_TYPES, nftTypeName, type NftType } from '@meeet/core/enums';
 import { AppForm } from '../../components/form/app-form.tsx';
+import { FormCheckboxGroup } from '../../components/form/form-checkbox-group.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../components/form/server-errors.ts';
 import { useAppForm } from '../../components/form/use-app-form.ts';
@@ -22,7 +25,7 @@ import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useAdCampaigns, useAdStats, useSaveAdCampaign } from './api/ad-campaigns.ts';
 import { NS } from './i18n.ts';
 
-/** Comma-separated lists in the form; the contract takes arrays. */
+/** Comma-separated lists in the form (moods and levels: checkboxes); the contract takes arrays. */
 interface CampaignFormValues {
   title: string;
   text: string;
@@ -33,6 +36,9 @@ interface CampaignFormValues {
   genders: string;
   ageMin: string;
   ageMax: string;
+  moods: string[];
+  /** NftType values as text (checkbox values). */
+  levels: string[];
   startsAt: string;
   endsAt: string;
   dailyCap: string;
@@ -57,6 +63,8 @@ const EMPTY: CampaignFormValues = {
   genders: '',
   ageMin: '',
   ageMax: '',
+  moods: [],
+  levels: [],
   startsAt: '',
   endsAt: '',
   dailyCap: '',
@@ -64,6 +72,7 @@ const EMPTY: CampaignFormValues = {
 };
 
 const FIELDS = Object.keys(EMPTY);
+const MOODS = Object.values(Mood);
 
 function CampaignForm() {
   const { t } = useTranslation([NS, 'core']);
@@ -82,6 +91,8 @@ function CampaignForm() {
       genders: list(v.genders).map(Number),
       ageMin: numberOrNull(v.ageMin),
       ageMax: numberOrNull(v.ageMax),
+      moods: v.moods as Mood[],
+      levels: v.levels.map(Number) as NftType[],
       startsAt: isoOrNull(v.startsAt) ?? new Date().toISOString(),
       endsAt: isoOrNull(v.endsAt),
       dailyCap: numberOrNull(v.dailyCap),
@@ -118,6 +129,23 @@ function CampaignForm() {
             {field('ageMin', { type: 'number' })}
             {field('ageMax', { type: 'number' })}
           </Stack>
+          <FormCheckboxGroup
+            name="moods"
+            testId="ads-moods"
+            label={t('ads.field.moods')}
+            hint={t('ads.hint.moods')}
+            options={MOODS.map((mood) => ({ value: mood, label: t(`ads.mood.${mood}`) }))}
+          />
+          <FormCheckboxGroup
+            name="levels"
+            testId="ads-levels"
+            label={t('ads.field.levels')}
+            hint={t('ads.hint.levels')}
+            options={NFT_TYPES.map((level) => ({
+              value: String(level),
+              label: nftTypeName(level),
+            }))}
+          />
           <Stack direction="row" spacing={2}>
             {field('startsAt', {
               type: 'datetime-local',
@@ -179,9 +207,25 @@ function CampaignStats({ id }: { id: number }) {
   );
 }
 
+/** Who a campaign targets, in words; null when it has no audience. */
+function useAudienceText(campaign: AdCampaign): string | null {
+  const { t } = useTranslation(NS);
+  const parts = [
+    campaign.countries.join(', '),
+    campaign.genders.map((g) => t(`ads.gender.${g}`)).join(', '),
+    campaign.ageMin !== null || campaign.ageMax !== null
+      ? `${campaign.ageMin ?? 18}–${campaign.ageMax ?? '…'}`
+      : '',
+    campaign.moods.map((mood) => t(`ads.mood.${mood}`)).join(', '),
+    campaign.levels.map((level) => nftTypeName(level)).join(', '),
+  ].filter(Boolean);
+  return parts.length === 0 ? null : parts.join(' · ');
+}
+
 function CampaignRow({ campaign }: { campaign: AdCampaign }) {
   const { t } = useTranslation(NS);
   const [open, setOpen] = useState(false);
+  const audience = useAudienceText(campaign);
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="ads-campaign">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -198,6 +242,9 @@ function CampaignRow({ campaign }: { campaign: AdCampaign }) {
           {t('ads.stats')}
         </Button>
       </Stack>
+      <Typography variant="body2" color="text.secondary">
+        {t('ads.audience', { audience: audience ?? t('ads.audience-any') })}
+      </Typography>
       {open && <CampaignStats id={campaign.id} />}
     </Paper>
   );

@@ -128,6 +128,19 @@ const en = {
   'ads.hint.any': 'Comma-separated, e.g. {example}; empty: any',
   'ads.hint.genders':
     '0 male, 1 female; empty: any. Audiences apply only with the advertising consent',
+  'ads.field.moods': 'Moods',
+  'ads.field.levels': 'Token levels',
+  'ads.hint.moods':
+    "The mood of the viewer's hand raised now, or of their last one within 30 days; none ticked: any",
+  'ads.hint.levels':
+    'Levels the viewer is queued for or held before (holders see no ads); none ticked: any',
+  'ads.mood.romantic': 'Romantic',
+  'ads.mood.business': 'Business',
+  'ads.mood.just_chat': 'Just chat',
+  'ads.gender.0': 'men',
+  'ads.gender.1': 'women',
+  'ads.audience': 'Audience: {audience}',
+  'ads.audience-any': 'anyone',
   'ads.save': 'Save',
   'ads.saved': 'Saved.',
   'ads.error': 'The campaign could not be saved.',
