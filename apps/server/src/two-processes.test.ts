@@ -168,6 +168,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
   let dropDatabase: () => Promise<void>;
   let closePool: () => Promise<void>;
   const servers: ServerProcess[] = [];
+  let env: Record<string, string>;
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
@@ -190,7 +191,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
       db,
       log: (await import('fastify')).default({ logger: false }).log,
     });
-    const env = {
+    env = {
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
@@ -210,10 +211,10 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
       CHAIN_POLL_MS: '200',
       WALLET_MNEMONIC: mnemonic,
       LEADER_RETRY_MS: String(LEADER_RETRY_MS),
-      // Meetings on a short clock: 2-second minutes, 2 of 3 to count, gaps of 1.
-      MEETINGS_MINUTE_MS: '2000',
-      MEETINGS_WINDOW_MINUTES: '3',
-      MEETINGS_MIN_MINUTES: '2',
+      // Meetings on a short clock: 3-second minutes, 3 of 4 to count, gaps of 1.
+      MEETINGS_MINUTE_MS: '3000',
+      MEETINGS_WINDOW_MINUTES: '4',
+      MEETINGS_MIN_MINUTES: '3',
       MEETINGS_MAX_GAP_MINUTES: '1',
     };
     for (const name of ['one', 'two']) {
@@ -290,6 +291,27 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     if (!answer.ok) throw new Error(`${event} refused: ${answer.code} ${answer.message}`);
     return answer;
   }
+
+  const proof = (key: string, phase: string, own: string, partner: string) =>
+    createHmac('sha256', key).update(`${phase}:${own}:${partner}`).digest('hex');
+
+  /** A ping of `who`'s phone beside the partner's, hearing the partner's token near. */
+  const ping = (server: ServerProcess, who: Registered, fp: string, heard: string, north = 0) =>
+    server.api(
+      'POST',
+      '/meetings/ping',
+      {
+        t: Date.now(),
+        lat: 52.52 + north / 111_320,
+        lng: 13.405,
+        accuracy: 5,
+        speed: 0,
+        simulated: false,
+        heard: [{ token: heard, rssi: -50 }],
+      },
+      who.token,
+      fp,
+    );
 
   it('shares the meet map and chat: a hand raised on one reaches a watcher on the other, and a message crosses', async () => {
     const [one, two] = servers as [ServerProcess, ServerProcess];
@@ -379,8 +401,6 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     );
     const ownA = tokensA.tokens[0]!.token;
     const ownB = tokensB.tokens[0]!.token;
-    const proof = (key: string, phase: string, own: string, partner: string) =>
-      createHmac('sha256', key).update(`${phase}:${own}:${partner}`).digest('hex');
     const half = await two.api<{ meeting: Meeting | null }>(
       'POST',
       '/meetings/handshake',
@@ -411,22 +431,6 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
 
     // Side by side, each phone hearing the other; every ping goes to the other process than
     // the previous one. The leader scores them all and pushes to both sockets.
-    const ping = (server: ServerProcess, who: Registered, fp: string, heard: string, north = 0) =>
-      server.api(
-        'POST',
-        '/meetings/ping',
-        {
-          t: Date.now(),
-          lat: 52.52 + north / 111_320,
-          lng: 13.405,
-          accuracy: 5,
-          speed: 0,
-          simulated: false,
-          heard: [{ token: heard, rssi: -50 }],
-        },
-        who.token,
-        fp,
-      );
     let turn = 0;
     await until(async () => {
       const [first, second] = turn++ % 2 === 0 ? [one, two] : [two, one];
@@ -454,7 +458,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
       fpA,
     );
     expect(seenOnTwo).toMatchObject({ status: 'completed', outcome: 'refused' });
-    expect(seenOnTwo.minutesCounted).toBeGreaterThanOrEqual(2);
+    expect(seenOnTwo.minutesCounted).toBeGreaterThanOrEqual(3);
 
     // A code meeting: started through one process, ended through the other. The end
     // handshake is decided by the leader, wherever it arrives.
@@ -492,7 +496,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
         b.token,
         fpB,
       );
-      return now.minutesCounted >= 2;
+      return now.minutesCounted >= 3;
     }, 40_000);
     const endCode = await two.api<{ phase: string; qr: string }>(
       'POST',
@@ -588,4 +592,111 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     await within(secondEvent, 'wallet event from the new leader');
     expect(await depositCount(user.id)).toBe(2);
   }, 60_000);
+
+  it('a new meetings leader takes up a running meeting with the minutes it had counted', async () => {
+    // What is left of the last test: one process, which leads. A third one joins.
+    const survivor = servers.find(
+      (server) => server.child.exitCode === null && server.child.signalCode === null,
+    )!;
+    await until(() => survivor.elections('meeet:meetings') > 0);
+    const port = await freePort();
+    const three = new ServerProcess('three', `http://127.0.0.1:${port}`, {
+      ...env,
+      PORT: String(port),
+    });
+    servers.push(three);
+    await three.ready();
+    expect(three.elections('meeet:meetings')).toBe(0);
+
+    const fpC = 'fp-meeting-c';
+    const fpD = 'fp-meeting-d';
+    const c = await meetUser(three, 'meetc', fpC);
+    const d = await meetUser(three, 'meetd', fpD);
+    const socketD = await three.socket(d.token, fpD);
+    sockets.push(socketD);
+    const progress: MeetingProgress[] = [];
+    const updates: Meeting[] = [];
+    socketD.on('meeting:progress', (p) => progress.push(p));
+    socketD.on('meeting:updated', (m) => updates.push(m));
+    const tokensC = await three.api<ProximityTokensResponse>(
+      'POST',
+      '/meetings/proximity-tokens',
+      undefined,
+      c.token,
+      fpC,
+    );
+    const tokensD = await survivor.api<ProximityTokensResponse>(
+      'POST',
+      '/meetings/proximity-tokens',
+      undefined,
+      d.token,
+      fpD,
+    );
+    const ownC = tokensC.tokens[0]!.token;
+    const ownD = tokensD.tokens[0]!.token;
+    for (const [who, fp, key, own, partner] of [
+      [c, fpC, tokensC.handshakeKey, ownC, ownD],
+      [d, fpD, tokensD.handshakeKey, ownD, ownC],
+    ] as const) {
+      await three.api(
+        'POST',
+        '/meetings/handshake',
+        {
+          method: 'ble',
+          phase: 'start',
+          partnerToken: partner,
+          proof: proof(key, 'start', own, partner),
+        },
+        who.token,
+        fp,
+      );
+    }
+    const status = await three.api<{ active: Meeting | null }>(
+      'GET',
+      '/meetings/status',
+      undefined,
+      d.token,
+      fpD,
+    );
+    const meetingId = status.active!.id;
+
+    // Under the first leader: minute 0 counts, minute 1 has no pings (a gap of one, allowed),
+    // minute 2 counts…
+    const startedAt = Date.parse(status.active!.startedAt);
+    const minuteMs = Number(env.MEETINGS_MINUTE_MS);
+    const pingUntil = (done: () => boolean) =>
+      until(async () => {
+        await ping(three, c, fpC, ownD);
+        await ping(three, d, fpD, ownC, 1);
+        if (done()) return true;
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        return done();
+      }, 40_000);
+    const counted = (n: number) => () =>
+      progress.some((p) => p.meetingId === meetingId && p.minutesCounted >= n);
+    await pingUntil(counted(1));
+    expect(Date.now() - startedAt).toBeLessThan(minuteMs);
+    await new Promise((resolve) =>
+      setTimeout(resolve, startedAt + 2 * minuteMs + 100 - Date.now()),
+    );
+    await pingUntil(counted(2));
+    expect(progress.at(-1)).toMatchObject({ minutesCounted: 2, elapsedMinutes: 2 });
+    // …then it dies. A new leader without those minutes would see two empty minutes (a gap
+    // too long) and fail the meeting; with them, one more minute completes it.
+    await survivor.kill('SIGKILL');
+    await until(async () => {
+      await ping(three, c, fpC, ownD);
+      await ping(three, d, fpD, ownC, 1);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      return updates.some((m) => m.id === meetingId && m.status !== 'active');
+    }, 40_000);
+    expect(three.elections('meeet:meetings')).toBe(1);
+    expect(updates.at(-1)).toMatchObject({
+      id: meetingId,
+      status: 'completed',
+      outcome: 'refused',
+      reasons: ['no-shared-level'],
+    });
+    expect(updates.at(-1)!.minutesCounted).toBeGreaterThanOrEqual(3);
+  }, 120_000);
 });
