@@ -627,6 +627,14 @@ describe('meetings on a real chain', () => {
         )
         .then((result) => result.rows);
       expect(row?.mint_error).toContain('HTTP request failed');
+      // Moderators see the reason.
+      const moderator = await member();
+      await makeRole(t.db, moderator.id, 'moderator');
+      const refusals = (await api('GET', '/meetings/moderation?limit=100', moderator)).json();
+      expect(refusals.list.find((m: { id: number }) => m.id === meeting.id)).toMatchObject({
+        outcome: 'mint_failed',
+        mintError: row?.mint_error,
+      });
       await vi.waitFor(() => {
         expect(updates.at(-1)).toMatchObject({ id: meeting.id, outcome: 'mint_failed' });
         const told = texts.filter((text) => text.includes('minting failed for a technical reason'));

@@ -1078,7 +1078,11 @@ export class MeetingsService {
           verified: false,
           levels: [],
         });
-        return { ...rest, userIds: [row.userA, row.userB] as [number, number] };
+        return {
+          ...rest,
+          userIds: [row.userA, row.userB] as [number, number],
+          mintError: row.outcome === 'mint_failed' ? row.mintError : null,
+        };
       }),
     );
     return { ...page, total, list };
