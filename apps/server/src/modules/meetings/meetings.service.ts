@@ -126,6 +126,11 @@ function handshakeRefused(key: string, code: ErrorCode = ErrorCode.CONFLICT): Ap
 
 /** How soon a failed resume of the running meetings is tried again. */
 const RESUME_RETRY_MS = 5_000;
+/**
+ * How often the leader looks for running meetings it does not score (one whose start reached
+ * no leader during a handover, after the new one had read the database).
+ */
+const RESYNC_MS = 30_000;
 
 /**
  * Meetings proven by both phones and the minting that follows (issue 12). The detector scores
@@ -148,6 +153,8 @@ export class MeetingsService {
   private leading = false;
   /** Bumped on every lead and step-down: a resume of an older term does nothing. */
   private term = 0;
+  /** Meetings ended here so far: a read of the running ones that overlapped one is redone. */
+  private ended = 0;
 
   constructor(private readonly deps: MeetingsServiceDeps) {
     this.now = deps.now ?? (() => Date.now());
@@ -185,7 +192,16 @@ export class MeetingsService {
     this.lastPing.clear();
     const every = Math.max(10, Math.floor(this.deps.config.minuteMs / 4));
     if (this.timer) clearInterval(this.timer);
-    this.timer = setInterval(() => void this.handle(this.detector.tick()), every);
+    let lastResync = Date.now();
+    this.timer = setInterval(() => {
+      void this.handle(this.detector.tick());
+      if (this.leading && Date.now() - lastResync >= RESYNC_MS) {
+        lastResync = Date.now();
+        void this.takeUpUntracked(term).catch((error: unknown) =>
+          this.deps.log.warn({ err: error }, 'meetings: running meetings not read'),
+        );
+      }
+    }, every);
     this.timer.unref();
     await this.resumeActive(term);
   }
@@ -211,12 +227,8 @@ export class MeetingsService {
    */
   private async resumeActive(term: number): Promise<void> {
     try {
-      const rows = await repo.allActive(this.deps.db);
-      const scores = await this.deps.store.loadScores(rows.map((row) => row.id));
+      await this.takeUpUntracked(term);
       if (term !== this.term) return;
-      for (const row of rows) {
-        if (!this.members.has(row.id)) this.track(row, scores.get(row.id));
-      }
       this.leading = true;
       await this.deps.bus?.lead((call) => this.serve(call as DetectorCall));
     } catch (error) {
@@ -224,6 +236,23 @@ export class MeetingsService {
       this.deps.log.warn({ err: error }, 'meetings: running meetings not resumed yet, retrying');
       this.resumeRetry = setTimeout(() => void this.resumeActive(term), RESUME_RETRY_MS);
       this.resumeRetry.unref();
+    }
+  }
+
+  /**
+   * Scores the running meetings of the database this detector does not have yet, with the
+   * minutes saved for them. A meeting leaves `members` only after its end is committed, so
+   * one being finished is never taken up again.
+   */
+  private async takeUpUntracked(term: number): Promise<void> {
+    const endedBefore = this.ended;
+    const rows = (await repo.allActive(this.deps.db)).filter((row) => !this.members.has(row.id));
+    // A meeting that ended while the rows were read may be among them: the next round reads again.
+    if (rows.length === 0 || this.ended !== endedBefore) return;
+    const scores = await this.deps.store.loadScores(rows.map((row) => row.id));
+    if (term !== this.term || this.ended !== endedBefore) return;
+    for (const row of rows) {
+      if (!this.members.has(row.id)) this.track(row, scores.get(row.id));
     }
   }
 
@@ -621,35 +650,43 @@ export class MeetingsService {
   /** Records the end of a meeting once: its outcome, the rules' reasons, the mint job. */
   private async finish(event: DetectorOutcome): Promise<MeetingRow | undefined> {
     this.detector.drop(event.meetingId);
-    const result = await this.deps.db.transaction(async (tx) => {
-      const row = await repo.lock(tx, event.meetingId);
-      if (!row || row.status !== 'active') return undefined;
-      const endedAt = new Date(this.now());
-      if (event.type === 'failed') {
+    const result = await this.deps.db
+      .transaction(async (tx) => {
+        const row = await repo.lock(tx, event.meetingId);
+        if (!row || row.status !== 'active') return undefined;
+        const endedAt = new Date(this.now());
+        if (event.type === 'failed') {
+          const updated = await repo.update(tx, row.id, {
+            status: 'failed',
+            outcome: 'not_proven',
+            reasons: [event.reason],
+            minutesCounted: event.minutesCounted,
+            endedAt,
+          });
+          return { row: updated, jobId: null };
+        }
+        const { level, reasons } = await this.rules(tx, row);
         const updated = await repo.update(tx, row.id, {
-          status: 'failed',
-          outcome: 'not_proven',
-          reasons: [event.reason],
+          status: 'completed',
+          outcome: reasons.length === 0 ? 'minting' : 'refused',
+          reasons,
+          level,
           minutesCounted: event.minutesCounted,
           endedAt,
         });
-        return { row: updated, jobId: null };
-      }
-      const { level, reasons } = await this.rules(tx, row);
-      const updated = await repo.update(tx, row.id, {
-        status: 'completed',
-        outcome: reasons.length === 0 ? 'minting' : 'refused',
-        reasons,
-        level,
-        minutesCounted: event.minutesCounted,
-        endedAt,
+        const jobId =
+          reasons.length === 0
+            ? await this.deps.jobs.enqueue(tx, MINT_JOB, { meetingId: row.id })
+            : null;
+        return { row: updated, jobId };
+      })
+      .catch((error: unknown) => {
+        // Not recorded (the database failed): the leader's next look at the running meetings
+        // takes it up again, with its saved minutes.
+        this.members.delete(event.meetingId);
+        throw error;
       });
-      const jobId =
-        reasons.length === 0
-          ? await this.deps.jobs.enqueue(tx, MINT_JOB, { meetingId: row.id })
-          : null;
-      return { row: updated, jobId };
-    });
+    this.ended++;
     this.members.delete(event.meetingId);
     void this.deps.store.dropScore(event.meetingId).catch(() => undefined);
     if (!result?.row) return undefined;
