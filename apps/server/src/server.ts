@@ -119,6 +119,20 @@ async function main(): Promise<void> {
     });
     leader.start();
     workers.push(leader);
+    // With several processes (Redis) the meetings detector scores in one of them; the others
+    // carry their users' pings to it (modules/meetings). Alone, this process scores already.
+    if (app.redis) {
+      const meetingsLeader = new LeaderLock({
+        connectionString: databaseUrl,
+        name: 'meeet:meetings',
+        retryMs: config.leaderRetryMs,
+        log: app.log,
+        onElected: () => app.meetings.lead(),
+        onDemoted: () => app.meetings.stepDown(),
+      });
+      meetingsLeader.start();
+      workers.push(meetingsLeader);
+    }
     // The side-effect queue needs no leader: processes share it through SKIP LOCKED.
     app.jobs.start();
     workers.push(app.jobs);

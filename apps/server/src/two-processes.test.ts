@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,7 @@ import { generateMnemonic, english } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilInstance } from '@meeet/contracts/anvil';
 import type { ChatMessage } from '@meeet/core/api/meet';
+import type { Meeting, MeetingProgress, ProximityTokensResponse } from '@meeet/core/api/meetings';
 import type {
   Ack,
   ClientToServerEvents,
@@ -66,7 +68,7 @@ async function within<T>(promise: Promise<T>, what: string, timeoutMs = 10_000):
 
 /** One real server process (the production entry, `src/server.ts`) and the logs it wrote. */
 class ServerProcess {
-  readonly logs: { msg?: string; time?: number }[] = [];
+  readonly logs: { msg?: string; time?: number; lock?: string }[] = [];
   readonly child: ChildProcess;
   readonly exited: Promise<void>;
 
@@ -97,8 +99,9 @@ class ServerProcess {
     this.child.stderr?.on('data', (chunk: Buffer) => this.logs.push({ msg: chunk.toString() }));
   }
 
-  elections(): number {
-    return this.logs.filter((line) => line.msg === LEADER_ELECTED).length;
+  /** How often this process became the leader of `lock` (the chain workers by default). */
+  elections(lock = 'meeet:chain-workers'): number {
+    return this.logs.filter((line) => line.msg === LEADER_ELECTED && line.lock === lock).length;
   }
 
   async ready(): Promise<void> {
@@ -111,11 +114,17 @@ class ServerProcess {
     }, 60_000);
   }
 
-  async api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  async api<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+    fingerprint = FINGERPRINT['x-fp'],
+  ): Promise<T> {
     const response = await fetch(`${this.url}/api${path}`, {
       method,
       headers: {
-        ...FINGERPRINT,
+        'x-fp': fingerprint,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
@@ -126,11 +135,11 @@ class ServerProcess {
     return (await response.json()) as T;
   }
 
-  socket(token: string): Promise<ClientSocket> {
+  socket(token: string, fingerprint = FINGERPRINT['x-fp']): Promise<ClientSocket> {
     const client: ClientSocket = connect(this.url, {
       transports: ['websocket'],
       auth: { accessKey: token },
-      extraHeaders: FINGERPRINT,
+      extraHeaders: { 'x-fp': fingerprint },
       forceNew: true,
       reconnection: false,
     });
@@ -159,6 +168,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
   let dropDatabase: () => Promise<void>;
   let closePool: () => Promise<void>;
   const servers: ServerProcess[] = [];
+  let env: Record<string, string>;
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
@@ -181,7 +191,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
       db,
       log: (await import('fastify')).default({ logger: false }).log,
     });
-    const env = {
+    env = {
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
@@ -201,6 +211,11 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
       CHAIN_POLL_MS: '200',
       WALLET_MNEMONIC: mnemonic,
       LEADER_RETRY_MS: String(LEADER_RETRY_MS),
+      // Meetings on a short clock: 3-second minutes, 3 of 4 to count, gaps of 1.
+      MEETINGS_MINUTE_MS: '3000',
+      MEETINGS_WINDOW_MINUTES: '4',
+      MEETINGS_MIN_MINUTES: '3',
+      MEETINGS_MAX_GAP_MINUTES: '1',
     };
     for (const name of ['one', 'two']) {
       const port = await freePort();
@@ -234,12 +249,18 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
   }
 
   /** A user on `server` who may raise a hand: complete profile, confirmed e-mail. */
-  async function meetUser(server: ServerProcess, name: string): Promise<Registered> {
-    const registered = await server.api<Registered>('POST', '/user/register', {
-      email: uniqueEmail(name),
-      password: PASSWORD,
-      acceptTerms: true,
-    });
+  async function meetUser(
+    server: ServerProcess,
+    name: string,
+    fingerprint = FINGERPRINT['x-fp'],
+  ): Promise<Registered> {
+    const registered = await server.api<Registered>(
+      'POST',
+      '/user/register',
+      { email: uniqueEmail(name), password: PASSWORD, acceptTerms: true },
+      undefined,
+      fingerprint,
+    );
     await server.api(
       'POST',
       '/user/profile-update',
@@ -251,6 +272,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
         bdate: '1990-05-17T00:00:00.000Z',
       },
       registered.token,
+      fingerprint,
     );
     await db.update(users).set({ emailVerified: true }).where(eq(users.id, registered.user.id));
     return registered;
@@ -269,6 +291,27 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     if (!answer.ok) throw new Error(`${event} refused: ${answer.code} ${answer.message}`);
     return answer;
   }
+
+  const proof = (key: string, phase: string, own: string, partner: string) =>
+    createHmac('sha256', key).update(`${phase}:${own}:${partner}`).digest('hex');
+
+  /** A ping of `who`'s phone beside the partner's, hearing the partner's token near. */
+  const ping = (server: ServerProcess, who: Registered, fp: string, heard: string, north = 0) =>
+    server.api(
+      'POST',
+      '/meetings/ping',
+      {
+        t: Date.now(),
+        lat: 52.52 + north / 111_320,
+        lng: 13.405,
+        accuracy: 5,
+        speed: 0,
+        simulated: false,
+        heard: [{ token: heard, rssi: -50 }],
+      },
+      who.token,
+      fp,
+    );
 
   it('shares the meet map and chat: a hand raised on one reaches a watcher on the other, and a message crosses', async () => {
     const [one, two] = servers as [ServerProcess, ServerProcess];
@@ -320,6 +363,163 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     );
     expect(await within(delivered, 'chat message on the other process')).toEqual(sent);
   }, 60_000);
+
+  it('scores meetings in one process while the two users shake hands and ping on different ones', async () => {
+    const [one, two] = servers as [ServerProcess, ServerProcess];
+    // One of the two scores meetings; the other carries its calls there.
+    await until(() => servers.some((server) => server.elections('meeet:meetings') > 0));
+    expect(servers.filter((server) => server.elections('meeet:meetings') > 0)).toHaveLength(1);
+    const fpA = 'fp-meeting-a';
+    const fpB = 'fp-meeting-b';
+    const a = await meetUser(one, 'meeta', fpA);
+    const b = await meetUser(two, 'meetb', fpB);
+    const socketA = await one.socket(a.token, fpA);
+    const socketB = await two.socket(b.token, fpB);
+    sockets.push(socketA, socketB);
+    const progress: Record<string, MeetingProgress[]> = { a: [], b: [] };
+    const updates: Record<string, Meeting[]> = { a: [], b: [] };
+    socketA.on('meeting:progress', (p) => progress.a!.push(p));
+    socketB.on('meeting:progress', (p) => progress.b!.push(p));
+    socketA.on('meeting:updated', (m) => updates.a!.push(m));
+    socketB.on('meeting:updated', (m) => updates.b!.push(m));
+
+    // Each phone's tokens come from a different process; each half of the Bluetooth
+    // handshake goes to the other one.
+    const tokensA = await one.api<ProximityTokensResponse>(
+      'POST',
+      '/meetings/proximity-tokens',
+      undefined,
+      a.token,
+      fpA,
+    );
+    const tokensB = await two.api<ProximityTokensResponse>(
+      'POST',
+      '/meetings/proximity-tokens',
+      undefined,
+      b.token,
+      fpB,
+    );
+    const ownA = tokensA.tokens[0]!.token;
+    const ownB = tokensB.tokens[0]!.token;
+    const half = await two.api<{ meeting: Meeting | null }>(
+      'POST',
+      '/meetings/handshake',
+      {
+        method: 'ble',
+        phase: 'start',
+        partnerToken: ownB,
+        proof: proof(tokensA.handshakeKey, 'start', ownA, ownB),
+      },
+      a.token,
+      fpA,
+    );
+    expect(half.meeting).toBeNull();
+    const started = await one.api<{ meeting: Meeting }>(
+      'POST',
+      '/meetings/handshake',
+      {
+        method: 'ble',
+        phase: 'start',
+        partnerToken: ownA,
+        proof: proof(tokensB.handshakeKey, 'start', ownB, ownA),
+      },
+      b.token,
+      fpB,
+    );
+    expect(started.meeting).toMatchObject({ method: 'ble', status: 'active' });
+    const meetingId = started.meeting.id;
+
+    // Side by side, each phone hearing the other; every ping goes to the other process than
+    // the previous one. The leader scores them all and pushes to both sockets.
+    let turn = 0;
+    await until(async () => {
+      const [first, second] = turn++ % 2 === 0 ? [one, two] : [two, one];
+      await ping(first, a, fpA, ownB);
+      await ping(second, b, fpB, ownA, 1);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      return updates.a!.some((m) => m.id === meetingId && m.status !== 'active');
+    }, 40_000);
+    for (const who of ['a', 'b'] as const) {
+      expect(progress[who]!.some((p) => p.meetingId === meetingId)).toBe(true);
+      await until(() => updates[who]!.find((m) => m.id === meetingId && m.status !== 'active'));
+      expect(updates[who]!.at(-1)).toMatchObject({
+        id: meetingId,
+        status: 'completed',
+        outcome: 'refused',
+        reasons: ['no-shared-level'],
+      });
+    }
+    // Either process reads the same outcome.
+    const seenOnTwo = await two.api<Meeting>(
+      'GET',
+      `/meetings/${meetingId}`,
+      undefined,
+      a.token,
+      fpA,
+    );
+    expect(seenOnTwo).toMatchObject({ status: 'completed', outcome: 'refused' });
+    expect(seenOnTwo.minutesCounted).toBeGreaterThanOrEqual(3);
+
+    // A code meeting: started through one process, ended through the other. The end
+    // handshake is decided by the leader, wherever it arrives.
+    const code = await one.api<{ code: string }>(
+      'POST',
+      '/meetings/handshake/code',
+      undefined,
+      a.token,
+      fpA,
+    );
+    const second = await two.api<{ meeting: Meeting }>(
+      'POST',
+      '/meetings/handshake',
+      { method: 'code', code: code.code },
+      b.token,
+      fpB,
+    );
+    const active = await one.api<{ active: Meeting | null }>(
+      'GET',
+      '/meetings/status',
+      undefined,
+      a.token,
+      fpA,
+    );
+    expect(active.active).toMatchObject({ id: second.meeting.id, status: 'active' });
+    await until(async () => {
+      const [first, other] = turn++ % 2 === 0 ? [one, two] : [two, one];
+      await ping(first, a, fpA, ownB);
+      await ping(other, b, fpB, ownA, 1);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const now = await two.api<Meeting>(
+        'GET',
+        `/meetings/${second.meeting.id}`,
+        undefined,
+        b.token,
+        fpB,
+      );
+      return now.minutesCounted >= 3;
+    }, 40_000);
+    const endCode = await two.api<{ phase: string; qr: string }>(
+      'POST',
+      '/meetings/handshake/code',
+      undefined,
+      b.token,
+      fpB,
+    );
+    expect(endCode.phase).toBe('end');
+    const ended = await one.api<{ meeting: Meeting }>(
+      'POST',
+      '/meetings/handshake',
+      { method: 'qr', payload: endCode.qr },
+      a.token,
+      fpA,
+    );
+    expect(ended.meeting).toMatchObject({
+      id: second.meeting.id,
+      status: 'completed',
+      outcome: 'refused',
+      reasons: ['no-shared-level'],
+    });
+  }, 120_000);
 
   it('runs the workers on exactly one, carries events and revocations across, and hands over when the leader dies', async () => {
     // One leader, and only one, while both run.
@@ -392,4 +592,111 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     await within(secondEvent, 'wallet event from the new leader');
     expect(await depositCount(user.id)).toBe(2);
   }, 60_000);
+
+  it('a new meetings leader takes up a running meeting with the minutes it had counted', async () => {
+    // What is left of the last test: one process, which leads. A third one joins.
+    const survivor = servers.find(
+      (server) => server.child.exitCode === null && server.child.signalCode === null,
+    )!;
+    await until(() => survivor.elections('meeet:meetings') > 0);
+    const port = await freePort();
+    const three = new ServerProcess('three', `http://127.0.0.1:${port}`, {
+      ...env,
+      PORT: String(port),
+    });
+    servers.push(three);
+    await three.ready();
+    expect(three.elections('meeet:meetings')).toBe(0);
+
+    const fpC = 'fp-meeting-c';
+    const fpD = 'fp-meeting-d';
+    const c = await meetUser(three, 'meetc', fpC);
+    const d = await meetUser(three, 'meetd', fpD);
+    const socketD = await three.socket(d.token, fpD);
+    sockets.push(socketD);
+    const progress: MeetingProgress[] = [];
+    const updates: Meeting[] = [];
+    socketD.on('meeting:progress', (p) => progress.push(p));
+    socketD.on('meeting:updated', (m) => updates.push(m));
+    const tokensC = await three.api<ProximityTokensResponse>(
+      'POST',
+      '/meetings/proximity-tokens',
+      undefined,
+      c.token,
+      fpC,
+    );
+    const tokensD = await survivor.api<ProximityTokensResponse>(
+      'POST',
+      '/meetings/proximity-tokens',
+      undefined,
+      d.token,
+      fpD,
+    );
+    const ownC = tokensC.tokens[0]!.token;
+    const ownD = tokensD.tokens[0]!.token;
+    for (const [who, fp, key, own, partner] of [
+      [c, fpC, tokensC.handshakeKey, ownC, ownD],
+      [d, fpD, tokensD.handshakeKey, ownD, ownC],
+    ] as const) {
+      await three.api(
+        'POST',
+        '/meetings/handshake',
+        {
+          method: 'ble',
+          phase: 'start',
+          partnerToken: partner,
+          proof: proof(key, 'start', own, partner),
+        },
+        who.token,
+        fp,
+      );
+    }
+    const status = await three.api<{ active: Meeting | null }>(
+      'GET',
+      '/meetings/status',
+      undefined,
+      d.token,
+      fpD,
+    );
+    const meetingId = status.active!.id;
+
+    // Under the first leader: minute 0 counts, minute 1 has no pings (a gap of one, allowed),
+    // minute 2 counts…
+    const startedAt = Date.parse(status.active!.startedAt);
+    const minuteMs = Number(env.MEETINGS_MINUTE_MS);
+    const pingUntil = (done: () => boolean) =>
+      until(async () => {
+        await ping(three, c, fpC, ownD);
+        await ping(three, d, fpD, ownC, 1);
+        if (done()) return true;
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        return done();
+      }, 40_000);
+    const counted = (n: number) => () =>
+      progress.some((p) => p.meetingId === meetingId && p.minutesCounted >= n);
+    await pingUntil(counted(1));
+    expect(Date.now() - startedAt).toBeLessThan(minuteMs);
+    await new Promise((resolve) =>
+      setTimeout(resolve, startedAt + 2 * minuteMs + 100 - Date.now()),
+    );
+    await pingUntil(counted(2));
+    expect(progress.at(-1)).toMatchObject({ minutesCounted: 2, elapsedMinutes: 2 });
+    // …then it dies. A new leader without those minutes would see two empty minutes (a gap
+    // too long) and fail the meeting; with them, one more minute completes it.
+    await survivor.kill('SIGKILL');
+    await until(async () => {
+      await ping(three, c, fpC, ownD);
+      await ping(three, d, fpD, ownC, 1);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      return updates.some((m) => m.id === meetingId && m.status !== 'active');
+    }, 40_000);
+    expect(three.elections('meeet:meetings')).toBe(1);
+    expect(updates.at(-1)).toMatchObject({
+      id: meetingId,
+      status: 'completed',
+      outcome: 'refused',
+      reasons: ['no-shared-level'],
+    });
+    expect(updates.at(-1)!.minutesCounted).toBeGreaterThanOrEqual(3);
+  }, 120_000);
 });

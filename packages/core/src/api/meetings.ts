@@ -315,6 +315,8 @@ export type MeetingsStatus = z.infer<typeof meetingsStatusSchema>;
 
 export const moderationMeetingSchema = meetingSchema.omit({ partner: true }).extend({
   userIds: z.tuple([z.number().int(), z.number().int()]),
+  /** The technical reason of a `mint_failed` meeting (the chain's or the queue's last error). */
+  mintError: z.string().nullable(),
 });
 export const moderationMeetingListSchema = z.object({
   offset: z.number().int(),

@@ -81,6 +81,54 @@ describe('job queue', () => {
     expect(calls).toBe(3);
   });
 
+  it("calls the kind's onDead once when the job is given up: its writes commit with it, then its after-commit work runs", async () => {
+    const q = new JobQueue(t.db, t.app.log, OPTIONS);
+    const seen: { payload: unknown; lastError: string; jobStatus?: string }[] = [];
+    const after: string[] = [];
+    let id = 0;
+    q.register(
+      'doomed',
+      async () => {
+        throw new Error('chain unreachable');
+      },
+      {
+        onDead: async (tx, payload, lastError) => {
+          // Inside the transaction that marks the job dead.
+          const row = await jobsRepository.find(tx, id);
+          seen.push({ payload, lastError, ...(row ? { jobStatus: row.status } : {}) });
+          return () => {
+            after.push('pushed');
+          };
+        },
+      },
+    );
+    id = await q.enqueue(t.db, 'doomed', { meetingId: 7 });
+    // Every retry due at once (a played clock): three attempts, then dead.
+    await q.drain({ now: new Date(Date.now() + 86_400_000) });
+    expect(await jobsRepository.find(t.db, id)).toMatchObject({ status: 'dead', attempts: 3 });
+    expect(seen).toEqual([
+      { payload: { meetingId: 7 }, lastError: 'chain unreachable', jobStatus: 'dead' },
+    ]);
+    expect(after).toEqual(['pushed']);
+
+    // A failing onDead is logged; the job is dead all the same and nothing repeats.
+    const broken = new JobQueue(t.db, t.app.log, { ...OPTIONS, maxAttempts: 1 });
+    broken.register(
+      'doomed-too',
+      async () => {
+        throw new Error('down');
+      },
+      {
+        onDead: async () => {
+          throw new Error('handler bug');
+        },
+      },
+    );
+    const other = await broken.enqueue(t.db, 'doomed-too', {});
+    expect(await broken.runNow(other)).toBe(false);
+    expect(await jobsRepository.find(t.db, other)).toMatchObject({ status: 'dead', attempts: 1 });
+  });
+
   it('doubles the delay per failure up to the cap', () => {
     expect([1, 2, 3, 4, 5, 6].map((n) => retryDelayMs(n, OPTIONS))).toEqual([
       1_000, 2_000, 4_000, 8_000, 10_000, 10_000,

@@ -6,6 +6,21 @@ import { jobsRepository as repo } from './jobs.repository.ts';
 /** Runs one job; throwing schedules a retry. The payload is the JSON given to `enqueue`. */
 export type JobHandler = (payload: unknown) => Promise<void>;
 
+/**
+ * Runs when a job is given up (its last attempt failed), inside the transaction that marks it
+ * `dead`, so what it records commits with that. It may answer work to run after the commit
+ * (socket pushes). A throw is logged; the job is dead all the same.
+ */
+export type DeadJobHandler = (
+  tx: DbExecutor,
+  payload: unknown,
+  lastError: string,
+) => Promise<void | (() => void | Promise<void>)>;
+
+export interface JobKindOptions {
+  onDead?: DeadJobHandler;
+}
+
 export interface JobQueueOptions {
   /** Attempts before a job is given up (`dead`). */
   maxAttempts: number;
@@ -38,6 +53,7 @@ export function retryDelayMs(attempts: number, options: JobQueueOptions): number
  */
 export class JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly deadHandlers = new Map<string, DeadJobHandler>();
   private readonly poller: Poller;
 
   constructor(
@@ -48,9 +64,10 @@ export class JobQueue {
     this.poller = new Poller('job queue pass', () => this.drain(), options.pollMs, log);
   }
 
-  register(kind: string, handler: JobHandler): void {
+  register(kind: string, handler: JobHandler, options: JobKindOptions = {}): void {
     if (this.handlers.has(kind)) throw new Error(`job kind ${kind} already has a handler`);
     this.handlers.set(kind, handler);
+    if (options.onDead) this.deadHandlers.set(kind, options.onDead);
   }
 
   /**
@@ -91,7 +108,8 @@ export class JobQueue {
   }
 
   private async runOne(id?: number, now?: Date): Promise<'none' | 'done' | 'failed'> {
-    return this.db.transaction(async (tx) => {
+    let afterCommit: (() => void | Promise<void>) | undefined;
+    const outcome = await this.db.transaction(async (tx) => {
       const job = await repo.claim(tx, id, now);
       if (!job) return 'none';
       const handler = this.handlers.get(job.kind);
@@ -104,10 +122,11 @@ export class JobQueue {
         const attempts = job.attempts + 1;
         const dead = attempts >= this.options.maxAttempts;
         const delay = retryDelayMs(attempts, this.options);
+        const lastError = error instanceof Error ? error.message : String(error);
         await repo.fail(tx, job.id, {
           attempts,
           runAt: new Date(Date.now() + delay),
-          lastError: error instanceof Error ? error.message : String(error),
+          lastError,
           dead,
         });
         this.log[dead ? 'error' : 'warn'](
@@ -120,9 +139,30 @@ export class JobQueue {
           },
           dead ? 'job given up' : 'job failed, will retry',
         );
+        const onDead = dead ? this.deadHandlers.get(job.kind) : undefined;
+        if (onDead) {
+          try {
+            // A savepoint: a failing handler undoes its own writes, not the job's `dead`.
+            afterCommit =
+              (await tx.transaction((sp) => onDead(sp, job.payload, lastError))) ?? undefined;
+          } catch (deadError) {
+            this.log.error(
+              { err: deadError, jobId: job.id, kind: job.kind },
+              'dead job handler failed',
+            );
+          }
+        }
         return 'failed';
       }
     });
+    if (afterCommit) {
+      try {
+        await afterCommit();
+      } catch (error) {
+        this.log.error({ err: error }, 'dead job handler failed after the commit');
+      }
+    }
+    return outcome;
   }
 
   start(): void {

@@ -349,4 +349,50 @@ describe('the meeting detector on recorded walks', () => {
     expect(candidates).toEqual([3]);
     expect(detector.nearby(ORIGIN.lat, ORIGIN.lng).sort()).toEqual([A, 3, 4]);
   });
+
+  it('a meeting resumed with the minutes it counted goes on; resumed without them, the gap ends it', () => {
+    let now = START;
+    const resolve = (token: string) =>
+      token === TOKEN[A] ? A : token === TOKEN[B] ? B : undefined;
+    const side = (detector: MeetingDetector, minutes: number) => {
+      const events: DetectorEvent[] = [];
+      for (let s = 0; s < minutes * 60; s += 15) {
+        now += 15_000;
+        for (const [self, other, east] of [
+          [A, B, 0],
+          [B, A, 2],
+        ] as const) {
+          const heard = [{ token: TOKEN[other]!, rssi: -50 }];
+          // The heard tokens resolved by the caller (a shared store), not the constructor's.
+          events.push(
+            ...detector.ping(self, { t: now, ...at(east, 0), accuracy: 5, heard }, null, resolve)
+              .events,
+          );
+        }
+        events.push(...detector.tick());
+      }
+      return events;
+    };
+    const first = new MeetingDetector(CONFIG, () => now);
+    first.start(1, 'ble', { userId: A }, { userId: B }, START);
+    expect(side(first, 10).filter((e) => e.type !== 'progress')).toEqual([]);
+    const counted = first.countedMinutes(1);
+    expect(counted).toHaveLength(11);
+    expect(counted).toEqual([...counted].sort((x, y) => x - y));
+
+    // Another process takes over: with the minutes it completes within 8 more, as if nothing
+    // had happened.
+    const second = new MeetingDetector(CONFIG, () => now);
+    second.start(1, 'ble', { userId: A }, { userId: B }, START, counted);
+    const resumed = side(second, 8).find((e) => e.type !== 'progress');
+    expect(resumed).toMatchObject({ type: 'completed', meetingId: 1 });
+
+    // Without them, the ten empty minutes are a gap too long.
+    now = START + 10 * 60_000;
+    const blank = new MeetingDetector(CONFIG, () => now);
+    blank.start(1, 'ble', { userId: A }, { userId: B }, START);
+    expect(blank.tick()).toEqual([
+      { type: 'failed', meetingId: 1, reason: 'gap-too-long', minutesCounted: 0 },
+    ]);
+  });
 });

@@ -180,6 +180,8 @@ export class MeetingDetector {
     a: { userId: number; device?: string | null },
     b: { userId: number; device?: string | null },
     startedAt: number = this.clock(),
+    /** Minutes counted before (a meeting resumed by another process); gaps are closed again. */
+    counted: readonly number[] = [],
   ): void {
     const meeting: MeetingState = {
       id: meetingId,
@@ -189,7 +191,7 @@ export class MeetingDetector {
         { userId: a.userId, device: a.device ?? null, fix: null },
         { userId: b.userId, device: b.device ?? null, fix: null },
       ],
-      counted: new Set(),
+      counted: new Set(counted),
       closedThrough: 0,
       gap: 0,
       twinFixes: 0,
@@ -209,6 +211,8 @@ export class MeetingDetector {
     userId: number,
     ping: Ping,
     device: string | null = null,
+    /** Whose the heard tokens are, when the caller looked them up already (a shared store). */
+    resolve: TokenResolver = this.resolveToken,
   ): { events: DetectorEvent[]; candidates: number[] } {
     const state = this.user(userId);
     const events: DetectorEvent[] = [];
@@ -232,8 +236,8 @@ export class MeetingDetector {
       }
     }
 
-    if (meeting) this.score(meeting, userId, ping, device, events);
-    const candidates = ping.simulated ? [] : this.candidates(userId, state, ping);
+    if (meeting) this.score(meeting, userId, ping, device, events, resolve);
+    const candidates = ping.simulated ? [] : this.candidates(userId, state, ping, resolve);
     events.push(...this.evaluate(meeting));
     return { events, candidates };
   }
@@ -269,6 +273,11 @@ export class MeetingDetector {
     if (meeting) this.close(meeting);
   }
 
+  /** The minute indexes a running meeting has counted (saved so another process may resume). */
+  countedMinutes(meetingId: number): number[] {
+    return [...(this.meetings.get(meetingId)?.counted ?? [])].sort((x, y) => x - y);
+  }
+
   progress(meetingId: number): MeetingProgress | null {
     const meeting = this.meetings.get(meetingId);
     return meeting ? this.progressOf(meeting) : null;
@@ -290,6 +299,7 @@ export class MeetingDetector {
     ping: Ping,
     device: string | null,
     events: DetectorEvent[],
+    resolve: TokenResolver,
   ): void {
     const [first, second] = meeting.members;
     const self = first.userId === userId ? first : second;
@@ -314,7 +324,7 @@ export class MeetingDetector {
     if (minute < meeting.closedThrough || minute > this.currentMinute(meeting)) return;
     if (meeting.counted.has(minute)) return;
     if (!other.fix || !this.gpsAgrees(ping, other.fix)) return;
-    if (meeting.method === 'ble' && !this.heardNear(ping, other.userId)) return;
+    if (meeting.method === 'ble' && !this.heardNear(ping, other.userId, resolve)) return;
     meeting.counted.add(minute);
     events.push({ type: 'progress', meetingId: meeting.id, progress: this.progressOf(meeting) });
   }
@@ -325,9 +335,9 @@ export class MeetingDetector {
     return distanceM(a, b) <= vetoDistanceM(this.config, a.accuracy, b.accuracy);
   }
 
-  private heardNear(ping: Ping, partnerId: number): boolean {
+  private heardNear(ping: Ping, partnerId: number, resolve: TokenResolver): boolean {
     for (const heard of ping.heard ?? []) {
-      if (this.resolveToken(heard.token, ping.t) !== partnerId) continue;
+      if (resolve(heard.token, ping.t) !== partnerId) continue;
       const attenuation = (heard.txPower ?? this.config.defaultTxPowerDbm) - heard.rssi;
       if (attenuation <= this.config.maxAttenuationDb) return true;
     }
@@ -424,11 +434,16 @@ export class MeetingDetector {
   }
 
   /** Holders of a shared level in the neighbouring cells whose token this ping heard near. */
-  private candidates(userId: number, state: UserState, ping: Ping): number[] {
+  private candidates(
+    userId: number,
+    state: UserState,
+    ping: Ping,
+    resolve: TokenResolver,
+  ): number[] {
     if (!state.cell || state.levels.length === 0 || !ping.heard?.length) return [];
     const heardNear = new Set<number>();
     for (const heard of ping.heard) {
-      const owner = this.resolveToken(heard.token, ping.t);
+      const owner = resolve(heard.token, ping.t);
       if (owner === undefined || owner === userId) continue;
       const attenuation = (heard.txPower ?? this.config.defaultTxPowerDbm) - heard.rssi;
       if (attenuation <= this.config.maxAttenuationDb) heardNear.add(owner);

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { parseEther, parseUnits, type Address } from 'viem';
+import { HttpRequestError, parseEther, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MeeetTokenAbi } from '@meeet/contracts/artifacts/MeeetToken';
 import type { Meeting } from '@meeet/core/api/meetings';
@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { jobs } from '../jobs/jobs.schema.ts';
 import { kycVerifications } from '../kyc/kyc.schema.ts';
 import { marketPurchases } from '../market/market.schema.ts';
-import { mintStock } from '../market/market.service.ts';
+import { MarketService, mintStock } from '../market/market.service.ts';
 import { MarketWatcher } from '../market/market-watcher.ts';
 import { call, openSocket, type ClientSocket } from '../meet/meet.test-support.ts';
 import { makeRole } from '../media/media.test-support.ts';
@@ -578,6 +578,83 @@ describe('meetings on a real chain', () => {
     expect(await generateRows(a.id)).toHaveLength(1);
     expect(await generateRows(b.id)).toHaveLength(1);
   }, 90_000);
+
+  it('a mint job given up after its last attempt: "mint_failed" with the reason, both told, and the pair may mint later', async () => {
+    const a = await holder(0);
+    const b = await holder(0);
+    const socketA = await openSocket(url, a.token);
+    const socketB = await openSocket(url, b.token);
+    const updates: Meeting[] = [];
+    const texts: string[] = [];
+    socketA.on('meeting:updated', (meeting) => updates.push(meeting));
+    for (const socket of [socketA, socketB]) {
+      socket.on('notification', (payload) => texts.push(payload.text));
+    }
+    // The chain's RPC is unreachable for every attempt (a network error is retried, not final).
+    const down = vi
+      .spyOn(MarketService.prototype, 'mintGenerated')
+      .mockRejectedValue(
+        new HttpRequestError({ url: 'http://chain.invalid', details: 'connection refused' }),
+      );
+    try {
+      const meeting = await meet(a, b);
+      expect(meeting.reasons).toEqual([]);
+      const attempts = async () =>
+        (
+          await t.db
+            .select()
+            .from(jobs)
+            .where(
+              sql`${jobs.kind} = 'meetings.mint' and ${jobs.payload} ->> 'meetingId' = ${String(meeting.id)}`,
+            )
+        )[0];
+      // The first attempt ran at once and failed; the meeting waits for the retries.
+      await vi.waitFor(async () => expect((await attempts())?.attempts).toBe(1), {
+        timeout: 30_000,
+        interval: 100,
+      });
+      expect((await outcomeOf(a, meeting.id)).outcome).toBe('minting');
+      // Every retry falls due (the queue's clock played forward): the last one gives up.
+      await t.app.jobs.drain({ now: new Date(Date.now() + 365 * 24 * HOUR) });
+      expect(await attempts()).toMatchObject({ status: 'dead', attempts: 8 });
+      expect(down).toHaveBeenCalledTimes(8);
+
+      const failed = await outcomeOf(b, meeting.id);
+      expect(failed).toMatchObject({ status: 'completed', outcome: 'mint_failed', token: null });
+      const [row] = await t.db
+        .execute<{ mint_error: string }>(
+          sql`select mint_error from meetings where id = ${meeting.id}`,
+        )
+        .then((result) => result.rows);
+      expect(row?.mint_error).toContain('HTTP request failed');
+      // Moderators see the reason.
+      const moderator = await member();
+      await makeRole(t.db, moderator.id, 'moderator');
+      const refusals = (await api('GET', '/meetings/moderation?limit=100', moderator)).json();
+      expect(refusals.list.find((m: { id: number }) => m.id === meeting.id)).toMatchObject({
+        outcome: 'mint_failed',
+        mintError: row?.mint_error,
+      });
+      await vi.waitFor(() => {
+        expect(updates.at(-1)).toMatchObject({ id: meeting.id, outcome: 'mint_failed' });
+        const told = texts.filter((text) => text.includes('minting failed for a technical reason'));
+        expect(told).toHaveLength(2);
+      });
+      expect(await mintsOfPair(a, b)).toHaveLength(0);
+      expect(await generateRows(a.id)).toHaveLength(0);
+    } finally {
+      down.mockRestore();
+      socketA.disconnect();
+      socketB.disconnect();
+    }
+
+    // Spec §4: after a technical failure the same pair may mint together.
+    const again = await meet(a, b);
+    expect(again.reasons).toEqual([]);
+    const done = await minted(a, again.id);
+    expect(await mintsOfPair(a, b)).toEqual([BigInt(done.token!.id)]);
+    expect(await generateRows(a.id)).toHaveLength(1);
+  }, 120_000);
 
   it('refuses bad handshakes and pings with a code and a message, changing nothing', async () => {
     const a = await member();

@@ -28,12 +28,16 @@ import { authOf, parseFingerprint, requestFingerprint } from '../../plugins/auth
 import { HTTP_HEADERS } from '@meeet/core/constants';
 import { MarketService } from '../market/market.service.ts';
 import { refusal } from '../meet/meet.socket.ts';
+import { DetectorBus } from './detector-bus.ts';
+import { InProcessMeetingsStore, RedisMeetingsStore } from './meetings-store.ts';
 import { MeetingsService, MINT_JOB } from './meetings.service.ts';
 
 const tags = ['meetings'];
 const bearer = [{ bearerAuth: [] }];
 /** Handshake attempts per user per minute: a 6-digit code cannot be guessed in its 2 minutes. */
 const HANDSHAKES_PER_MINUTE = 10;
+/** How long a call waits for the meetings leader (a handover takes one leader-lock retry). */
+const LEADER_CALL_TIMEOUT_MS = 5_000;
 
 export interface MeetingsRoutesOptions {
   config: AppConfig;
@@ -57,26 +61,44 @@ async function meetingsService(
   app: FastifyInstance,
   { config, afterMintSent, now }: MeetingsRoutesOptions,
 ): Promise<void> {
+  const secret = `meetings:${config.jwtSecret}`;
+  const proximitySecret = `proximity:${secret}`;
+  const rotateMs = config.meetings.tokenRotateMs;
   const meetings = new MeetingsService({
     db: app.db,
     config: config.meetings,
     maxAccuracyM: config.meet.maxAccuracyM,
-    secret: `meetings:${config.jwtSecret}`,
+    secret,
     chain: app.chain,
     market: new MarketService({ db: app.db, chain: app.chain, log: app.log }),
     sessions: app.sessions,
     events: app.meetingEvents,
     jobs: app.jobs,
+    // With Redis every process shares tokens, handshake halves and scores, and one leads.
+    store: app.redis
+      ? new RedisMeetingsStore(app.redis, proximitySecret, rotateMs)
+      : new InProcessMeetingsStore(proximitySecret, rotateMs),
+    bus: app.redis
+      ? new DetectorBus(app.redis, { timeoutMs: LEADER_CALL_TIMEOUT_MS, log: app.log })
+      : null,
     io: app.io,
     log: app.log,
     ...(afterMintSent ? { afterMintSent } : {}),
     ...(now ? { now } : {}),
   });
   app.decorate('meetings', meetings);
-  app.jobs.register(MINT_JOB, async (payload) => {
-    const { meetingId } = payload as { meetingId: number };
-    await meetings.mintMeeting(meetingId);
-  });
+  app.jobs.register(
+    MINT_JOB,
+    async (payload) => {
+      const { meetingId } = payload as { meetingId: number };
+      await meetings.mintMeeting(meetingId);
+    },
+    {
+      // The last attempt failed: the meeting is `mint_failed` with the reason, both are told.
+      onDead: (tx, payload, lastError) =>
+        meetings.mintFailed(tx, (payload as { meetingId: number }).meetingId, lastError),
+    },
+  );
   app.addHook('onReady', async () => {
     await meetings.start();
     if (app.chain.attached) void meetings.recoverMints();

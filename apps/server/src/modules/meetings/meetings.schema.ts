@@ -52,7 +52,7 @@ export const meetings = pgTable(
     mintFromBlock: numeric('mint_from_block', { precision: 78, scale: 0 }),
     mintHash: text(),
     tokenId: numeric('token_id', { precision: 78, scale: 0 }),
-    /** Message key of a technical mint failure. */
+    /** The technical reason a mint failed (the chain's refusal, or the mint job's last error). */
     mintError: text(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),

@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { BaseError } from 'viem';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Address } from 'viem';
@@ -16,6 +17,7 @@ import {
   type MeetingsStatus,
   type ModerationMeetingList,
   type ProximityTokensResponse,
+  type MeetingProgress,
   type meetingPingSchema,
 } from '@meeet/core/api/meetings';
 import type { NotificationPayload } from '@meeet/core/api/realtime';
@@ -42,6 +44,7 @@ import {
   type DetectorOutcome,
   type MeetingMethod,
 } from './detector.ts';
+import type { DetectorBus } from './detector-bus.ts';
 import {
   findGeneratedMint,
   isTransient,
@@ -51,7 +54,7 @@ import {
 import type { MeetingEvents } from './meetings-events.ts';
 import { meetingsRepository as repo } from './meetings.repository.ts';
 import type { MeetingRow } from './meetings.schema.ts';
-import { ProximityTokens } from './proximity-tokens.ts';
+import type { MeetingsStore } from './meetings-store.ts';
 
 export const MINT_JOB = 'meetings.mint';
 type MeetingPingParsed = z.infer<typeof meetingPingSchema>;
@@ -61,6 +64,32 @@ const PING_FUTURE_SKEW_MS = 5_000;
 const PING_MIN_INTERVAL_MS = 1_000;
 const QR_PREFIX = 'meeet:hs:1:';
 const KYC_LEVELS: readonly NftType[] = [1, 2];
+/** A technical mint failure is recorded up to this length. */
+const MINT_ERROR_MAX = 500;
+
+/**
+ * What only the detector's process (the leader) can answer: calls carried by the bus when
+ * another process leads. Results are plain JSON.
+ */
+type DetectorCall =
+  | { op: 'ping'; userId: number; fingerprint: string | null; ping: MeetingPingParsed }
+  | { op: 'levels'; userId: number; levels: NftType[] }
+  | { op: 'track'; meetingId: number }
+  | { op: 'end'; meetingId: number; viewerId: number }
+  | { op: 'progress'; meetingId: number };
+
+type PingAnswer = { progress: MeetingProgress | null; candidates: number[] };
+
+/** The short technical reason of a failure, as recorded on the meeting. */
+function technicalReason(error: unknown): string {
+  const text =
+    error instanceof BaseError
+      ? error.shortMessage
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return text.slice(0, MINT_ERROR_MAX);
+}
 
 export interface MeetingsServiceDeps {
   db: Database;
@@ -73,6 +102,13 @@ export interface MeetingsServiceDeps {
   sessions: SessionsService;
   events: MeetingEvents;
   jobs: JobQueue;
+  /** Proximity tokens, handshake halves, counted minutes: in process, or shared in Redis. */
+  store: MeetingsStore;
+  /**
+   * With several processes (Redis): carries detector calls to the leader, the one process
+   * that scores. Null: this process scores everything itself.
+   */
+  bus: DetectorBus | null;
   io: RealtimeServer;
   log: FastifyBaseLogger;
   now?: () => number;
@@ -88,73 +124,149 @@ function handshakeRefused(key: string, code: ErrorCode = ErrorCode.CONFLICT): Ap
   return new AppError(code, { messageKey: key, details: { reason: key.replace('meetings.', '') } });
 }
 
-/**
- * Meetings proven by both phones and the minting that follows (issue 12). The detector scores
- * in memory; this service owns the rows, the rules, the mint and the pushes. One process holds
- * a meeting's live score (see docs/decisions.md on several processes).
- */
 /** How soon a failed resume of the running meetings is tried again. */
 const RESUME_RETRY_MS = 5_000;
+/**
+ * How often the leader looks for running meetings it does not score (one whose start reached
+ * no leader during a handover, after the new one had read the database).
+ */
+const RESYNC_MS = 30_000;
 
+/**
+ * Meetings proven by both phones and the minting that follows (issue 12). The detector scores
+ * in memory in one process — the leader (every process when there is one, or the holder of the
+ * `meeet:meetings` leader lock with Redis); the others carry their users' pings, started and
+ * ended meetings to it over the bus. The leader pushes progress and outcomes through the
+ * socket rooms, which reach both users on whatever process holds their sockets. This service
+ * owns the rows, the rules, the mint and the pushes.
+ */
 export class MeetingsService {
-  readonly tokens: ProximityTokens;
-  readonly detector: MeetingDetector;
+  /** The leader's detector (an empty one elsewhere). */
+  detector: MeetingDetector;
   private readonly now: () => number;
   private readonly members = new Map<number, readonly [number, number]>();
-  private readonly bleHalves = new Map<
-    string,
-    { userId: number; device: string | null; at: number }
-  >();
   private readonly lastPing = new Map<number, number>();
   private readonly queues = new Map<number, Promise<unknown>>();
   private timer: NodeJS.Timeout | undefined;
   private resumeRetry: NodeJS.Timeout | undefined;
+  /** True while this process scores (it led and took up the running meetings). */
+  private leading = false;
+  /** Bumped on every lead and step-down: a resume of an older term does nothing. */
+  private term = 0;
+  /** Meetings ended here so far: a read of the running ones that overlapped one is redone. */
+  private ended = 0;
 
   constructor(private readonly deps: MeetingsServiceDeps) {
     this.now = deps.now ?? (() => Date.now());
-    this.tokens = new ProximityTokens(`proximity:${deps.secret}`, deps.config.tokenRotateMs);
-    this.detector = new MeetingDetector(deps.config, this.now, (token, at) =>
-      this.tokens.resolve(token, at),
-    );
+    this.detector = this.newDetector();
+  }
+
+  private newDetector(): MeetingDetector {
+    return new MeetingDetector(this.deps.config, this.now);
   }
 
   // ---- life cycle ----
 
-  /** Takes up the active meetings of the database and scores on a timer. */
+  /**
+   * Without Redis this process leads at once. With it, it waits for answers from the leader;
+   * the server's leader lock calls `lead` and `stepDown` (`src/server.ts`).
+   */
   async start(): Promise<void> {
-    const every = Math.max(10, Math.floor(this.deps.config.minuteMs / 4));
-    this.timer = setInterval(() => {
-      void this.handle(this.detector.tick());
-      const stale = this.now() - this.deps.config.codeTtlMs;
-      for (const [key, half] of this.bleHalves) if (half.at < stale) this.bleHalves.delete(key);
-    }, every);
-    this.timer.unref();
-    await this.resumeActive();
+    if (this.deps.bus) await this.deps.bus.start();
+    else await this.lead();
+  }
+
+  /** Whether this process scores the meetings now. */
+  get isLeader(): boolean {
+    return this.leading;
   }
 
   /**
-   * Picks up the meetings that were running when the process stopped. A database that is down
-   * at start must not keep the server from starting (readiness reports it): retried until read.
+   * Becomes the scoring process: a fresh detector, the timer, and the running meetings of the
+   * database with the minutes they counted (saved in the store), then the bus's calls.
    */
-  private async resumeActive(): Promise<void> {
-    try {
-      for (const row of await repo.allActive(this.deps.db)) {
-        if (!this.members.has(row.id)) this.track(row);
+  async lead(): Promise<void> {
+    const term = ++this.term;
+    this.detector = this.newDetector();
+    this.members.clear();
+    this.lastPing.clear();
+    const every = Math.max(10, Math.floor(this.deps.config.minuteMs / 4));
+    if (this.timer) clearInterval(this.timer);
+    let lastResync = Date.now();
+    this.timer = setInterval(() => {
+      void this.handle(this.detector.tick());
+      if (this.leading && Date.now() - lastResync >= RESYNC_MS) {
+        lastResync = Date.now();
+        void this.takeUpUntracked(term).catch((error: unknown) =>
+          this.deps.log.warn({ err: error }, 'meetings: running meetings not read'),
+        );
       }
+    }, every);
+    this.timer.unref();
+    await this.resumeActive(term);
+  }
+
+  /** Stops scoring (leadership lost): the next leader resumes from the database and store. */
+  async stepDown(): Promise<void> {
+    this.term++;
+    this.leading = false;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    if (this.resumeRetry) clearTimeout(this.resumeRetry);
+    await this.deps.bus?.stepDown();
+    await Promise.allSettled([...this.queues.values()]);
+    this.detector = this.newDetector();
+    this.members.clear();
+    this.lastPing.clear();
+  }
+
+  /**
+   * Picks up the meetings that were running when the last leader stopped. A database that is
+   * down at start must not keep the server from starting (readiness reports it): retried until
+   * read.
+   */
+  private async resumeActive(term: number): Promise<void> {
+    try {
+      await this.takeUpUntracked(term);
+      if (term !== this.term) return;
+      this.leading = true;
+      await this.deps.bus?.lead((call) => this.serve(call as DetectorCall));
     } catch (error) {
+      if (term !== this.term) return;
       this.deps.log.warn({ err: error }, 'meetings: running meetings not resumed yet, retrying');
-      this.resumeRetry = setTimeout(() => void this.resumeActive(), RESUME_RETRY_MS);
+      this.resumeRetry = setTimeout(() => void this.resumeActive(term), RESUME_RETRY_MS);
       this.resumeRetry.unref();
     }
   }
 
+  /**
+   * Scores the running meetings of the database this detector does not have yet, with the
+   * minutes saved for them. A meeting leaves `members` only after its end is committed, so
+   * one being finished is never taken up again.
+   */
+  private async takeUpUntracked(term: number): Promise<void> {
+    const endedBefore = this.ended;
+    const rows = (await repo.allActive(this.deps.db)).filter((row) => !this.members.has(row.id));
+    // A meeting that ended while the rows were read may be among them: the next round reads again.
+    if (rows.length === 0 || this.ended !== endedBefore) return;
+    const scores = await this.deps.store.loadScores(rows.map((row) => row.id));
+    if (term !== this.term || this.ended !== endedBefore) return;
+    for (const row of rows) {
+      if (!this.members.has(row.id)) this.track(row, scores.get(row.id));
+    }
+  }
+
   async close(): Promise<void> {
+    this.term++;
+    this.leading = false;
     if (this.timer) clearInterval(this.timer);
     if (this.resumeRetry) clearTimeout(this.resumeRetry);
     await Promise.allSettled([...this.queues.values()]);
+    await this.deps.bus?.close();
+    await this.deps.store.close();
   }
 
-  private track(row: MeetingRow): void {
+  private track(row: MeetingRow, counted: readonly number[] = []): void {
     this.members.set(row.id, [row.userA, row.userB]);
     this.detector.start(
       row.id,
@@ -162,7 +274,48 @@ export class MeetingsService {
       { userId: row.userA, device: row.deviceA },
       { userId: row.userB, device: row.deviceB },
       row.startedAt.getTime(),
+      counted,
     );
+  }
+
+  /**
+   * Runs a detector call where the detector is: here when this process leads (or runs alone),
+   * else on the leader through the bus.
+   */
+  private onLeader<T>(call: DetectorCall): Promise<T> {
+    if (this.leading || !this.deps.bus) return this.serve(call) as Promise<T>;
+    return this.deps.bus.request<T>(call);
+  }
+
+  /** The leader's side of a detector call. */
+  private async serve(call: DetectorCall): Promise<unknown> {
+    switch (call.op) {
+      case 'ping':
+        return this.scorePing(call.userId, call.fingerprint, call.ping);
+      case 'levels':
+        this.detector.setLevels(call.userId, call.levels);
+        return null;
+      case 'track': {
+        if (this.members.has(call.meetingId)) return null;
+        const row = await repo.find(this.deps.db, call.meetingId);
+        if (row?.status === 'active') this.trackStarted(row);
+        return null;
+      }
+      case 'end':
+        return this.endHere(call.meetingId, call.viewerId);
+      case 'progress':
+        return this.detector.progress(call.meetingId);
+    }
+  }
+
+  /** The leader starts scoring a meeting that just started, with both members' levels. */
+  private trackStarted(row: MeetingRow): void {
+    this.track(row);
+    void Promise.all(
+      [row.userA, row.userB].map(async (userId) => {
+        this.detector.setLevels(userId, await this.levelsOf(userId));
+      }),
+    ).catch(() => undefined);
   }
 
   /** Runs `work` after every earlier piece of work of the same meeting. */
@@ -184,11 +337,19 @@ export class MeetingsService {
     fingerprint: string | null,
   ): Promise<ProximityTokensResponse> {
     const levels = await this.levelsOf(auth.user.id);
-    this.detector.setLevels(auth.user.id, levels);
+    // The candidate index learns the levels; tokens do not wait for it.
+    void this.onLeader({ op: 'levels', userId: auth.user.id, levels }).catch((error: unknown) =>
+      this.deps.log.warn({ err: error }, 'meetings: levels not passed to the leader'),
+    );
     return {
-      tokens: this.tokens.issue(auth.user.id, auth.sessionId, fingerprint, this.now()),
+      tokens: await this.deps.store.issueTokens(
+        auth.user.id,
+        auth.sessionId,
+        fingerprint,
+        this.now(),
+      ),
       rotateSeconds: Math.round(this.deps.config.tokenRotateMs / 1000),
-      handshakeKey: this.tokens.handshakeKey(auth.sessionId),
+      handshakeKey: this.deps.store.handshakeKey(auth.sessionId),
     };
   }
 
@@ -309,21 +470,24 @@ export class MeetingsService {
   ): Promise<HandshakeResponse> {
     const me = auth.user.id;
     const now = this.now();
-    const partner = this.tokens.resolve(body.partnerToken, now);
+    const { store } = this.deps;
+    const partner = (await store.resolveTokens([body.partnerToken], now)).get(body.partnerToken);
     if (partner === undefined) {
       throw handshakeRefused('meetings.token-unknown', ErrorCode.INVALID_CODE);
     }
     if (partner === me) throw handshakeRefused('meetings.not-yourself');
-    if (!this.tokens.verifyProof(auth.sessionId, body.phase, body.partnerToken, body.proof, now)) {
+    if (
+      !(await store.verifyProof(auth.sessionId, body.phase, body.partnerToken, body.proof, now))
+    ) {
       throw handshakeRefused('meetings.proof-invalid', ErrorCode.INVALID_CODE);
     }
     const key = `${body.phase}:${Math.min(me, partner)}:${Math.max(me, partner)}`;
-    const half = this.bleHalves.get(key);
-    if (!half || half.userId === me || now - half.at > this.deps.config.codeTtlMs) {
-      this.bleHalves.set(key, { userId: me, device: fingerprint, at: now });
-      return { meeting: null };
-    }
-    this.bleHalves.delete(key);
+    const half = await store.matchHalf(
+      key,
+      { userId: me, device: fingerprint, at: now },
+      this.deps.config.codeTtlMs,
+    );
+    if (!half) return { meeting: null };
     if (body.phase === 'start') {
       const row = await this.deps.db.transaction((tx) =>
         this.insertMeeting(tx, 'ble', [
@@ -363,12 +527,14 @@ export class MeetingsService {
   }
 
   private async started(row: MeetingRow, viewerId: number): Promise<Meeting> {
-    this.track(row);
-    void Promise.all(
-      [row.userA, row.userB].map(async (userId) => {
-        this.detector.setLevels(userId, await this.levelsOf(userId));
-      }),
-    ).catch(() => undefined);
+    if (this.leading || !this.deps.bus) this.trackStarted(row);
+    else {
+      // The leader reads the row itself. Should it be away (a handover), the next leader takes
+      // the meeting up from the database with the others.
+      await this.onLeader({ op: 'track', meetingId: row.id }).catch((error: unknown) =>
+        this.deps.log.warn({ err: error, meetingId: row.id }, 'meetings: start not passed on'),
+      );
+    }
     const [viewA, viewB] = await Promise.all([
       this.view(row, row.userA),
       this.view(row, row.userB),
@@ -381,7 +547,12 @@ export class MeetingsService {
     return viewerId === row.userA ? viewA : viewB;
   }
 
-  private async endByHandshake(meetingId: number, viewerId: number): Promise<Meeting> {
+  private endByHandshake(meetingId: number, viewerId: number): Promise<Meeting> {
+    return this.onLeader<Meeting>({ op: 'end', meetingId, viewerId });
+  }
+
+  /** The end handshake on the leader: the detector decides, the row records. */
+  private async endHere(meetingId: number, viewerId: number): Promise<Meeting> {
     const event = this.detector.end(meetingId) ?? {
       type: 'failed' as const,
       meetingId,
@@ -401,7 +572,7 @@ export class MeetingsService {
     auth: Pick<AuthContext, 'user'>,
     fingerprint: string | null,
     ping: MeetingPingParsed,
-  ): Promise<{ progress: ReturnType<MeetingDetector['progress']>; candidates: number[] }> {
+  ): Promise<PingAnswer> {
     const userId = auth.user.id;
     const now = this.now();
     if (ping.t > now + PING_FUTURE_SKEW_MS) {
@@ -422,12 +593,32 @@ export class MeetingsService {
         params: { max: this.deps.maxAccuracyM },
       });
     }
+    return this.onLeader<PingAnswer>({ op: 'ping', userId, fingerprint, ping });
+  }
+
+  /** A valid ping on the leader: the one-a-second limit, the tokens heard, the score. */
+  private async scorePing(
+    userId: number,
+    fingerprint: string | null,
+    ping: MeetingPingParsed,
+  ): Promise<PingAnswer> {
+    const now = this.now();
     const last = this.lastPing.get(userId);
     if (last !== undefined && now - last < PING_MIN_INTERVAL_MS) {
       throw new AppError(ErrorCode.RATE_LIMITED, { messageKey: 'meet.position-too-often' });
     }
     this.lastPing.set(userId, now);
-    const { events, candidates } = this.detector.ping(userId, ping, fingerprint);
+    const heard = ping.heard ?? [];
+    const owners =
+      heard.length === 0
+        ? new Map<string, number>()
+        : await this.deps.store.resolveTokens(
+            heard.map((h) => h.token),
+            ping.t,
+          );
+    const { events, candidates } = this.detector.ping(userId, ping, fingerprint, (token) =>
+      owners.get(token),
+    );
     await this.handle(events);
     const meetingId = this.detector.meetingOf(userId);
     return { progress: meetingId === null ? null : this.detector.progress(meetingId), candidates };
@@ -441,6 +632,12 @@ export class MeetingsService {
           for (const userId of members ?? []) {
             this.deps.io.to(userRoom(userId)).emit('meeting:progress', event.progress);
           }
+          // Saved so that a new leader resumes the meeting with the minutes it has.
+          void this.deps.store
+            .saveScore(event.meetingId, this.detector.countedMinutes(event.meetingId))
+            .catch((error: unknown) =>
+              this.deps.log.warn({ err: error }, 'meetings: score not saved'),
+            );
           continue;
         }
         await this.serial(event.meetingId, () => this.finish(event));
@@ -453,36 +650,45 @@ export class MeetingsService {
   /** Records the end of a meeting once: its outcome, the rules' reasons, the mint job. */
   private async finish(event: DetectorOutcome): Promise<MeetingRow | undefined> {
     this.detector.drop(event.meetingId);
-    const result = await this.deps.db.transaction(async (tx) => {
-      const row = await repo.lock(tx, event.meetingId);
-      if (!row || row.status !== 'active') return undefined;
-      const endedAt = new Date(this.now());
-      if (event.type === 'failed') {
+    const result = await this.deps.db
+      .transaction(async (tx) => {
+        const row = await repo.lock(tx, event.meetingId);
+        if (!row || row.status !== 'active') return undefined;
+        const endedAt = new Date(this.now());
+        if (event.type === 'failed') {
+          const updated = await repo.update(tx, row.id, {
+            status: 'failed',
+            outcome: 'not_proven',
+            reasons: [event.reason],
+            minutesCounted: event.minutesCounted,
+            endedAt,
+          });
+          return { row: updated, jobId: null };
+        }
+        const { level, reasons } = await this.rules(tx, row);
         const updated = await repo.update(tx, row.id, {
-          status: 'failed',
-          outcome: 'not_proven',
-          reasons: [event.reason],
+          status: 'completed',
+          outcome: reasons.length === 0 ? 'minting' : 'refused',
+          reasons,
+          level,
           minutesCounted: event.minutesCounted,
           endedAt,
         });
-        return { row: updated, jobId: null };
-      }
-      const { level, reasons } = await this.rules(tx, row);
-      const updated = await repo.update(tx, row.id, {
-        status: 'completed',
-        outcome: reasons.length === 0 ? 'minting' : 'refused',
-        reasons,
-        level,
-        minutesCounted: event.minutesCounted,
-        endedAt,
+        const jobId =
+          reasons.length === 0
+            ? await this.deps.jobs.enqueue(tx, MINT_JOB, { meetingId: row.id })
+            : null;
+        return { row: updated, jobId };
+      })
+      .catch((error: unknown) => {
+        // Not recorded (the database failed): the leader's next look at the running meetings
+        // takes it up again, with its saved minutes.
+        this.members.delete(event.meetingId);
+        throw error;
       });
-      const jobId =
-        reasons.length === 0
-          ? await this.deps.jobs.enqueue(tx, MINT_JOB, { meetingId: row.id })
-          : null;
-      return { row: updated, jobId };
-    });
+    this.ended++;
     this.members.delete(event.meetingId);
+    void this.deps.store.dropScore(event.meetingId).catch(() => undefined);
     if (!result?.row) return undefined;
     await this.pushUpdate(result.row);
     if (result.row.outcome === 'refused' || result.row.outcome === 'not_proven') {
@@ -627,20 +833,39 @@ export class MeetingsService {
     } catch (error) {
       if (isTransient(error)) throw error;
       this.deps.log.error({ err: error, meetingId }, 'meeting mint failed');
-      const failed = await repo.update(this.deps.db, row.id, {
-        outcome: 'mint_failed',
-        mintError: 'meetings.mint-failed',
-      });
-      if (failed) {
-        await this.pushUpdate(failed);
-        await this.notify(failed, 'meetings.mint-failed', {});
-      }
+      const tell = await this.mintFailed(this.deps.db, row.id, technicalReason(error));
+      await tell?.();
       return;
     }
     await this.deps.afterMintSent?.(meetingId);
     const found = await findGeneratedMint(chain, fromBlock, level, a, b);
     if (!found) throw new Error(`meeting ${meetingId}: the mint is not in the token's logs`);
     await this.recordMint(row, found, chain.keys.hot.address, chain.contracts.market);
+  }
+
+  /**
+   * A mint given up for a technical reason (the chain refused it, or the job's last attempt
+   * failed): the meeting becomes `mint_failed` with the reason, which leaves the pair free to
+   * mint together again. Answers what tells both members, to run after the commit.
+   */
+  async mintFailed(
+    db: DbExecutor,
+    meetingId: number,
+    reason: string,
+  ): Promise<(() => Promise<void>) | undefined> {
+    const failed = await (async () => {
+      const current = await repo.lock(db, meetingId);
+      if (!current || current.outcome !== 'minting') return undefined;
+      return repo.update(db, meetingId, {
+        outcome: 'mint_failed',
+        mintError: reason.slice(0, MINT_ERROR_MAX),
+      });
+    })();
+    if (!failed) return undefined;
+    return async () => {
+      await this.pushUpdate(failed);
+      await this.notify(failed, 'meetings.mint-failed', {});
+    };
   }
 
   private async recordMint(
@@ -727,10 +952,16 @@ export class MeetingsService {
     };
   }
 
+  /** A running meeting's live progress from the leader; null when it cannot answer now. */
+  private async liveProgress(meetingId: number): Promise<MeetingProgress | null> {
+    if (this.leading || !this.deps.bus) return this.detector.progress(meetingId);
+    return this.onLeader<MeetingProgress | null>({ op: 'progress', meetingId }).catch(() => null);
+  }
+
   private async view(row: MeetingRow, viewerId: number, partner?: PublicCard): Promise<Meeting> {
     const partnerId = row.userA === viewerId ? row.userB : row.userA;
     const level = row.level as NftType | null;
-    const progress = row.status === 'active' ? this.detector.progress(row.id) : null;
+    const progress = row.status === 'active' ? await this.liveProgress(row.id) : null;
     return {
       id: row.id,
       partner: partner ?? (await this.card(partnerId)),
@@ -884,7 +1115,11 @@ export class MeetingsService {
           verified: false,
           levels: [],
         });
-        return { ...rest, userIds: [row.userA, row.userB] as [number, number] };
+        return {
+          ...rest,
+          userIds: [row.userA, row.userB] as [number, number],
+          mintError: row.outcome === 'mint_failed' ? row.mintError : null,
+        };
       }),
     );
     return { ...page, total, list };

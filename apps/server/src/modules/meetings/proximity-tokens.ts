@@ -1,10 +1,10 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { ProximityToken } from '@meeet/core/api/meetings';
 
 /** A token is still resolved this long after its window (clocks and queued pings differ). */
-const GRACE_MS = 60_000;
+export const GRACE_MS = 60_000;
 /** Windows handed out at once: the current one and the next ones. */
-const WINDOWS_AHEAD = 3;
+export const WINDOWS_AHEAD = 3;
 
 interface Issued {
   userId: number;
@@ -17,8 +17,8 @@ interface Issued {
 /**
  * Rotating proximity tokens (issue 12): 16 random bytes per session and time window, broadcast
  * over Bluetooth LE. Only the server knows whose a token is, so a heard token proves nearness
- * to that user in that window and is useless to anyone else. Kept in process memory; a client
- * fetches new ones after a restart.
+ * to that user in that window and is useless to anyone else. Kept in process memory (the
+ * in-process meetings store); `RedisMeetingsStore` keeps them in Redis for several processes.
  */
 export class ProximityTokens {
   private readonly byToken = new Map<string, Issued>();
@@ -68,23 +68,6 @@ export class ProximityTokens {
   /** The session's secret for Bluetooth handshake proofs (derived, never stored). */
   handshakeKey(sessionId: string): string {
     return createHmac('sha256', this.secret).update(`handshake:${sessionId}`).digest('hex');
-  }
-
-  /** Whether `proof` is HMAC(handshakeKey, `${phase}:${ownToken}:${partnerToken}`) for a current own token. */
-  verifyProof(
-    sessionId: string,
-    phase: string,
-    partnerToken: string,
-    proof: string,
-    at: number,
-  ): boolean {
-    const key = this.handshakeKey(sessionId);
-    const given = Buffer.from(proof, 'hex');
-    for (const own of this.tokensOf(sessionId, at)) {
-      const expected = createHmac('sha256', key).update(`${phase}:${own}:${partnerToken}`).digest();
-      if (expected.length === given.length && timingSafeEqual(expected, given)) return true;
-    }
-    return false;
   }
 
   private sweep(now: number): void {
