@@ -3,7 +3,7 @@
  * app, and simulated phones (socket.io-client) in a separate process. In one city every client
  * raises a hand, sends a position every second (moving at ~5 m/s, so it changes cell now and
  * then) and watches 1 km around itself; a quarter of them send a chat message every 10 s to
- * someone they see. Prints, per client count: sustained clients, event-loop lag p99 of the
+ * someone they see (the same person, but every fifth message starts a conversation). Prints, per client count: sustained clients, event-loop lag p99 of the
  * server, position-to-map update p95, chat delivery p95, server RSS and CPU.
  *
  *   npm run bench:meet -w @meeet/server   (BENCH_CLIENTS=1000,2000,5000  BENCH_SECONDS=20)
@@ -168,7 +168,10 @@ async function runClients(input: {
     if (state.index % 4 === 0) {
       let n = 0;
       const chat = () => {
-        const to = state.seenList[n++ % Math.max(1, state.seenList.length)];
+        // Most messages continue a conversation; every fifth starts one with someone else seen.
+        n++;
+        const partner = n % 5 === 0 ? Math.floor(n / 5) : 0;
+        const to = state.seenList[partner % Math.max(1, state.seenList.length)];
         if (to === undefined) return;
         const clientId = `b-${state.id}-${n}-${Date.now()}`;
         chatSent.set(clientId, Date.now());

@@ -71,10 +71,19 @@ export class ChatService {
     return other;
   }
 
-  async send(
+  send(
     auth: AuthContext,
     otherId: number,
     input: { clientId: string; text: string },
+  ): Promise<ChatMessage> {
+    return this.sendOnce(auth, otherId, input, false);
+  }
+
+  private async sendOnce(
+    auth: AuthContext,
+    otherId: number,
+    input: { clientId: string; text: string },
+    started: boolean,
   ): Promise<ChatMessage> {
     const db = this.deps.db;
     const me = auth.user.id;
@@ -118,12 +127,15 @@ export class ChatService {
       return this.resend(row, otherId, input.text);
     }
 
+    if (started) throw new Error('conversation vanished after its start');
     // A new conversation: the partner must exist and have been seen, within the hourly limit.
-    if (!(await this.deps.sessions.userOf(otherId))) throw notFound();
-    // A shared meeting also allows it once meetings exist (part 2).
-    if (!(await this.deps.map.sawRecently(me, otherId))) {
-      throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.chat-not-allowed' });
-    }
+    const [other, seen] = await Promise.all([
+      this.deps.sessions.userOf(otherId),
+      // A shared meeting also allows it once meetings exist (part 2).
+      this.deps.map.sawRecently(me, otherId),
+    ]);
+    if (!other) throw notFound();
+    if (!seen) throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.chat-not-allowed' });
     if (facts.startedLastHour >= newConversationsPerHour) {
       throw new AppError(ErrorCode.RATE_LIMITED, {
         messageKey: 'meet.new-conversations-limited',
@@ -131,20 +143,9 @@ export class ChatService {
         retryAfterSeconds: 3600,
       });
     }
-    const first = await db.transaction(async (tx) => {
-      const conversation = await meetRepository.ensureConversation(tx, me, otherId);
-      return meetRepository.insertMessage(tx, {
-        senderId: me,
-        clientId: input.clientId,
-        text: input.text,
-        flags,
-        conversationId: conversation.id,
-      });
-    });
-    if (first) return this.delivered(me, otherId, first);
-    const row = await meetRepository.findByClientId(db, me, input.clientId);
-    if (!row) throw new Error('message vanished');
-    return this.resend(row, otherId, input.text);
+    await meetRepository.startConversation(db, me, otherId);
+    // Sent as into any conversation now: its checks run again on what is stored by then.
+    return this.sendOnce(auth, otherId, input, true);
   }
 
   /** A stored message goes to every device of both users. */

@@ -81,27 +81,20 @@ export const meetRepository = {
   },
 
   /** The pair's conversation, made (with both read cursors) if it is new. */
-  async ensureConversation(
-    db: DbExecutor,
-    senderId: number,
-    otherId: number,
-  ): Promise<MeetConversationRow> {
-    const pair = pairOf(senderId, otherId);
-    const [made] = await db
-      .insert(meetConversations)
-      .values({ ...pair, startedBy: senderId })
-      .onConflictDoNothing()
-      .returning();
-    if (made) {
-      await db.insert(meetConversationMembers).values([
-        { conversationId: made.id, userId: senderId },
-        { conversationId: made.id, userId: otherId },
-      ]);
-      return made;
-    }
-    const found = await this.findConversation(db, senderId, otherId);
-    if (!found) throw new Error('conversation vanished');
-    return found;
+  /**
+   * Creates the pair's conversation with both members in one statement (a transaction of
+   * several held a pool connection for as many turns of the event loop); nothing when it exists.
+   */
+  async startConversation(db: DbExecutor, senderId: number, otherId: number): Promise<void> {
+    const { userA, userB } = pairOf(senderId, otherId);
+    await db.execute(sql`with made as (
+        insert into ${meetConversations} (user_a, user_b, started_by)
+        values (${userA}, ${userB}, ${senderId})
+        on conflict do nothing
+        returning id
+      )
+      insert into ${meetConversationMembers} (conversation_id, user_id)
+      select id, ${senderId}::int from made union all select id, ${otherId}::int from made`);
   },
 
   async countFlaggedSince(db: DbExecutor, userId: number, since: Date): Promise<number> {
@@ -224,60 +217,6 @@ export const meetRepository = {
             createdAt: new Date(row.message_created_at),
           };
     return { facts, stored };
-  },
-
-  /**
-   * Stores a message (none if the client id was used already), makes it the conversation's
-   * last and moves the sender's read cursor past it: one statement, so atomic without a
-   * transaction of its own.
-   */
-  async insertMessage(
-    db: DbExecutor,
-    values: {
-      conversationId: number;
-      senderId: number;
-      clientId: string;
-      text: string;
-      flags: string[];
-    },
-  ): Promise<MeetMessageRow | undefined> {
-    const result = await db.execute<{
-      id: string;
-      conversation_id: number;
-      sender_id: number;
-      client_id: string;
-      text: string;
-      flags: string[];
-      created_at: Date | string;
-    }>(sql`with stored as (
-        insert into ${meetMessages}
-          (conversation_id, sender_id, client_id, text, flags)
-        values (${values.conversationId}, ${values.senderId}, ${values.clientId}, ${values.text},
-          string_to_array(${values.flags.join(',')}, ','))
-        on conflict do nothing
-        returning *
-      ), latest as (
-        update ${meetConversations} set last_message_id = stored.id from stored
-        where ${meetConversations.id} = stored.conversation_id
-      ), cursor as (
-        update ${meetConversationMembers}
-        set read_id = greatest(coalesce(${meetConversationMembers.readId}, 0), stored.id)
-        from stored
-        where ${meetConversationMembers.conversationId} = stored.conversation_id
-          and ${meetConversationMembers.userId} = stored.sender_id
-      )
-      select id, conversation_id, sender_id, client_id, text, flags, created_at from stored`);
-    const row = result.rows[0];
-    if (!row) return undefined;
-    return {
-      id: Number(row.id),
-      conversationId: row.conversation_id,
-      senderId: row.sender_id,
-      clientId: row.client_id,
-      text: row.text,
-      flags: row.flags,
-      createdAt: new Date(row.created_at),
-    };
   },
 
   /** Moves the member's read cursor forward only; returns the cursor afterwards. */
