@@ -12,6 +12,7 @@ import {
   handCell,
   shownPosition,
   distanceM,
+  type LatLon,
 } from './coarse-position.ts';
 import {
   InProcessPresenceStore,
@@ -191,6 +192,32 @@ describe('RedisPresenceStore across processes', () => {
   });
 });
 
+/**
+ * Circles anywhere on Earth with points inside each (half on the rim, half spread over the
+ * disc), from a fixed pseudo-random sequence so a failure reproduces.
+ */
+function randomCircles(seed: number, count: number, radii: readonly number[], pointsEach: number) {
+  const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+  const circles: { center: LatLon; radius: number; points: LatLon[] }[] = [];
+  for (let circle = 0; circle < count; circle++) {
+    const center = { lat: (random() - 0.5) * 150, lon: (random() - 0.5) * 360 };
+    const radius = radii[circle % radii.length] as number;
+    const points: LatLon[] = [];
+    for (let i = 0; i < pointsEach; i++) {
+      const r = radius * (i % 2 === 0 ? 0.995 : Math.sqrt(random()));
+      const bearing = random() * 2 * Math.PI;
+      const point = {
+        lat: center.lat + (r * Math.cos(bearing)) / 111_320,
+        lon:
+          center.lon + (r * Math.sin(bearing)) / (111_320 * Math.cos((center.lat * Math.PI) / 180)),
+      };
+      if (distanceM(center, point) <= radius) points.push(point);
+    }
+    circles.push({ center, radius, points });
+  }
+  return circles;
+}
+
 describe('coarse positions', () => {
   it.each([
     [{ lat: 55.75, lon: 37.62 }, 50_000],
@@ -215,23 +242,14 @@ describe('coarse positions', () => {
   );
 
   it('covers every point of watched circles, anywhere, and takes few cells for a city watch', () => {
-    // A fixed pseudo-random sequence, so a failure reproduces.
-    let seed = 42;
-    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
-    for (let circle = 0; circle < 60; circle++) {
-      const center = { lat: (random() - 0.5) * 150, lon: (random() - 0.5) * 360 };
-      const radius = [300, 1000, 3000, 20_000, 50_000][circle % 5] as number;
+    for (const { center, radius, points } of randomCircles(
+      42,
+      60,
+      [300, 1000, 3000, 20_000, 50_000],
+      400,
+    )) {
       const areas = new Set(areasAround(center, radius));
-      for (let i = 0; i < 400; i++) {
-        const r = radius * (i % 2 === 0 ? 0.995 : Math.sqrt(random()));
-        const bearing = random() * 2 * Math.PI;
-        const point = {
-          lat: center.lat + (r * Math.cos(bearing)) / 111_320,
-          lon:
-            center.lon +
-            (r * Math.sin(bearing)) / (111_320 * Math.cos((center.lat * Math.PI) / 180)),
-        };
-        if (distanceM(center, point) > radius) continue;
+      for (const point of points) {
         expect(areas.has(areaOf(handCell(point.lat, point.lon)))).toBe(true);
       }
     }
@@ -239,22 +257,14 @@ describe('coarse positions', () => {
   });
 
   it('indexes small watches by fine cells that cover their circle', () => {
-    let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
-    for (let circle = 0; circle < 30; circle++) {
-      const center = { lat: (random() - 0.5) * 150, lon: (random() - 0.5) * 360 };
-      const radius = [200, 1000, FINE_INDEX_MAX_RADIUS_M][circle % 3] as number;
+    for (const { center, radius, points } of randomCircles(
+      7,
+      30,
+      [200, 1000, FINE_INDEX_MAX_RADIUS_M],
+      300,
+    )) {
       const cells = new Set(indexCellsAround(center, radius, FINE_INDEX_RESOLUTION));
-      for (let i = 0; i < 300; i++) {
-        const r = radius * (i % 2 === 0 ? 0.995 : Math.sqrt(random()));
-        const bearing = random() * 2 * Math.PI;
-        const point = {
-          lat: center.lat + (r * Math.cos(bearing)) / 111_320,
-          lon:
-            center.lon +
-            (r * Math.sin(bearing)) / (111_320 * Math.cos((center.lat * Math.PI) / 180)),
-        };
-        if (distanceM(center, point) > radius) continue;
+      for (const point of points) {
         expect(cells.has(fineIndexOf(handCell(point.lat, point.lon)))).toBe(true);
       }
     }
