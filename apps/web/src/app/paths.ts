@@ -90,6 +90,7 @@ export const paths = {
     cpa: { path: r.control.cpa, getHref: () => r.control.cpa },
     ads: { path: r.control.ads, getHref: () => r.control.ads },
     reports: { path: r.control.reports, getHref: () => r.control.reports },
+    meetings: { path: r.control.meetings, getHref: () => r.control.meetings },
   },
   notFound: { path: '*' },
 } as const;

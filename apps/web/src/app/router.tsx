@@ -57,6 +57,7 @@ const KycModerationPage = lazy(() => import('../features/control/kyc-moderation-
 const ControlNewsPage = lazy(() => import('../features/control/news-page.tsx'));
 const ControlAdsPage = lazy(() => import('../features/control/ads-page.tsx'));
 const ControlReportsPage = lazy(() => import('../features/control/reports-page.tsx'));
+const ControlMeetingsPage = lazy(() => import('../features/control/meetings-page.tsx'));
 const ControlCpaPage = lazy(() => import('../features/cpa/control-cpa-page.tsx'));
 
 const redirect = (path: string, to: string): RouteObject => ({
@@ -153,6 +154,7 @@ export const routes: RouteObject[] = [
                       },
                       { path: paths.control.kyc.path, element: <KycModerationPage /> },
                       { path: paths.control.reports.path, element: <ControlReportsPage /> },
+                      { path: paths.control.meetings.path, element: <ControlMeetingsPage /> },
                       {
                         element: <RequireAdmin />,
                         children: [

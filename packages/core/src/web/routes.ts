@@ -43,6 +43,7 @@ export const webRoutes = {
     cpa: '/control/cpa',
     ads: '/control/ads',
     reports: '/control/reports',
+    meetings: '/control/meetings',
   },
 } as const;
 

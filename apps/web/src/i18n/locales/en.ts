@@ -54,6 +54,7 @@ const en = {
   'page.control.cpa': 'CPA',
   'page.control.ads': 'Ads',
   'page.control.reports': 'Reports',
+  'page.control.meetings': 'Meetings',
 
   'cookie.title': 'We use cookies',
   'cookie.text':

@@ -55,6 +55,7 @@ const ru = {
   'page.control.cpa': 'Партнёрская программа (CPA)',
   'page.control.ads': 'Реклама',
   'page.control.reports': 'Жалобы',
+  'page.control.meetings': 'Встречи',
 
   'cookie.title': 'Мы используем cookie',
   'cookie.text':

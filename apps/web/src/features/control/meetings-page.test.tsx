@@ -1,0 +1,184 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ModerationMeetingList } from '@meeet/core/api/meetings';
+import i18n from '../../i18n/i18n.ts';
+import { NS } from './i18n.ts';
+import MeetingsPage from './meetings-page.tsx';
+
+type ModerationMeeting = ModerationMeetingList['list'][number];
+
+const refused: ModerationMeeting = {
+  id: 41,
+  userIds: [12, 34],
+  method: 'code',
+  status: 'completed',
+  outcome: 'refused',
+  reasons: ['device-locked', 'kyc-required'],
+  level: 1,
+  startedAt: '2026-11-23T09:00:00.000Z',
+  endedAt: '2026-11-23T09:20:00.000Z',
+  minutesCounted: 18,
+  minutesNeeded: 17,
+  token: null,
+  mintError: null,
+};
+
+const mintFailed: ModerationMeeting = {
+  ...refused,
+  id: 42,
+  userIds: [56, 78],
+  method: 'ble',
+  outcome: 'mint_failed',
+  reasons: [],
+  level: 0,
+  mintError: 'execution reverted: MintLimit',
+};
+
+const notProven: ModerationMeeting = {
+  ...refused,
+  id: 43,
+  userIds: [90, 91],
+  status: 'failed',
+  outcome: 'not_proven',
+  reasons: ['implausible-speed'],
+  level: null,
+  endedAt: null,
+  minutesCounted: 3,
+};
+
+const page = (list: ModerationMeeting[]) =>
+  Response.json({ offset: 0, limit: 20, total: list.length, list });
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MeetingsPage />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  await i18n.loadNamespaces(NS);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('control: meetings', () => {
+  it('shows a loading state, then the meetings with their reasons in words', async () => {
+    const fetchMock = vi.fn(async (_url: string) => page([refused, mintFailed, notProven]));
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Meetings' })).toBeDefined();
+    expect(screen.getByLabelText('Loading meetings')).toBeDefined();
+
+    const first = await screen.findByRole('article', { name: 'Meeting #41' });
+    expect(within(first).getByRole('heading', { name: 'UID 12 and UID 34' })).toBeDefined();
+    expect(within(first).getByText('Completed')).toBeDefined();
+    expect(within(first).getByText('Mint refused')).toBeDefined();
+    expect(within(first).getByText(/Level: Gold/)).toBeDefined();
+    expect(within(first).getByText(/Handshake: code or QR/)).toBeDefined();
+    expect(within(first).getByText(/18 of 17 minutes counted/)).toBeDefined();
+    expect(
+      within(first).getByText('Minting is paused by the device-protection lock'),
+    ).toBeDefined();
+    expect(within(first).getByText('Gold and Platinum need verified KYC')).toBeDefined();
+    // A device lock blocked it: either user's lock can be lifted.
+    expect(within(first).getByRole('button', { name: 'Lift device lock of UID 12' })).toBeDefined();
+    expect(within(first).getByRole('button', { name: 'Lift device lock of UID 34' })).toBeDefined();
+
+    const failed = screen.getByRole('article', { name: 'Meeting #42' });
+    expect(within(failed).getByText('Mint failed')).toBeDefined();
+    expect(within(failed).getByText('execution reverted: MintLimit')).toBeDefined();
+    expect(within(failed).getByText('No reason recorded.')).toBeDefined();
+    expect(within(failed).queryByRole('button', { name: /Lift device lock/ })).toBeNull();
+
+    const unproven = screen.getByRole('article', { name: 'Meeting #43' });
+    expect(within(unproven).getByText('Failed')).toBeDefined();
+    expect(within(unproven).getByText('Not proven')).toBeDefined();
+    expect(within(unproven).getByText(/Level: not decided/)).toBeDefined();
+    expect(within(unproven).getByText(/not ended/)).toBeDefined();
+    expect(
+      within(unproven).getByText('A location jumped faster than anyone can move'),
+    ).toBeDefined();
+
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/meetings/moderation?offset=0&limit=20');
+  });
+
+  it('says so when there are none', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => page([])),
+    );
+    renderPage();
+    expect(await screen.findByText('No refused or failed meetings.')).toBeDefined();
+  });
+
+  it('says so when they cannot be loaded', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ code: 'FORBIDDEN', message: 'No' }, { status: 403 })),
+    );
+    renderPage();
+    expect(await screen.findByText('The meetings could not be loaded.')).toBeDefined();
+  });
+
+  it("lifts a user's device lock and shows the result", async () => {
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
+      init?.method === 'DELETE'
+        ? Response.json({ locked: false, until: null, remainingMs: 0 })
+        : page([refused]),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Meeting #41' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Lift device lock of UID 34' }));
+    expect(
+      await within(card).findByText(
+        'UID 34 is not under the device lock now: minting is allowed again.',
+      ),
+    ).toBeDefined();
+    const deletes = fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
+    expect(deletes.map(([url]) => url)).toEqual(['/api/meetings/device-lock/34']);
+  });
+
+  it("shows the server's message when the lift is refused", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) =>
+        init?.method === 'DELETE'
+          ? Response.json({ code: 'USER_NOT_FOUND', message: 'Not found' }, { status: 404 })
+          : page([refused]),
+      ),
+    );
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Meeting #41' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Lift device lock of UID 12' }));
+    await waitFor(() => expect(within(card).getByText('Not found')).toBeDefined());
+  });
+
+  it('reads in Russian', async () => {
+    await i18n.changeLanguage('ru');
+    await i18n.loadNamespaces(NS);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => page([refused])),
+    );
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Встреча №41' });
+    expect(screen.getByRole('heading', { name: 'Встречи' })).toBeDefined();
+    expect(within(card).getByRole('heading', { name: 'UID 12 и UID 34' })).toBeDefined();
+    expect(within(card).getByText('Выпуск отклонён')).toBeDefined();
+    expect(
+      within(card).getByText('Выпуск приостановлен защитной блокировкой устройства'),
+    ).toBeDefined();
+    expect(within(card).getByText('Для Gold и Platinum нужна пройденная KYC')).toBeDefined();
+    expect(
+      within(card).getByRole('button', { name: 'Снять блокировку устройства с UID 34' }),
+    ).toBeDefined();
+  });
+});
