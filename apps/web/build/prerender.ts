@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,29 +24,6 @@ interface PrerenderModule {
   renderPage(path: string, locale: Locale): Promise<{ html: string; styles: string }>;
 }
 
-// The fonts the first screen of these pages uses, in the scripts of the page's language: body
-// text (Roboto 400), buttons (500), bold text (700), headings (Montserrat 600 and 700; the
-// brand name is Latin in Russian too). Preloaded, they are fetched with the page instead of
-// after the first layout finds them; other fonts load on demand.
-const PRELOADED_FONTS: Record<Locale, RegExp[]> = {
-  en: [
-    /^roboto-latin-400-normal-.*\.woff2$/,
-    /^roboto-latin-500-normal-.*\.woff2$/,
-    /^roboto-latin-700-normal-.*\.woff2$/,
-    /^montserrat-latin-600-normal-.*\.woff2$/,
-    /^montserrat-latin-700-normal-.*\.woff2$/,
-  ],
-  ru: [
-    /^roboto-cyrillic-400-normal-.*\.woff2$/,
-    /^roboto-cyrillic-500-normal-.*\.woff2$/,
-    /^roboto-cyrillic-700-normal-.*\.woff2$/,
-    /^montserrat-cyrillic-600-normal-.*\.woff2$/,
-    /^montserrat-cyrillic-700-normal-.*\.woff2$/,
-    /^roboto-latin-400-normal-.*\.woff2$/,
-    /^montserrat-latin-700-normal-.*\.woff2$/,
-  ],
-};
-
 function replaceOnce(text: string, search: string, replacement: string): string {
   if (!text.includes(search)) throw new Error(`prerender: index.html has no ${search}`);
   return text.replace(search, () => replacement);
@@ -55,8 +32,8 @@ function replaceOnce(text: string, search: string, replacement: string): string 
 /**
  * After the browser build: builds src/prerender.tsx for Node with the same sources and aliases
  * (no headless browser, so the Docker build needs no Chromium), renders each landing page in
- * each language, and writes it as a copy of index.html with the markup in #app, emotion's styles
- * and font preloads in the head. `done` settles when the pages are written, so the compression
+ * each language, and writes it as a copy of index.html with the markup in #app and emotion's
+ * styles in the head. `done` settles when the pages are written, so the compression
  * step can wait for them.
  */
 export function prerender(): { plugin: Plugin; done: Promise<void> } {
@@ -94,25 +71,16 @@ export function prerender(): { plugin: Plugin; done: Promise<void> } {
         pathToFileURL(join(serverOut, 'prerender.mjs')).href
       )) as PrerenderModule;
       const template = await readFile(join(outDir, 'index.html'), 'utf8');
-      const assets = await readdir(join(outDir, 'assets'));
       for (const locale of module.PRERENDER_LOCALES) {
-        const preloads = PRELOADED_FONTS[locale]
-          .map((pattern) => assets.find((name) => pattern.test(name)))
-          .map((name) => {
-            if (!name) throw new Error(`prerender: a preloaded font is missing from the build`);
-            return `<link rel="preload" href="/assets/${name}" as="font" type="font/woff2" crossorigin />`;
-          });
         for (const path of module.PRERENDERED_PATHS) {
           const { html, styles } = await module.renderPage(path, locale);
           let page = replaceOnce(template, '<html lang="en"', `<html lang="${locale}"`);
-          // The page shows without script: its modules are fetched after the fonts, as the
-          // entry asks for them, instead of competing with them for the first paint.
+          // The page shows without script: its modules are fetched as the entry asks for them,
+          // not all at once beside the first paint. Fonts are not preloaded either: they load
+          // when the first layout asks for them, drawn meanwhile in metric-matched fallbacks,
+          // so nothing but the page itself stands before its first paint.
           page = page.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-          page = replaceOnce(
-            page,
-            '</head>',
-            `${preloads.join('\n    ')}\n    ${styles}\n  </head>`,
-          );
+          page = replaceOnce(page, '</head>', `  ${styles}\n  </head>`);
           page = replaceOnce(
             page,
             '<div id="app"></div>',

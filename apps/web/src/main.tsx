@@ -10,6 +10,12 @@ import i18n, { currentLocale, i18nReady } from './i18n/i18n.ts';
 const container = document.getElementById('app');
 if (!container) throw new Error('The page has no #app element to mount into');
 
+/** Resolves after the browser's next paint (at once in a hidden tab, which does not paint). */
+function afterFirstPaint(): Promise<void> {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 async function start(root: HTMLElement): Promise<void> {
   await i18nReady;
   // A landing page arrives prerendered in the language the server chose (build/prerender.ts):
@@ -31,6 +37,9 @@ async function start(root: HTMLElement): Promise<void> {
   }
   const wanted = currentLocale();
   if (wanted !== prerendered) await i18n.changeLanguage(prerendered);
+  // The prerendered page is painted before the app starts: hydrating first held the first
+  // paint back by the whole of React's work (on a slow phone, seconds of a page already here).
+  await afterFirstPaint();
   startHydration();
   // Switching earlier would hydrate the page's content in the other language (a mismatch).
   if (wanted !== prerendered) whenPageHydrated(() => void i18n.changeLanguage(wanted));
