@@ -1,14 +1,11 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../i18n/react.ts';
 import {
@@ -20,6 +17,7 @@ import { NFT_TYPE_NAMES } from '@meeet/core/enums';
 import { useLiftDeviceLock } from './api/lift-device-lock.ts';
 import { useModerationMeetings } from './api/list-meetings.ts';
 import { NS } from './i18n.ts';
+import { PagedCards, usePaging } from './paged-cards.tsx';
 import { useFormat } from '../../lib/format.ts';
 
 type ModerationMeeting = ModerationMeetingList['list'][number];
@@ -158,10 +156,8 @@ function MeetingCard({ meeting }: { meeting: ModerationMeeting }) {
  */
 export default function MeetingsPage() {
   const { t } = useTranslation(NS);
-  const [page, setPage] = useState(0);
-  const [limit, setLimit] = useState(20);
-  const meetings = useModerationMeetings({ offset: page * limit, limit });
-  const list = meetings.data?.list ?? [];
+  const paging = usePaging();
+  const meetings = useModerationMeetings({ offset: paging.offset, limit: paging.limit });
 
   return (
     <Container maxWidth="md" sx={{ py: 3 }}>
@@ -171,31 +167,17 @@ export default function MeetingsPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('meetings.intro')}
       </Typography>
-      {meetings.isPending ? (
-        <CircularProgress aria-label={t('meetings.loading')} />
-      ) : meetings.isError ? (
-        <Alert severity="error">{t('meetings.load-error')}</Alert>
-      ) : list.length === 0 ? (
-        <Typography color="text.secondary">{t('meetings.empty')}</Typography>
-      ) : (
-        <Stack spacing={2}>
-          {list.map((meeting) => (
-            <MeetingCard key={meeting.id} meeting={meeting} />
-          ))}
-          <TablePagination
-            component="div"
-            count={meetings.data?.total ?? 0}
-            page={page}
-            onPageChange={(_event, next) => setPage(next)}
-            rowsPerPage={limit}
-            onRowsPerPageChange={(event) => {
-              setLimit(Number(event.target.value));
-              setPage(0);
-            }}
-            rowsPerPageOptions={[10, 20, 50]}
-          />
-        </Stack>
-      )}
+      <PagedCards
+        query={meetings}
+        paging={paging}
+        labels={{
+          loading: t('meetings.loading'),
+          error: t('meetings.load-error'),
+          empty: t('meetings.empty'),
+        }}
+      >
+        {(meeting) => <MeetingCard key={meeting.id} meeting={meeting} />}
+      </PagedCards>
     </Container>
   );
 }

@@ -5,11 +5,9 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import TablePagination from '@mui/material/TablePagination';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,6 +16,7 @@ import { ReportStatus, type Report, type ReportDecision } from '@meeet/core/api/
 import { useDecideReport } from './api/decide-report.ts';
 import { useReports } from './api/list-reports.ts';
 import { NS } from './i18n.ts';
+import { PagedCards, usePaging } from './paged-cards.tsx';
 import { useFormat } from '../../lib/format.ts';
 
 const STATUSES = Object.values(ReportStatus);
@@ -109,10 +108,8 @@ function ReportCard({ report }: { report: Report }) {
 export default function ReportsPage() {
   const { t } = useTranslation(NS);
   const [status, setStatus] = useState<ReportStatus>(ReportStatus.OPEN);
-  const [page, setPage] = useState(0);
-  const [limit, setLimit] = useState(20);
-  const reports = useReports({ status, offset: page * limit, limit });
-  const list = reports.data?.list ?? [];
+  const paging = usePaging();
+  const reports = useReports({ status, offset: paging.offset, limit: paging.limit });
 
   return (
     <Container maxWidth="md" sx={{ py: 3 }}>
@@ -123,7 +120,7 @@ export default function ReportsPage() {
         value={status}
         onChange={(_event, next: ReportStatus) => {
           setStatus(next);
-          setPage(0);
+          paging.setPage(0);
         }}
         aria-label={t('reports.filter')}
         variant="scrollable"
@@ -133,31 +130,17 @@ export default function ReportsPage() {
           <Tab key={value} value={value} label={t(`reports.status.${value}`)} />
         ))}
       </Tabs>
-      {reports.isPending ? (
-        <CircularProgress aria-label={t('reports.loading')} />
-      ) : reports.isError ? (
-        <Alert severity="error">{t('reports.load-error')}</Alert>
-      ) : list.length === 0 ? (
-        <Typography color="text.secondary">{t('reports.empty')}</Typography>
-      ) : (
-        <Stack spacing={2}>
-          {list.map((report) => (
-            <ReportCard key={report.id} report={report} />
-          ))}
-          <TablePagination
-            component="div"
-            count={reports.data?.total ?? 0}
-            page={page}
-            onPageChange={(_event, next) => setPage(next)}
-            rowsPerPage={limit}
-            onRowsPerPageChange={(event) => {
-              setLimit(Number(event.target.value));
-              setPage(0);
-            }}
-            rowsPerPageOptions={[10, 20, 50]}
-          />
-        </Stack>
-      )}
+      <PagedCards
+        query={reports}
+        paging={paging}
+        labels={{
+          loading: t('reports.loading'),
+          error: t('reports.load-error'),
+          empty: t('reports.empty'),
+        }}
+      >
+        {(report) => <ReportCard key={report.id} report={report} />}
+      </PagedCards>
     </Container>
   );
 }
