@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
-import { loadConfig, type AppConfig } from '../src/config.ts';
+import { loadConfig, type AppConfig, type MeetingsConfig } from '../src/config.ts';
 import { createPool } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { runMigrations } from '../src/db/migrate.ts';
@@ -64,4 +64,13 @@ export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/** The meeting rules as the product ships them (no environment), for benchmarks of the detector. */
+export function defaultMeetingsConfig(): MeetingsConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'benchmark-secret-that-is-long-enough-for-hs256',
+  }).meetings;
 }

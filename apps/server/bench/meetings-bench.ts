@@ -14,7 +14,7 @@ import { meetingPingSchema } from '@meeet/core/api/meetings';
 import type { NftType } from '@meeet/core/enums';
 import { MeetingDetector, type Ping } from '../src/modules/meetings/detector.ts';
 import { ProximityTokens } from '../src/modules/meetings/proximity-tokens.ts';
-import { percentile } from './bench-database.ts';
+import { defaultMeetingsConfig, percentile } from './bench-database.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const MEETING_SHARE = Number(process.env.BENCH_MEETING_SHARE ?? 0.05);
@@ -32,17 +32,7 @@ function main(): void {
   let now = Date.now();
   const tokens = new ProximityTokens('bench-secret', 300_000);
   const detector = new MeetingDetector(
-    {
-      minuteMs: 60_000,
-      windowMinutes: 20,
-      minMinutes: 17,
-      maxGapMinutes: 3,
-      baseDistanceM: 5,
-      maxDistanceM: 40,
-      maxAttenuationDb: 60,
-      defaultTxPowerDbm: 0,
-      maxSpeedMps: 50,
-    },
+    defaultMeetingsConfig(),
     () => now,
     (token, at) => tokens.resolve(token, at),
   );

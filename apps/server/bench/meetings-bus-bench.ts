@@ -14,7 +14,7 @@ import { DetectorBus } from '../src/modules/meetings/detector-bus.ts';
 import { MeetingDetector } from '../src/modules/meetings/detector.ts';
 import { RedisMeetingsStore } from '../src/modules/meetings/meetings-store.ts';
 import { startRedis } from '../test/redis.ts';
-import { percentile } from './bench-database.ts';
+import { defaultMeetingsConfig, percentile } from './bench-database.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 20_000);
 const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 256);
@@ -39,20 +39,7 @@ async function main(): Promise<void> {
   const followerClient = new Redis(redis.url, { lazyConnect: true });
   await Promise.all([leaderClient.connect(), followerClient.connect()]);
   const store = new RedisMeetingsStore(leaderClient, 'bench', 300_000);
-  const detector = new MeetingDetector(
-    {
-      minuteMs: 60_000,
-      windowMinutes: 20,
-      minMinutes: 17,
-      maxGapMinutes: 3,
-      baseDistanceM: 5,
-      maxDistanceM: 40,
-      maxAttenuationDb: 60,
-      defaultTxPowerDbm: 0,
-      maxSpeedMps: 50,
-    },
-    () => Date.now(),
-  );
+  const detector = new MeetingDetector(defaultMeetingsConfig(), () => Date.now());
   const now = Date.now();
   const tokens: string[] = [];
   for (let i = 0; i < USERS; i += 500) {
