@@ -10,6 +10,15 @@ import i18n, { currentLocale, i18nReady } from './i18n/i18n.ts';
 const container = document.getElementById('app');
 if (!container) throw new Error('The page has no #app element to mount into');
 
+/**
+ * React recovers from some render errors by rendering again; its default report drops the
+ * cause, which is the part that says what went wrong.
+ */
+function reportRecoverableError(error: unknown): void {
+  const cause = error instanceof Error ? error.cause : undefined;
+  console.error(error, ...(cause === undefined ? [] : ['caused by', cause]));
+}
+
 /** Resolves after the browser's next paint (at once in a hidden tab, which does not paint). */
 function afterFirstPaint(): Promise<void> {
   if (document.visibilityState === 'hidden') return Promise.resolve();
@@ -23,7 +32,7 @@ async function start(root: HTMLElement): Promise<void> {
   // differs (the server cannot read local storage).
   const prerendered = root.dataset.prerendered;
   if (!isLocale(prerendered) || !root.firstElementChild) {
-    const app = createRoot(root);
+    const app = createRoot(root, { onRecoverableError: reportRecoverableError });
     // As a transition, the first render yields to the browser every few milliseconds instead
     // of one long task (a phone stays responsive while the app starts: Total Blocking Time).
     startTransition(() =>
@@ -50,6 +59,7 @@ async function start(root: HTMLElement): Promise<void> {
       <StrictMode>
         <App />
       </StrictMode>,
+      { onRecoverableError: reportRecoverableError },
     );
   });
 }
