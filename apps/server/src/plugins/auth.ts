@@ -102,6 +102,8 @@ async function auth(app: FastifyInstance, { config }: { config: AppConfig }): Pr
   );
   app.decorate('tokens', tokens);
   app.decorate('sessions', sessions);
+  // Before the database closes (hooks close in reverse order of registration).
+  app.addHook('onClose', () => sessions.flushTouches());
 
   app.decorateRequest('auth', null);
   app.decorateRequest('authChecked', false);

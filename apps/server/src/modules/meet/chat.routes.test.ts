@@ -111,6 +111,16 @@ describe('meet: chat and safety', () => {
     expect(errorBodySchema.parse(refused.json()).message).toMatch(/seen on the map/);
   });
 
+  it('answers 404 for a partner seen on the map whose account is gone since, storing nothing', async () => {
+    const { a, b } = await pair();
+    await t.db.execute(sql`delete from users where id = ${b.id}`);
+    const refused = await send(a.token, b.id, 'still there?');
+    expect(refused.statusCode).toBe(404);
+    expect(errorBodySchema.parse(refused.json()).code).toBe('NOT_FOUND');
+    const stored = await t.db.select().from(meetMessages).where(eq(meetMessages.senderId, a.id));
+    expect(stored).toEqual([]);
+  });
+
   it('pages messages newest first and keeps read receipts as a cursor', async () => {
     const { a, b } = await pair();
     const sent = [];

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
+import { isForeignKeyViolation } from '../../db/pg-errors.ts';
 import {
   meetBans,
   meetBlocks,
@@ -80,14 +81,14 @@ export const meetRepository = {
     return row;
   },
 
-  /** The pair's conversation, made (with both read cursors) if it is new. */
   /**
-   * Creates the pair's conversation with both members in one statement (a transaction of
-   * several held a pool connection for as many turns of the event loop); nothing when it exists.
+   * Creates the pair's conversation with both members (and their read cursors) in one
+   * statement (a transaction of several held a pool connection for as many turns of the event
+   * loop); nothing when it exists. False when the partner no longer exists.
    */
-  async startConversation(db: DbExecutor, senderId: number, otherId: number): Promise<void> {
+  async startConversation(db: DbExecutor, senderId: number, otherId: number): Promise<boolean> {
     const { userA, userB } = pairOf(senderId, otherId);
-    await db.execute(sql`with made as (
+    const started = db.execute(sql`with made as (
         insert into ${meetConversations} (user_a, user_b, started_by)
         values (${userA}, ${userB}, ${senderId})
         on conflict do nothing
@@ -95,6 +96,13 @@ export const meetRepository = {
       )
       insert into ${meetConversationMembers} (conversation_id, user_id)
       select id, ${senderId}::int from made union all select id, ${otherId}::int from made`);
+    return started.then(
+      () => true,
+      (error: unknown) => {
+        if (isForeignKeyViolation(error)) return false;
+        throw error;
+      },
+    );
   },
 
   async countFlaggedSince(db: DbExecutor, userId: number, since: Date): Promise<number> {

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { sessions, users, type SessionRow, type UserRow } from './users.schema.ts';
 
@@ -70,11 +70,11 @@ export const sessionsRepository = {
     return row;
   },
 
-  async touch(db: DbExecutor, sessionId: string): Promise<void> {
+  async touch(db: DbExecutor, sessionIds: readonly string[]): Promise<void> {
     await db
       .update(sessions)
       .set({ lastSeenAt: sql`now()` })
-      .where(eq(sessions.id, sessionId));
+      .where(inArray(sessions.id, [...sessionIds]));
   },
 
   async setFingerprint(db: DbExecutor, sessionId: string, fingerprint: string): Promise<void> {

@@ -20,6 +20,11 @@ export interface AuthContext {
 
 /** last_seen_at is written at most this often per session, so most reads write nothing. */
 const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * The sessions due a touch are written together this often: one statement for all of them,
+ * instead of one per request holding a pool connection the requests themselves wait for.
+ */
+const TOUCH_FLUSH_MS = 5_000;
 
 /**
  * Sessions behind the tokens: starting one (with the device lock), authenticating a token
@@ -29,6 +34,8 @@ const TOUCH_INTERVAL_MS = 60_000;
 export class SessionsService {
   private readonly revokedListeners = new Set<(sessionIds: readonly string[]) => void>();
   private readonly signInChecks: ((user: UserRow) => Promise<void>)[] = [];
+  private readonly dueTouch = new Set<string>();
+  private touchTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Database,
@@ -106,9 +113,7 @@ export class SessionsService {
     let { user } = found;
     const { session } = found;
     if (this.now().getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      sessionsRepository
-        .touch(this.db, session.id)
-        .catch((error: unknown) => this.log.warn({ err: error }, 'session touch failed'));
+      this.touchSoon(session.id);
     }
     // Sessions opened without a fingerprint (Sign in with Apple arrives as a browser redirect)
     // take the first one their client sends, and the device check happens then.
@@ -120,6 +125,25 @@ export class SessionsService {
       });
     }
     return { user, sessionId: session.id };
+  }
+
+  private touchSoon(sessionId: string): void {
+    this.dueTouch.add(sessionId);
+    if (this.touchTimer) return;
+    this.touchTimer = setTimeout(() => void this.flushTouches(), TOUCH_FLUSH_MS);
+    this.touchTimer.unref();
+  }
+
+  /** Writes last_seen_at of the sessions used since the last flush (also on shutdown). */
+  async flushTouches(): Promise<void> {
+    if (this.touchTimer) clearTimeout(this.touchTimer);
+    this.touchTimer = null;
+    if (this.dueTouch.size === 0) return;
+    const sessionIds = [...this.dueTouch];
+    this.dueTouch.clear();
+    await sessionsRepository
+      .touch(this.db, sessionIds)
+      .catch((error: unknown) => this.log.warn({ err: error }, 'session touch failed'));
   }
 
   async revoke(sessionId: string): Promise<void> {

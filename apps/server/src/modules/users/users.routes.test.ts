@@ -262,6 +262,26 @@ describe('accounts API', () => {
       expect(response.headers['cache-control']).toBe('no-store');
     });
 
+    it('records when each session was last used', async () => {
+      const first = await registerUser(t.app);
+      const second = await registerUser(t.app);
+      const ids = [first.user.id, second.user.id];
+      await t.db.execute(
+        sql`update sessions set last_seen_at = now() - interval '1 hour' where user_id in (${sql.join(ids, sql`, `)})`,
+      );
+      const lastSeen = async () =>
+        (
+          await t.db
+            .select({ at: sessions.lastSeenAt })
+            .from(sessions)
+            .where(sql`${sessions.userId} in (${sql.join(ids, sql`, `)})`)
+        ).map((row) => Date.now() - row.at.getTime());
+      expect((await get('/user/me', bearer(first.token))).statusCode).toBe(200);
+      expect((await get('/user/me', bearer(second.token))).statusCode).toBe(200);
+      await t.app.sessions.flushTouches();
+      for (const age of await lastSeen()) expect(age).toBeLessThan(60_000);
+    });
+
     it('refuses missing, malformed, tampered, alg:none, foreign-key and expired tokens with 401', async () => {
       const { token } = await registerUser(t.app);
       const other = await registerUser(t.app);
