@@ -46,6 +46,8 @@ interface ClientResult {
   chatFailed: number;
   /** Refused chat sends by status and code, to tell limits from overload. */
   chatRefusals: Record<string, number>;
+  /** The simulated phones' own loop delay p99 in the window (ms): their lag is in every figure. */
+  clientLagP99: number;
 }
 
 // ---------------------------------------------------------------- the simulated phones
@@ -68,7 +70,9 @@ async function runClients(input: {
     chatAnswers: [],
     chatFailed: 0,
     chatRefusals: {},
+    clientLagP99: 0,
   };
+  const clientLag = monitorEventLoopDelay({ resolution: 10 });
   let measuring = false;
   const states = input.clients.map((client, index) => {
     const angle = Math.random() * 2 * Math.PI;
@@ -203,9 +207,12 @@ async function runClients(input: {
   process.send?.({ type: 'ready', started: states.filter((s) => !s.failed).length });
   await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
   measuring = true;
+  clientLag.enable();
   process.send?.({ type: 'measuring' });
   await new Promise((resolve) => setTimeout(resolve, input.seconds * 1000));
   measuring = false;
+  clientLag.disable();
+  result.clientLagP99 = clientLag.percentile(99) / 1e6;
   process.send?.({ type: 'window-end' });
   for (const timer of timers) clearInterval(timer);
   result.sustained = states.filter((s) => s.socket?.connected && !s.failed).length;
@@ -276,6 +283,16 @@ async function main(): Promise<void> {
       });
     }
     const app = await buildApp(config, { pool });
+    /** BENCH_TRACE: a chat POST's time in the server, from its headers read to its answer sent. */
+    const chatServerMs: number[] = [];
+    let tracingChat = false;
+    if (TRACE) {
+      app.addHook('onResponse', async (request, reply) => {
+        if (tracingChat && request.method === 'POST' && request.url.endsWith('/messages')) {
+          chatServerMs.push(reply.elapsedTime);
+        }
+      });
+    }
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     try {
       const most = Math.max(...LEVELS);
@@ -344,6 +361,8 @@ async function main(): Promise<void> {
               lag.reset();
               statements.clear();
               held.length = 0;
+              chatServerMs.length = 0;
+              tracingChat = true;
               pauses.clear();
               elu = performance.eventLoopUtilization();
               inWindow = true;
@@ -355,7 +374,11 @@ async function main(): Promise<void> {
             if (message.type === 'ready') lag.enable();
             if (message.type === 'window-end') {
               inWindow = false;
+              tracingChat = false;
               if (TRACE) {
+                console.log(
+                  `chat POST in the server: p50 ${percentile(chatServerMs, 50).toFixed(0)} ms, p95 ${percentile(chatServerMs, 95).toFixed(0)} ms, n ${chatServerMs.length}`,
+                );
                 const top = [...statements].sort((a, b) => b[1] - a[1]).slice(0, 12);
                 console.log(
                   `connection held per checkout: p50 ${percentile(held, 50).toFixed(1)} ms, p95 ${percentile(held, 95).toFixed(1)} ms, n ${held.length}`,
@@ -411,7 +434,7 @@ async function main(): Promise<void> {
         rows.push(`| ${row.join(' | ')} |`);
         if (result.chatFailed > 0) console.log('chat refusals:', result.chatRefusals);
         console.log(
-          `chat POST answered p50 ${percentile(result.chatAnswers, 50).toFixed(0)} ms, p95 ${percentile(result.chatAnswers, 95).toFixed(0)} ms`,
+          `chat POST answered p50 ${percentile(result.chatAnswers, 50).toFixed(0)} ms, p95 ${percentile(result.chatAnswers, 95).toFixed(0)} ms; the phones' loop delay p99 ${result.clientLagP99.toFixed(0)} ms`,
         );
         console.log(rows.at(-1));
         // Wait for the offline drop of the hands of this round before the next one.

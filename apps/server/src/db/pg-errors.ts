@@ -8,3 +8,11 @@ export function pgErrorOf(error: unknown): { code?: unknown; constraint?: unknow
 export function isForeignKeyViolation(error: unknown): boolean {
   return pgErrorOf(error)?.code === '23503';
 }
+
+/** PostgreSQL's unique_violation (SQLSTATE 23505): the constraint that fired. */
+export function uniqueViolation(error: unknown): string | undefined {
+  const pgError = pgErrorOf(error);
+  return pgError?.code === '23505' && typeof pgError.constraint === 'string'
+    ? pgError.constraint
+    : undefined;
+}

@@ -142,9 +142,20 @@ export class ChatService {
     }
     // The partner's row is not read first: a user deleted since being seen fails the members'
     // foreign key instead (one statement fewer for every first message).
-    if (!(await meetRepository.startConversation(db, me, otherId))) throw notFound();
-    // Sent as into any conversation now: its checks run again on what is stored by then.
-    return this.sendOnce(auth, otherId, input, true);
+    const first = await meetRepository.startWithMessage(db, {
+      senderId: me,
+      otherId,
+      clientId: input.clientId,
+      text: input.text,
+      flags,
+    });
+    if (first === 'gone') throw notFound();
+    // Someone was quicker (the partner's first message, or this one resent at once): sent as
+    // into any conversation now, its checks run again on what is stored by then.
+    if (first === 'exists' || first === 'resent') {
+      return this.sendOnce(auth, otherId, input, true);
+    }
+    return this.delivered(me, otherId, first);
   }
 
   /** A stored message goes to every device of both users. */

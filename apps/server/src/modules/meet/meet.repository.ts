@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { isForeignKeyViolation } from '../../db/pg-errors.ts';
+import { isForeignKeyViolation, uniqueViolation } from '../../db/pg-errors.ts';
 import {
+  MESSAGE_CLIENT_KEY,
   meetBans,
   meetBlocks,
   meetConversationMembers,
@@ -82,24 +83,57 @@ export const meetRepository = {
   },
 
   /**
-   * Creates the pair's conversation with both members (and their read cursors) in one
-   * statement (a transaction of several held a pool connection for as many turns of the event
-   * loop); nothing when it exists. False when the partner no longer exists.
+   * A first message: the pair's conversation, both members (the sender's read cursor at the
+   * message) and the message, in one statement — the message's id is drawn first so the new
+   * conversation can name it as its last. Under load every statement waits for a pool
+   * connection and a turn of the event loop, and this was three. `exists` when the pair already
+   * has a conversation (then nothing is written), `gone` when the partner no longer exists,
+   * `resent` when the sender's client id is taken (then nothing is written either).
    */
-  async startConversation(db: DbExecutor, senderId: number, otherId: number): Promise<boolean> {
+  async startWithMessage(
+    db: DbExecutor,
+    input: { senderId: number; otherId: number; clientId: string; text: string; flags: string[] },
+  ): Promise<MeetMessageRow | 'exists' | 'gone' | 'resent'> {
+    const { senderId, otherId } = input;
     const { userA, userB } = pairOf(senderId, otherId);
-    const started = db.execute(sql`with made as (
-        insert into ${meetConversations} (user_a, user_b, started_by)
-        values (${userA}, ${userB}, ${senderId})
+    const started = db.execute<{ id: number; message_id: string; created_at: Date | string }>(
+      sql`with next as (
+        select nextval(pg_get_serial_sequence('meet_messages', 'id')) as message_id
+      ), made as (
+        insert into ${meetConversations} (user_a, user_b, started_by, last_message_id)
+        select ${userA}, ${userB}, ${senderId}, next.message_id from next
         on conflict do nothing
-        returning id
+        returning id, last_message_id
+      ), members as (
+        insert into ${meetConversationMembers} (conversation_id, user_id, read_id)
+        select id, ${senderId}::int, last_message_id from made
+        union all select id, ${otherId}::int, null from made
+      ), stored as (
+        insert into ${meetMessages} (id, conversation_id, sender_id, client_id, text, flags)
+        overriding system value
+        select last_message_id, id, ${senderId}, ${input.clientId}, ${input.text},
+          string_to_array(${input.flags.join(',')}, ',')
+        from made
+        returning id, conversation_id, created_at
       )
-      insert into ${meetConversationMembers} (conversation_id, user_id)
-      select id, ${senderId}::int from made union all select id, ${otherId}::int from made`);
+      select conversation_id as id, id as message_id, created_at from stored`,
+    );
     return started.then(
-      () => true,
+      ({ rows: [row] }) =>
+        row
+          ? {
+              id: Number(row.message_id),
+              conversationId: row.id,
+              senderId,
+              clientId: input.clientId,
+              text: input.text,
+              flags: input.flags,
+              createdAt: new Date(row.created_at),
+            }
+          : 'exists',
       (error: unknown) => {
-        if (isForeignKeyViolation(error)) return false;
+        if (isForeignKeyViolation(error)) return 'gone';
+        if (uniqueViolation(error) === MESSAGE_CLIENT_KEY) return 'resent';
         throw error;
       },
     );

@@ -60,6 +60,9 @@ export const meetConversationMembers = pgTable(
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
 );
 
+/** A sender's client ids are unique: a resend is answered with the stored message. */
+export const MESSAGE_CLIENT_KEY = 'meet_messages_client_key';
+
 export const meetMessages = pgTable(
   'meet_messages',
   {
@@ -81,7 +84,7 @@ export const meetMessages = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    unique('meet_messages_client_key').on(t.senderId, t.clientId),
+    unique(MESSAGE_CLIENT_KEY).on(t.senderId, t.clientId),
     index('meet_messages_conversation_idx').on(t.conversationId, t.id),
     index('meet_messages_sender_idx').on(t.senderId, t.createdAt),
   ],

@@ -8,16 +8,12 @@ import type {
 } from '@meeet/core/api/user';
 import type { Locale } from '@meeet/core/i18n/locale';
 import { normalizeEmail, validateEmail } from '@meeet/core/rules/email';
+import { uniqueViolation } from '../../db/pg-errors.ts';
 import type { Database } from '../../db/client.ts';
 import type { ClientContext, SessionsService } from './sessions.service.ts';
 import type { TokenSigner } from './tokens.ts';
 import { toUserPrivate } from './user-view.ts';
-import {
-  APPLE_SUB_UNIQUE,
-  EMAIL_UNIQUE,
-  uniqueViolation,
-  usersRepository,
-} from './users.repository.ts';
+import { APPLE_SUB_UNIQUE, EMAIL_UNIQUE, usersRepository } from './users.repository.ts';
 import type { UsersService } from './users.service.ts';
 
 export const APPLE_ISSUER = 'https://appleid.apple.com';

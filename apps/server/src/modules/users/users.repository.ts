@@ -2,16 +2,7 @@ import { and, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { KycStatus } from '@meeet/core/enums';
 import type { Role } from '@meeet/core/roles';
 import type { DbExecutor } from '../../db/client.ts';
-import { pgErrorOf } from '../../db/pg-errors.ts';
 import { users, type NewUserRow, type UserRow } from './users.schema.ts';
-
-/** PostgreSQL's unique_violation, with the constraint that fired. */
-export function uniqueViolation(error: unknown): string | undefined {
-  const pgError = pgErrorOf(error);
-  return pgError?.code === '23505' && typeof pgError.constraint === 'string'
-    ? pgError.constraint
-    : undefined;
-}
 
 export const EMAIL_UNIQUE = 'users_email_lower_key';
 export const DOMAIN_UNIQUE = 'users_domain_lower_key';

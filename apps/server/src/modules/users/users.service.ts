@@ -16,6 +16,7 @@ import { validateNickname } from '@meeet/core/rules/nickname';
 import { isProfileComplete } from '@meeet/core/rules/profile';
 import { parsePromoCode } from '@meeet/core/rules/promo-code';
 import type { SQL } from 'drizzle-orm';
+import { uniqueViolation } from '../../db/pg-errors.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import { invalidCode } from '../codes/codes.service.ts';
@@ -28,7 +29,6 @@ import { toUserPrivate, toUserPublic } from './user-view.ts';
 import {
   DOMAIN_UNIQUE,
   EMAIL_UNIQUE,
-  uniqueViolation,
   usersRepository,
   type UserChanges,
 } from './users.repository.ts';
