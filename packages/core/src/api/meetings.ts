@@ -292,6 +292,10 @@ export const deviceLockSchema = z.object({
 });
 export type DeviceLock = z.infer<typeof deviceLockSchema>;
 
+/** A moderator's lift: the lock as it stands afterwards, and whether there was one to lift. */
+export const deviceLockLiftSchema = deviceLockSchema.extend({ wasLocked: z.boolean() });
+export type DeviceLockLift = z.infer<typeof deviceLockLiftSchema>;
+
 /**
  * Spec §4: after KYC or a status is denied, three more meetings count; then the status is
  * annulled and minting stops until KYC is approved again.

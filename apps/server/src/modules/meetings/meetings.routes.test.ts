@@ -509,8 +509,11 @@ describe('meetings on a real chain', () => {
     await makeRole(t.db, user.id, 'moderator');
     const lifted = await api('DELETE', `/meetings/device-lock/${a.id}`, user);
     expect(lifted.statusCode, lifted.body).toBe(200);
-    expect(lifted.json()).toEqual({ locked: false, until: null, remainingMs: 0 });
+    expect(lifted.json()).toEqual({ locked: false, until: null, remainingMs: 0, wasLocked: true });
     expect((await api('GET', '/meetings/device-lock', onNewPhone)).json().locked).toBe(false);
+    // Again: nothing was left to lift, and the answer says so.
+    const again = await api('DELETE', `/meetings/device-lock/${a.id}`, user);
+    expect(again.json()).toEqual({ locked: false, until: null, remainingMs: 0, wasLocked: false });
     // Moderators see every refusal with its reasons.
     const refusals = (await api('GET', '/meetings/moderation', user)).json();
     expect(refusals.total).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import {
+  deviceLockLiftSchema,
   deviceLockSchema,
   handshakeCodeResponseSchema,
   handshakeRequestSchema,
@@ -217,7 +218,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         summary: "Moderators: lift a user's device lock",
         params: meetingUserIdParamsSchema,
-        response: { 200: deviceLockSchema },
+        response: { 200: deviceLockLiftSchema },
       },
     },
     (request) => meetings.liftDeviceLock(authOf(request), request.params.userId),

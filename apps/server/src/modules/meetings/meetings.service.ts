@@ -8,6 +8,7 @@ import type { PublicCard } from '@meeet/core/api/meet';
 import {
   HANDSHAKE_CODE_LENGTH,
   type DeviceLock,
+  type DeviceLockLift,
   type HandshakeCodeResponse,
   type HandshakeRequest,
   type HandshakeResponse,
@@ -1062,16 +1063,21 @@ export class MeetingsService {
     return this.deviceLockOf(user ?? auth.user);
   }
 
-  async liftDeviceLock(auth: AuthContext | null, userId: number): Promise<DeviceLock> {
+  async liftDeviceLock(auth: AuthContext | null, userId: number): Promise<DeviceLockLift> {
     assertRole(auth, Role.MODERATOR);
-    const user = await this.deps.sessions.liftDeviceLock(userId);
-    if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });
-    const locale = isLocale(user.locale) ? user.locale : 'en';
-    this.deps.io.to(userRoom(userId)).emit('notification', {
-      text: translate(locale, 'meetings.device-lock-lifted'),
-      color: 'success',
-    });
-    return this.deviceLockOf(user);
+    const before = await this.deps.sessions.userOf(userId);
+    if (!before) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });
+    const wasLocked = this.deviceLockOf(before).locked;
+    const user = (await this.deps.sessions.liftDeviceLock(userId)) ?? before;
+    // The user hears of it only when there was a lock: "lifted" would puzzle anyone else.
+    if (wasLocked) {
+      const locale = isLocale(user.locale) ? user.locale : 'en';
+      this.deps.io.to(userRoom(userId)).emit('notification', {
+        text: translate(locale, 'meetings.device-lock-lifted'),
+        color: 'success',
+      });
+    }
+    return { ...this.deviceLockOf(user), wasLocked };
   }
 
   async status(auth: AuthContext): Promise<MeetingsStatus> {

@@ -130,7 +130,7 @@ describe('control: meetings', () => {
   it("lifts a user's device lock and shows the result", async () => {
     const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
       init?.method === 'DELETE'
-        ? Response.json({ locked: false, until: null, remainingMs: 0 })
+        ? Response.json({ locked: false, until: null, remainingMs: 0, wasLocked: true })
         : page([refused]),
     );
     vi.stubGlobal('fetch', fetchMock);
@@ -139,11 +139,28 @@ describe('control: meetings', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Lift device lock of UID 34' }));
     expect(
       await within(card).findByText(
-        'UID 34 is not under the device lock now: minting is allowed again.',
+        'The device lock of UID 34 is lifted: minting is allowed again.',
       ),
     ).toBeDefined();
     const deletes = fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
     expect(deletes.map(([url]) => url)).toEqual(['/api/meetings/device-lock/34']);
+  });
+
+  it('says so when there was no lock to lift', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) =>
+        init?.method === 'DELETE'
+          ? Response.json({ locked: false, until: null, remainingMs: 0, wasLocked: false })
+          : page([refused]),
+      ),
+    );
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Meeting #41' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Lift device lock of UID 12' }));
+    expect(
+      await within(card).findByText('UID 12 was not under the device lock: nothing to lift.'),
+    ).toBeDefined();
   });
 
   it("shows the server's message when the lift is refused", async () => {

@@ -50,7 +50,9 @@ function LiftLock({ userId }: { userId: number }) {
                   id: userId,
                   until: fmt.dateTime(result.data.until),
                 })
-              : t('meetings.lifted', { id: userId })}
+              : result.data.wasLocked
+                ? t('meetings.lifted', { id: userId })
+                : t('meetings.was-not-locked', { id: userId })}
           </Alert>
         ) : (
           <Alert severity="error">{result.error}</Alert>

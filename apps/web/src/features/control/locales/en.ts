@@ -225,7 +225,8 @@ const en = {
   'meetings.lock-hint':
     'The record does not say which of the two was locked; lifting it for a user who is not locked changes nothing.',
   'meetings.lift': 'Lift device lock of UID {id}',
-  'meetings.lifted': 'UID {id} is not under the device lock now: minting is allowed again.',
+  'meetings.lifted': 'The device lock of UID {id} is lifted: minting is allowed again.',
+  'meetings.was-not-locked': 'UID {id} was not under the device lock: nothing to lift.',
   'meetings.still-locked': 'UID {id} is still under the device lock until {until}.',
 };
 
