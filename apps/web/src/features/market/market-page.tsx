@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -118,17 +118,22 @@ function Market() {
       { replace: id === null },
     );
 
+  // The market's content renders in slices the browser can interleave with other work, not in
+  // one long task when the data arrives (a phone stays responsive; issue 17, Total Blocking
+  // Time): until that render is done, the spinner stays.
+  const shown = useDeferredValue(market.data);
+
   return (
     <>
-      {market.isPending ? (
-        <PageSpinner />
-      ) : market.data ? (
+      {shown ? (
         <MarketContent
-          market={market.data}
+          market={shown}
           selected={selected}
           onSelect={select}
           onViewToken={setTokenId}
         />
+      ) : market.isPending || market.data ? (
+        <PageSpinner />
       ) : (
         <Alert severity="error" data-testid="market-load-error">
           {t('load-error')}
