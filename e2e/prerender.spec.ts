@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, readyUser, signIn, test } from './support/fixtures.ts';
+import { expect, readyUser, registerUser, signIn, test } from './support/fixtures.ts';
 
 // Issue 17: the landing pages arrive as HTML (prerendered at build time, in the visitor's
 // language) and the app hydrates them without errors.
@@ -33,6 +33,12 @@ test.describe('without JavaScript', () => {
     ).toBeVisible();
     await expect(page).toHaveTitle('Вопросы и ответы — MEEET');
   });
+
+  test("/market's shell is in the HTML: heading and a loading status", async ({ page }) => {
+    await page.goto('/market?lang=ru');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Маркетплейс');
+    await expect(page.getByRole('status', { name: 'Загрузка…' })).toBeVisible();
+  });
 });
 
 test.describe('with JavaScript', () => {
@@ -59,7 +65,10 @@ test.describe('with JavaScript', () => {
     expect(await response?.text()).toContain('Частые вопросы');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Частые вопросы');
     // The topic named by the address opens once the app has taken over.
-    await expect(page.locator('#kyc [aria-expanded="true"]')).toBeVisible();
+    await expect(page.locator('#kyc')).toHaveAttribute('open', '');
+    await expect(
+      page.getByRole('region', { name: 'Что такое верификация личности (KYC) и когда она нужна?' }),
+    ).toBeVisible();
     expect(errors).toEqual([]);
   });
 
@@ -88,6 +97,48 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
     await page.getByTestId('nav-menu-button').click();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('/market hydrates its prerendered shell for a signed-in user, then shows the market', async ({
+    page,
+    request,
+  }) => {
+    const errors = collectErrors(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, await readyUser(request));
+    const response = await page.goto('/market');
+    // The heading comes with the HTML, before any script has run.
+    expect(await response?.text()).toContain('>Marketplace</h1>');
+    await expect(page.getByTestId('market-level-silver')).toBeVisible();
+    await expect(page.getByTestId('market-price')).toHaveText('100 USDT');
+    await expect(page.getByTestId('nav-account')).toBeVisible();
+    expect(errors).toEqual([]);
+    // And in Russian, from a stored choice other than the prerendered language.
+    await page.evaluate(() => localStorage.setItem('locale', 'ru'));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Маркетплейс');
+    await expect(page.getByTestId('market-price')).toHaveText(/^100\sUSDT$/);
+    await expect(page.getByTestId('market-level-silver')).toHaveAttribute('aria-pressed', 'true');
+    expect(errors).toEqual([]);
+  });
+
+  test("/market's shell sends a visitor without a session to log in", async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/market');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.getByTestId('login-email')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test("/market's shell sends a user with an unconfirmed e-mail to confirm it", async ({
+    page,
+    request,
+  }) => {
+    const errors = collectErrors(page);
+    await signIn(page, await registerUser(request));
+    await page.goto('/market');
+    await expect(page).toHaveURL(/\/auth\/confirm-email$/);
     expect(errors).toEqual([]);
   });
 });

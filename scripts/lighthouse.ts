@@ -110,6 +110,8 @@ interface Row {
   tbt: string;
   cls: string;
   failing: string[];
+  /** The page as the local, unthrottled browser actually loaded it (Lighthouse's observed*). */
+  observed: string;
 }
 
 let chrome: chromeLauncher.LaunchedChrome | undefined;
@@ -163,6 +165,9 @@ try {
     writeFileSync(join(outDir, `${name}.html`), result.report as string);
     const { categories, audits } = result.lhr;
     const display = (id: string) => audits[id]?.displayValue ?? '—';
+    const metrics = (audits.metrics?.details as { items?: Record<string, number>[] } | undefined)
+      ?.items?.[0];
+    const ms = (key: string) => `${Math.round(metrics?.[key] ?? Number.NaN)} ms`;
     rows.push({
       page: signedIn ? `${path} (signed in)` : path,
       scores: Object.fromEntries(
@@ -172,6 +177,7 @@ try {
       lcp: display('largest-contentful-paint'),
       tbt: display('total-blocking-time'),
       cls: display('cumulative-layout-shift'),
+      observed: `FCP ${ms('observedFirstContentfulPaint')}, LCP ${ms('observedLargestContentfulPaint')}, load ${ms('observedLoad')}, last visual change ${ms('observedLastVisualChange')}`,
       failing: CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
         (categories[id]?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
@@ -192,6 +198,8 @@ try {
       `| ${row.page} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${row.fcp} | ${row.lcp} | ${row.tbt} | ${row.cls} |`,
     );
   }
+  console.log('\nObserved (unthrottled, this machine):');
+  for (const row of rows) console.log(`- ${row.page}: ${row.observed}`);
   for (const row of rows)
     if (row.failing.length) console.log(`\n${row.page} fails: ${row.failing.join(', ')}`);
 } finally {

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
 import { aliases, muiWithoutCssVars } from './build/aliases.ts';
 import { prerender } from './build/prerender.ts';
+import { preloadDeps } from './build/preload-deps.ts';
 
 const backend = 'http://localhost:3000';
 
@@ -21,8 +22,15 @@ function featureChunk(id: string): string | null {
 
 export default defineConfig(({ mode }) => {
   const pages = prerender();
+  const preload = preloadDeps();
   return {
-    plugins: [react(), muiWithoutCssVars(), pages.plugin, precompress({ after: pages.done })],
+    plugins: [
+      react(),
+      muiWithoutCssVars(),
+      preload.plugin,
+      pages.plugin,
+      precompress({ after: pages.done }),
+    ],
     resolve: { alias: aliases({ production: mode === 'production' }) },
     server: {
       proxy: {
@@ -38,6 +46,7 @@ export default defineConfig(({ mode }) => {
     },
     build: {
       target: 'baseline-widely-available',
+      modulePreload: { resolveDependencies: preload.resolveDependencies },
       rolldownOptions: {
         treeshake: {
           // Schema modules in packages/core build zod schemas at module level. Building one has

@@ -13,7 +13,7 @@ import i18n, { i18nReady } from './i18n/i18n.ts';
 
 export const PRERENDER_LOCALES: readonly Locale[] = LOCALES;
 
-/** The public pages whose first paint should not wait for JavaScript (issue 17). */
+/** The pages whose first paint should not wait for JavaScript (issue 17). */
 export const PRERENDERED_PATHS: readonly string[] = [
   paths.home.getHref(),
   paths.cpaLanding.main.getHref(),
@@ -22,6 +22,10 @@ export const PRERENDERED_PATHS: readonly string[] = [
   paths.help.faq.getHref(),
   paths.terms.getHref(),
   paths.privacy.getHref(),
+  // A signed-in page, prerendered as the shell every visitor gets first: the header, the
+  // heading and a spinner where the account gate and the market's data will be (the largest
+  // paint of a phone's first visit is the heading's text, so it need not wait for the app).
+  paths.market.getHref(),
 ];
 
 export interface RenderedPage {

@@ -1,10 +1,16 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useSearchParams } from 'react-router';
+import { useHydrated } from '../lib/hydration.ts';
 import { useAuthStore } from '../lib/stores/auth-store.ts';
 import { paths } from './paths.ts';
 
-/** Spec §2: market, kyc, account pages and update-profile need a token. */
+/**
+ * Spec §2: market, kyc, account pages and update-profile need a token. A prerendered page
+ * behind it (/market's shell) was built without a session: it hydrates as built, and a visitor
+ * without a token is sent to log in right after (lib/hydration.ts).
+ */
 export function RequireAuth() {
+  const hydrated = useHydrated();
   const token = useAuthStore((state) => state.token);
   const signedOutTo = useAuthStore((state) => state.signedOutTo);
   // Once the signed-in screens are gone after a logout, a later visit is an ordinary guest's.
@@ -14,7 +20,7 @@ export function RequireAuth() {
     },
     [],
   );
-  if (token) return <Outlet />;
+  if (token || !hydrated) return <Outlet />;
   return <Navigate to={signedOutTo ?? paths.auth.login.getHref()} replace />;
 }
 

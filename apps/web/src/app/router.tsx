@@ -110,10 +110,12 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: paths.kyc.path, element: <KycPage /> },
                   { path: paths.auth.updateProfile.path, element: <UpdateProfilePage /> },
+                  // The market's heading shows at once (and is prerendered); its content is
+                  // behind the same account gate, inside the page (app/account-gate.tsx).
+                  { path: paths.market.path, element: <MarketPage /> },
                   {
                     element: <RequireReadyAccount />,
                     children: [
-                      { path: paths.market.path, element: <MarketPage /> },
                       {
                         path: paths.account.data.path,
                         element: <AccountLayout />,

@@ -11,6 +11,12 @@ const subscribe = (notify: () => void) => {
 };
 const languageOf = () => i18n.language;
 
+/** A settled promise React reads without waiting (it checks `status` first). */
+const LOADED: Promise<void> = Object.assign(Promise.resolve(), {
+  status: 'fulfilled',
+  value: undefined,
+});
+
 export interface UseTranslationResponse {
   t: TFunction;
   i18n: Translator;
@@ -26,9 +32,15 @@ export function useTranslation(ns?: string | readonly string[]): UseTranslationR
   const language = useSyncExternalStore(subscribe, languageOf, languageOf);
   const namespaces = ns === undefined ? ['common'] : typeof ns === 'string' ? [ns] : ns;
   const names = namespaces.join(',');
-  if (namespaces.some((namespace) => !i18n.hasLoadedNamespace(namespace, language))) {
-    use(i18n.ensure(namespaces, language));
-  }
+  // `use` on every render, not only while strings are missing: a component replayed after the
+  // strings arrived must call it again at the same place, else React takes the hooks after it
+  // for updates of hooks never mounted ("Update hook called on initial render", seen when a
+  // prerendered page hydrated while its strings were loading).
+  use(
+    namespaces.every((namespace) => i18n.hasLoadedNamespace(namespace, language))
+      ? LOADED
+      : i18n.ensure(namespaces, language),
+  );
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `names` stands for `namespaces`
   const t = useMemo(() => i18n.getFixedT(namespaces), [names, language]);
   return { t, i18n, ready: true };

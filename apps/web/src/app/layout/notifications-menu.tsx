@@ -1,18 +1,18 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useTranslation } from '../../i18n/react.ts';
 import { useNotificationsStore } from '../../lib/stores/notifications-store.ts';
 
+// MUI's menu (popover, modal, transitions) loads when the bell is first reached for, not with
+// every signed-in page: on a phone that was a large part of the work right after a page showed.
+const loadList = () => import('./notifications-list.tsx');
+const NotificationsList = lazy(loadList);
+
 /** The bell of the signed-in shell: unread count, and the recent notifications of this tab. */
 export default function NotificationsMenu() {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const { t } = useTranslation();
   const recent = useNotificationsStore((state) => state.recent);
   const markAllRead = useNotificationsStore((state) => state.markAllRead);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -29,38 +29,20 @@ export default function NotificationsMenu() {
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : 'false'}
         data-testid="notifications-button"
+        // A pointer on its way or the focus on it: the menu's code is fetched before the click.
+        onPointerEnter={() => void loadList()}
+        onFocus={() => void loadList()}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
         <Badge badgeContent={unread} color="primary" data-testid="notifications-unread">
           <NotificationsIcon />
         </Badge>
       </IconButton>
-      <Menu
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        slotProps={{ list: { 'aria-label': t('notifications.title'), dense: true } }}
-        data-testid="notifications-menu"
-      >
-        {recent.length === 0 && <MenuItem disabled>{t('notifications.empty')}</MenuItem>}
-        {recent.map((entry) => (
-          <MenuItem
-            key={entry.id}
-            data-testid="notifications-item"
-            selected={!entry.read}
-            onClick={() => {
-              close();
-              if (entry.link) void navigate(entry.link);
-            }}
-            sx={{ whiteSpace: 'normal', maxWidth: 360 }}
-          >
-            <ListItemText
-              primary={entry.text}
-              secondary={new Date(entry.timestamp).toLocaleTimeString(i18n.language)}
-            />
-          </MenuItem>
-        ))}
-      </Menu>
+      {anchor && (
+        <Suspense fallback={null}>
+          <NotificationsList anchor={anchor} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,12 +1,8 @@
-import { useState } from 'react';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
+import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Link, useLocation } from 'react-router';
 import { isHydrating, useHydrated } from '../../lib/hydration.ts';
 import { useTranslation } from '../../i18n/react.ts';
@@ -22,6 +18,93 @@ export interface FaqTopic {
 }
 
 const idFromHash = (hash: string) => decodeURIComponent(hash.replace(/^#/, ''));
+
+const EMAIL = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/;
+
+/** Text with its e-mail addresses as mailto links (plain elements, styled by the list). */
+function withLinks(text: string): ReactNode[] {
+  return text.split(EMAIL).map((part, index) =>
+    index % 2 === 1 ? (
+      <a key={index} href={`mailto:${part}`}>
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}
+
+/**
+ * An answer as components/rich-text.tsx writes it (paragraphs split by a blank line, a block
+ * of "• " lines as a list), in plain elements: 17 answers of MUI components were most of the
+ * React tree the page hydrates on a phone (issue 17, Total Blocking Time).
+ */
+function Answer({ text }: { text: string }) {
+  return text.split('\n\n').map((block, index) => {
+    const lines = block.split('\n');
+    if (lines.every((line) => line.startsWith('• '))) {
+      return (
+        <ul key={index}>
+          {lines.map((line) => (
+            <li key={line}>{withLinks(line.slice(2))}</li>
+          ))}
+        </ul>
+      );
+    }
+    return <p key={index}>{withLinks(block)}</p>;
+  });
+}
+
+/** The questions as native disclosures: they open without script, and hydrate as plain HTML. */
+const topicsSx = {
+  '& details': {
+    bgcolor: 'background.paper',
+    borderRadius: 2,
+    mb: 1,
+    scrollMarginTop: 80,
+  },
+  '& summary': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: 1,
+    minHeight: 48,
+    px: 2,
+    cursor: 'pointer',
+    listStyle: 'none',
+    borderRadius: 2,
+    '&::-webkit-details-marker': { display: 'none' },
+    '&:hover': { bgcolor: 'action.hover' },
+    '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+  },
+  '& summary h2': {
+    flex: 1,
+    mx: 0,
+    my: 1.5,
+    typography: 'body1',
+    fontWeight: 600,
+    fontSize: '1.05rem',
+  },
+  '& summary svg': {
+    flexShrink: 0,
+    width: 24,
+    height: 24,
+    fill: 'currentColor',
+    color: 'text.secondary',
+    transition: 'transform 150ms',
+  },
+  '& details[open] > summary svg': { transform: 'rotate(180deg)' },
+  '& [role="region"]': {
+    px: 2,
+    pt: 1,
+    pb: 2,
+    typography: 'body1',
+    color: 'text.secondary',
+    '& p': { m: 0, mb: 1.5, '&:last-child': { mb: 0 } },
+    '& ul': { my: 1, pl: 3 },
+    '& li': { mb: 0.5 },
+    '& a': { color: 'primary.main' },
+  },
+} as const;
 
 export default function FaqPage() {
   const { t } = useTranslation(NS);
@@ -41,13 +124,17 @@ export default function FaqPage() {
     setOpen((current) => new Set(current).add(idFromHash(hash)));
   }
 
-  const toggle = (id: string) => (_: unknown, expanded: boolean) =>
+  // The browser opens and closes a disclosure itself; the state follows what it shows.
+  const toggle = (id: string) => (event: SyntheticEvent<HTMLDetailsElement>) => {
+    const expanded = event.currentTarget.open;
     setOpen((current) => {
+      if (current.has(id) === expanded) return current;
       const next = new Set(current);
       if (expanded) next.add(id);
       else next.delete(id);
       return next;
     });
+  };
 
   return (
     <Container maxWidth="md" data-testid="faq-page" sx={{ py: { xs: 4, lg: 8 } }}>
@@ -61,42 +148,26 @@ export default function FaqPage() {
       <Typography color="text.secondary" sx={{ mb: 4 }}>
         {t('intro')}
       </Typography>
-      <Box>
+      <Box sx={topicsSx}>
         {topics.map((topic) => (
-          <Accordion
+          <details
             key={topic.id}
             id={topic.id}
             data-testid="faq-topic"
-            expanded={open.has(topic.id)}
-            onChange={toggle(topic.id)}
-            disableGutters
-            // MUI wraps the summary in an h3; the topics sit right under the page's h1.
-            slotProps={{ heading: { component: 'h2' } }}
-            sx={{
-              scrollMarginTop: 80,
-              bgcolor: 'background.paper',
-              '&::before': { display: 'none' },
-              mb: 1,
-              borderRadius: 2,
-            }}
+            open={open.has(topic.id)}
+            onToggle={toggle(topic.id)}
           >
-            <AccordionSummary
-              expandIcon={<ExpandMoreIcon />}
-              id={`${topic.id}-question`}
-              aria-controls={`${topic.id}-answer`}
-            >
-              <Typography component="span" sx={{ fontWeight: 600, fontSize: '1.05rem' }}>
-                {topic.q}
-              </Typography>
-            </AccordionSummary>
-            <AccordionDetails
-              id={`${topic.id}-answer`}
-              role="region"
-              aria-labelledby={`${topic.id}-question`}
-            >
-              <RichText text={topic.a} />
-            </AccordionDetails>
-          </Accordion>
+            <summary id={`${topic.id}-question`}>
+              {/* The topics sit right under the page's h1. */}
+              <h2>{topic.q}</h2>
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z" />
+              </svg>
+            </summary>
+            <div id={`${topic.id}-answer`} role="region" aria-labelledby={`${topic.id}-question`}>
+              <Answer text={topic.a} />
+            </div>
+          </details>
         ))}
       </Box>
       <Box

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,9 +14,13 @@ import { paths } from '../../app/paths.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { TokenArt } from '../../components/token-art.tsx';
 import { STORAGE_KEYS, readStorage, removeStorage } from '../../lib/storage.ts';
+import { useAuthStore } from '../../lib/stores/auth-store.ts';
 import { useMarketStore } from '../../lib/stores/market-store.ts';
+import { ReadyAccount } from '../../components/ready-account.tsx';
+import { queryClient } from '../../lib/query-client.ts';
 import { useBuyNft } from './api/buy-nft.ts';
-import { useMarket } from './api/get-market.ts';
+import { getMarket, useMarket } from './api/get-market.ts';
+import { marketKeys } from './api/query-keys.ts';
 import { usePurchaseTransaction } from './api/get-transaction.ts';
 import { useLeaveQueue } from './api/leave-queue.ts';
 import { ConfirmDialog } from './components/confirm-dialog.tsx';
@@ -61,8 +65,39 @@ function useInitialLevel(select: (level: NftType) => void) {
   }, [nft, select, setParams]);
 }
 
-/** /market (spec §2 Marketplace): choose a level, confirm, follow the purchase, see the queue. */
+/**
+ * /market (spec §2 Marketplace): choose a level, confirm, follow the purchase, see the queue.
+ * The heading needs nothing but the strings, so the build prerenders it (src/prerender.tsx) and
+ * a phone paints it with the HTML; the rest waits for the account gate and the market's data,
+ * which are asked for at the same time.
+ */
 export default function MarketPage() {
+  const { t } = useTranslation([NS, 'core']);
+  useEffect(() => {
+    // Asked for beside /user/me rather than after it (a visitor without a session is on the
+    // way to the login page instead).
+    if (useAuthStore.getState().token)
+      void queryClient.prefetchQuery({ queryKey: marketKeys.market, queryFn: getMarket });
+  }, []);
+  return (
+    <Container maxWidth="lg" data-testid="market-page" sx={{ py: { xs: 3, md: 5 } }}>
+      <Stack spacing={3}>
+        <Box>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
+            {t('title')}
+          </Typography>
+          <Typography color="text.secondary">{t('intro')}</Typography>
+        </Box>
+        <ReadyAccount>
+          <Market />
+        </ReadyAccount>
+      </Stack>
+    </Container>
+  );
+}
+
+/** The market for a user the account gate let through. */
+function Market() {
   const { t } = useTranslation([NS, 'core']);
   const market = useMarket();
   const selected = useMarketStore((state) => state.selectedNftType);
@@ -83,32 +118,29 @@ export default function MarketPage() {
       { replace: id === null },
     );
 
+  // The market's content renders in slices the browser can interleave with other work, not in
+  // one long task when the data arrives (a phone stays responsive; issue 17, Total Blocking
+  // Time): until that render is done, the spinner stays.
+  const shown = useDeferredValue(market.data);
+
   return (
-    <Container maxWidth="lg" data-testid="market-page" sx={{ py: { xs: 3, md: 5 } }}>
-      <Stack spacing={3}>
-        <Box>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
-            {t('title')}
-          </Typography>
-          <Typography color="text.secondary">{t('intro')}</Typography>
-        </Box>
-        {market.isPending ? (
-          <PageSpinner />
-        ) : market.data ? (
-          <MarketContent
-            market={market.data}
-            selected={selected}
-            onSelect={select}
-            onViewToken={setTokenId}
-          />
-        ) : (
-          <Alert severity="error" data-testid="market-load-error">
-            {t('load-error')}
-          </Alert>
-        )}
-      </Stack>
+    <>
+      {shown ? (
+        <MarketContent
+          market={shown}
+          selected={selected}
+          onSelect={select}
+          onViewToken={setTokenId}
+        />
+      ) : market.isPending || market.data ? (
+        <PageSpinner />
+      ) : (
+        <Alert severity="error" data-testid="market-load-error">
+          {t('load-error')}
+        </Alert>
+      )}
       <TokenDialog id={tokenId} onClose={() => setTokenId(null)} />
-    </Container>
+    </>
   );
 }
 
