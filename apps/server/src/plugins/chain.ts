@@ -20,8 +20,8 @@ export class ChainRuntime {
   private current: { chain: Chain; sender: TxSender } | undefined;
   /** Per transaction type, how a module reads its mined rows (the market: BUY_NFT). */
   private readonly interpreters = new Map<string, ReceiptInterpreter>();
-  /** Per transaction type, the notification a settled row shows (default: wallet's). */
-  private readonly notices = new Map<string, (row: ChainTransactionRow) => NoticeText | null>();
+  /** Per transaction type, who words the notification of a settled row (default: wallet's). */
+  private readonly notices = new Map<string, Describer[]>();
 
   constructor(private readonly app: FastifyInstance) {}
 
@@ -41,9 +41,20 @@ export class ChainRuntime {
     );
   }
 
-  /** Lets a module word the notification of its settled rows of `type`. */
-  describe(type: string, notice: (row: ChainTransactionRow) => NoticeText | null): void {
-    this.notices.set(type, notice);
+  /**
+   * Lets a module word the notification of its settled rows of `type`. Several modules may
+   * send one type (the market's generator rewards, referral and affiliate payouts are all
+   * REWARD rows): each answers `undefined` for rows that are not its own, and the first that
+   * claims a row words it (`null`: no notification).
+   */
+  describe(type: string, notice: Describer): void {
+    this.notices.set(type, [...(this.notices.get(type) ?? []), notice]);
+  }
+
+  /** Whether the row was sent from the hot wallet (the payouts), not the market contract. */
+  isFromHotWallet(row: ChainTransactionRow): boolean {
+    if (!this.current) return false;
+    return row.fromAddress?.toLowerCase() === this.current.chain.keys.hot.address.toLowerCase();
   }
 
   attach(chain: Chain): void {
@@ -82,16 +93,21 @@ export class ChainRuntime {
   notify(row: ChainTransactionRow): void {
     const room = this.app.io.to(userRoom(row.userId));
     room.emit('wallet', { transactionId: row.id, type: row.type, status: row.status });
-    const custom = this.notices.get(row.type);
-    const notice: NoticeText | null = custom
-      ? custom(row)
-      : row.type === 'INPUT'
-        ? { key: 'wallet.deposit-received' }
-        : row.status === 'CONFIRMED'
-          ? { key: 'wallet.withdrawal-confirmed' }
-          : row.status === 'FAIL'
-            ? { key: 'wallet.withdrawal-failed' }
-            : null;
+    let custom: NoticeText | null | undefined;
+    for (const describe of this.notices.get(row.type) ?? []) {
+      custom = describe(row);
+      if (custom !== undefined) break;
+    }
+    const notice: NoticeText | null =
+      custom !== undefined
+        ? custom
+        : row.type === 'INPUT'
+          ? { key: 'wallet.deposit-received' }
+          : row.status === 'CONFIRMED'
+            ? { key: 'wallet.withdrawal-confirmed' }
+            : row.status === 'FAIL'
+              ? { key: 'wallet.withdrawal-failed' }
+              : null;
     if (!notice) return;
     const key = notice.key;
     usersRepository.findById(this.app.db, row.userId).then(
@@ -117,6 +133,9 @@ export interface NoticeText {
   key: string;
   params?: Record<string, string>;
 }
+
+/** A module's wording of a settled row: `undefined` when the row is not the module's. */
+export type Describer = (row: ChainTransactionRow) => NoticeText | null | undefined;
 
 declare module 'fastify' {
   interface FastifyInstance {

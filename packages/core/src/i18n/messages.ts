@@ -105,6 +105,7 @@ const appMessagesEn = {
   'market.reward-received': 'Reward for a sold NFT: {amount} {symbol}',
 
   'referral.reward-paid': 'Referral reward paid: {amount} {symbol}',
+  'cpa.payout-paid': 'Affiliate payout received: {amount} {symbol}',
   'msg.invalid-link': 'Invalid link',
   'msg.invalid-callback-url': 'Enter an http:// or https:// address',
   'cpa.callback-refused':
@@ -297,6 +298,7 @@ const appMessagesRu = {
   'market.reward-received': 'Вознаграждение за проданный NFT: {amount} {symbol}',
 
   'referral.reward-paid': 'Выплачено реферальное вознаграждение: {amount} {symbol}',
+  'cpa.payout-paid': 'Получена партнёрская выплата: {amount} {symbol}',
   'msg.invalid-link': 'Неверная ссылка',
   'msg.invalid-callback-url': 'Введите адрес, начинающийся с http:// или https://',
   'cpa.callback-refused':

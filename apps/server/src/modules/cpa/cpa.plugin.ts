@@ -4,7 +4,7 @@ import { cpaLinkIdSchema } from '@meeet/core/api/cpa';
 import { HTTP_HEADERS } from '@meeet/core/constants';
 import type { AppConfig } from '../../config.ts';
 import { clientContext } from '../../plugins/auth.ts';
-import { CpaService, POSTBACK_JOB, visitorOf } from './cpa.service.ts';
+import { CPA_PAYOUT_KEY_PREFIX, CpaService, POSTBACK_JOB, visitorOf } from './cpa.service.ts';
 import { systemResolver, type Resolver } from './postback-target.ts';
 
 declare module 'fastify' {
@@ -64,6 +64,11 @@ async function cpa(app: FastifyInstance, options: CpaPluginOptions): Promise<voi
   app.chain.interpret('REWARD', async (tx, row, receipt) => {
     await service.onRewardSettled(tx, row.id, receipt !== null && receipt.status === 'success');
     return null;
+  });
+  // A partner's payout is told in the affiliate's words, not the referral programme's.
+  app.chain.describe('REWARD', (row) => {
+    if (!row.idempotencyKey?.startsWith(CPA_PAYOUT_KEY_PREFIX)) return undefined;
+    return row.status === 'CONFIRMED' ? { key: 'cpa.payout-paid' } : null;
   });
 
   const seen = new Map<string, number>();

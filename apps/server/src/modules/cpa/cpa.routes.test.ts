@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { setUserRole } from '../users/user-role.ts';
 import { fundAddress } from '../wallet/wallet.service.ts';
 import { POSTBACK_RETRY_DELAYS_MS } from './cpa.service.ts';
+import { next, openSocket } from '../meet/meet.test-support.ts';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -564,7 +565,9 @@ describe('affiliate (CPA) programme', () => {
 
   describe('on a real chain', () => {
     let c: TestChain;
+    let url: string;
     beforeAll(async () => {
+      url = await t.app.listen({ host: '127.0.0.1', port: 0 });
       c = await attachTestChain(t);
       // The hot wallet pays REWARDs in USDT; on a fresh chain it has only BNB.
       await fundAddress(c.chain, c.chain.keys.hot.address, { usdt: 50n * USDT_UNIT, bnb: 0n });
@@ -592,6 +595,8 @@ describe('affiliate (CPA) programme', () => {
 
       const address = c.chain.keys.depositAccount(a.user.id).address;
       const before = await usdtBalance(c.chain, address);
+      const socket = await openSocket(url, a.token);
+      const told = next(socket, 'notification', (n) => n.color === 'success', 30_000);
       const paid = await pay(USDT_UNIT.toString());
       expect(paid.statusCode, paid.body).toBe(201);
       expect(paid.json().transaction).toMatchObject({
@@ -607,6 +612,9 @@ describe('affiliate (CPA) programme', () => {
         if (status.rows[0]?.status === 'CONFIRMED') break;
       }
       expect((await usdtBalance(c.chain, address)) - before).toBe(USDT_UNIT);
+      // Told in the affiliate programme's words, not the referral programme's.
+      expect((await told).text).toBe('Affiliate payout received: 1 USDT');
+      socket.disconnect();
       // Nothing is left to pay: a repeat pays nothing.
       expect((await pay(USDT_UNIT.toString())).statusCode).toBe(409);
       const rewards = (await call('GET', '/cpa/rewards', { token: a.token })).json();

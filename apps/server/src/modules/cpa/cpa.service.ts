@@ -43,6 +43,8 @@ import { deliver, TargetRefused, vetTarget, type TargetPolicy } from './postback
 const DAY_MS = 86_400_000;
 const WINDOW_MS = CPA_WINDOW_DAYS * DAY_MS;
 /** Waits before automatic attempts 2…6 of a postback: 1 m, 5 m, 30 m, 2 h, 12 h. */
+/** A partner payout's REWARD row carries this idempotency key prefix and the payout's id. */
+export const CPA_PAYOUT_KEY_PREFIX = 'cpa-payout ';
 export const POSTBACK_RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000];
 export const POSTBACK_JOB = 'cpa.postback';
 const DEFAULT_TIMEOUT_MS = 5_000;
@@ -707,7 +709,7 @@ export class CpaService {
       const row = await requestHotWalletReward(tx, chain, {
         userId: input.userId,
         amount,
-        idempotencyKey: `cpa-payout ${payout.id}`,
+        idempotencyKey: `${CPA_PAYOUT_KEY_PREFIX}${payout.id}`,
       });
       await repo.settlePayout(
         tx,

@@ -57,7 +57,10 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
         ? { key: 'market.queue-left', params: { name: nameOf(levelOf(row)) } }
         : buyNotice(row, levelOf(row)),
   );
-  app.chain.describe('REWARD', (row) => buyNotice(row, null));
+  // The market's REWARD rows are generators paid by its contract; payouts leave the hot wallet.
+  app.chain.describe('REWARD', (row) =>
+    app.chain.isFromHotWallet(row) ? undefined : buyNotice(row, null),
+  );
   app.chain.describe('APPROVE', () => null);
 
   app.get(

@@ -8,6 +8,8 @@ import { referralRepository as repo } from './referral.repository.ts';
 
 /** Users paid per pass; the next pass takes the rest. */
 const USERS_PER_PASS = 100;
+/** A referral payout's REWARD row carries this idempotency key prefix and the payout's id. */
+export const REFERRAL_PAYOUT_KEY_PREFIX = 'referral-payout ';
 
 export interface PayoutWorkerOptions {
   /** Accrued income below this waits (smallest units). */
@@ -69,7 +71,7 @@ export class ReferralPayoutWorker {
         const row = await requestHotWalletReward(tx, chain, {
           userId,
           amount,
-          idempotencyKey: `referral-payout ${payout.id}`,
+          idempotencyKey: `${REFERRAL_PAYOUT_KEY_PREFIX}${payout.id}`,
         });
         await repo.setPayoutTransaction(tx, payout.id, row.id);
         await repo.markPaid(

@@ -15,7 +15,7 @@ import {
 import { referralPaths } from '@meeet/core/api/referral-paths';
 import { Role } from '@meeet/core/roles';
 import { authOf, clientContext } from '../../plugins/auth.ts';
-import { payoutInterpreter } from './referral-payout.worker.ts';
+import { payoutInterpreter, REFERRAL_PAYOUT_KEY_PREFIX } from './referral-payout.worker.ts';
 import { ReferralService } from './referral.service.ts';
 
 const tags = ['referral'];
@@ -39,14 +39,11 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
   app.chain.interpret('REWARD', payoutInterpreter());
-  // Replaces the market's wording for REWARD rows: payouts from the hot wallet are referral
-  // rewards, the rest stay the market's generator rewards.
+  // Its own REWARD rows only (the market's generator rewards and affiliate payouts are REWARD
+  // rows too); a payout that did not go through is told by the payout's retry, not here.
   app.chain.describe('REWARD', (row) => {
-    if (!app.chain.attached) return null;
-    const hot = app.chain.require().chain.keys.hot.address.toLowerCase();
-    if (row.fromAddress?.toLowerCase() !== hot) return { key: 'market.reward-received' };
-    if (row.status === 'CONFIRMED') return { key: 'referral.reward-paid' };
-    return null;
+    if (!row.idempotencyKey?.startsWith(REFERRAL_PAYOUT_KEY_PREFIX)) return undefined;
+    return row.status === 'CONFIRMED' ? { key: 'referral.reward-paid' } : null;
   });
 
   app.get(
