@@ -102,8 +102,9 @@ async function auth(app: FastifyInstance, { config }: { config: AppConfig }): Pr
   );
   app.decorate('tokens', tokens);
   app.decorate('sessions', sessions);
-  // Before the database closes (hooks close in reverse order of registration).
-  app.addHook('onClose', () => sessions.flushTouches());
+  // preClose, so the database is certainly still open (onClose hooks of one level run in an
+  // order the plugins' registration decides).
+  app.addHook('preClose', () => sessions.flushTouches());
 
   app.decorateRequest('auth', null);
   app.decorateRequest('authChecked', false);

@@ -134,7 +134,7 @@ export class SessionsService {
     this.touchTimer.unref();
   }
 
-  /** Writes last_seen_at of the sessions used since the last flush (also on shutdown). */
+  /** Writes last_seen_at of the sessions used since the last flush (also before shutdown). */
   async flushTouches(): Promise<void> {
     if (this.touchTimer) clearTimeout(this.touchTimer);
     this.touchTimer = null;
