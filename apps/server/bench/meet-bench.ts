@@ -1,10 +1,12 @@
 /**
  * The meet service under load in one server process: a throwaway embedded PostgreSQL, the real
- * app, and simulated phones (socket.io-client) in a separate process. In one city every client
- * raises a hand, sends a position every second (moving at ~5 m/s, so it changes cell now and
- * then) and watches 1 km around itself; a quarter of them send a chat message every 10 s to
- * someone they see (the same person, but every fifth message starts a conversation). Prints, per client count: sustained clients, event-loop lag p99 of the
- * server, position-to-map update p95, chat delivery p95, server RSS and CPU.
+ * app, and simulated phones (the Socket.IO wire protocol on `ws`, see wire-socket.ts) in a
+ * separate process. In one city every phone raises a hand, sends a position every second (moving
+ * at ~5 m/s, so it changes cell now and then) and watches 1 km around itself; a quarter of them
+ * send a chat message every 10 s to someone they see (the same person, but every fifth message
+ * starts a conversation). Prints, per client count: sustained clients, event-loop lag p99 of the
+ * server, position-to-map update p95, chat delivery p95, server RSS and CPU. PostgreSQL and the
+ * phones keep to the last CPU (BENCH_PIN=0 to let them roam; see `pinToCpu`).
  *
  *   npm run bench:meet -w @meeet/server   (BENCH_CLIENTS=1000,2000,5000  BENCH_SECONDS=20)
  */
@@ -14,12 +16,12 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { latLngToCell } from 'h3-js';
-import { io as connect, type Socket } from 'socket.io-client';
 import type { Ack, MapDiff, MapSnapshot } from '@meeet/core/api/realtime';
 import type { ChatMessage } from '@meeet/core/api/meet';
 import { buildApp } from '../src/app.ts';
 import { users, type UserRow } from '../src/modules/users/users.schema.ts';
-import { percentile, startBenchDatabase } from './bench-database.ts';
+import { percentile, pinToCpu, startBenchDatabase } from './bench-database.ts';
+import { WireSocket } from './wire-socket.ts';
 
 const LEVELS = (process.env.BENCH_CLIENTS ?? '1000,2000,5000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -31,8 +33,20 @@ const SPEED_MS = 5;
 const CHAT_EVERY_MS = 10_000;
 /** Priority of the simulated phones' process (BENCH_CLIENT_NICE, 0 to share the CPU evenly). */
 const CLIENT_NICE = Number(process.env.BENCH_CLIENT_NICE ?? 10);
+/**
+ * BENCH_PIN=0 lets PostgreSQL and the simulated phones run on any CPU. By default (with two or
+ * more) both keep to the last one, so the server being measured is not preempted by them (see
+ * `pinToCpu`); the server itself may use every CPU. In production neither runs beside it.
+ */
+const PIN_CPU = process.env.BENCH_PIN !== '0' && cpus().length >= 2 ? cpus().length - 1 : undefined;
 /** BENCH_TRACE=1: the server's worst timer delay and memory every 5 s, and the clients' phases. */
 const TRACE = process.env.BENCH_TRACE === '1';
+/**
+ * How many processes the simulated phones are spread over (BENCH_CLIENT_PROCESSES, default 1).
+ * For a machine with CPUs to spare: here, four processes sharing the one CPU they are kept to
+ * were later than one (the phones' loop delay p99 156 ms against 80–100 ms), not sooner.
+ */
+const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? 1);
 
 interface ClientResult {
   connected: number;
@@ -48,6 +62,8 @@ interface ClientResult {
   chatRefusals: Record<string, number>;
   /** The simulated phones' own loop delay p99 in the window (ms): their lag is in every figure. */
   clientLagP99: number;
+  /** The simulated phones' CPU in the window, in cores (they share the machine with the server). */
+  clientCpu: number;
 }
 
 // ---------------------------------------------------------------- the simulated phones
@@ -55,11 +71,13 @@ interface ClientResult {
 async function runClients(input: {
   url: string;
   clients: { id: number; token: string }[];
-  seconds: number;
 }): Promise<ClientResult> {
-  type S = Socket;
+  type S = WireSocket;
+  /**
+   * When this process's phones entered their cells. A watcher in another process has no entry
+   * for them: the map update is measured on the pairs whose phones share a process.
+   */
   const sentCell = new Map<string, number>();
-  const chatSent = new Map<string, number>();
   const result: ClientResult = {
     connected: 0,
     sustained: 0,
@@ -71,6 +89,7 @@ async function runClients(input: {
     chatFailed: 0,
     chatRefusals: {},
     clientLagP99: 0,
+    clientCpu: 0,
   };
   const clientLag = monitorEventLoopDelay({ resolution: 10 });
   let measuring = false;
@@ -89,6 +108,8 @@ async function runClients(input: {
       seenList: [] as number[],
       socket: undefined as S | undefined,
       failed: false,
+      /** A quarter of the phones chat, and their map is the one measured. */
+      chats: index % 4 === 0,
     };
   });
   const latLon = (s: { east: number; north: number }) => ({
@@ -96,23 +117,19 @@ async function runClients(input: {
     lon: CITY.lon + s.east / (111_320 * Math.cos((CITY.lat * Math.PI) / 180)),
   });
   const ack = <T extends object>(socket: S, event: string, payload: unknown) =>
-    socket.timeout(10_000).emitWithAck(event, payload) as Promise<Ack<T>>;
+    socket.emitWithAck<Ack<T>>(event, payload);
 
   async function start(state: (typeof states)[number]): Promise<void> {
-    const socket = connect(input.url, {
-      transports: ['websocket'],
-      auth: { accessKey: state.token },
-      forceNew: true,
-      reconnection: false,
-    });
+    const socket = await WireSocket.connect(input.url, { accessKey: state.token });
     state.socket = socket;
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
     result.connected++;
-    socket.on('disconnect', () => (state.failed = true));
-    socket.on('map:diff', (diff: MapDiff) => {
+    socket.onDisconnect = () => (state.failed = true);
+    // The phones that chat read their diffs (whom they may write to) and are the sample the
+    // map update is measured on; the others let them go unread: parsing 5,000 diffs a second
+    // took the simulator's CPU from the machine the server runs on.
+    if (!state.chats) socket.ignore('map:diff');
+    socket.on('map:diff', (payload) => {
+      const diff = payload as MapDiff;
       const now = Date.now();
       for (const hand of diff.upsert) {
         if (!state.seen.has(hand.userId)) {
@@ -123,10 +140,12 @@ async function runClients(input: {
         if (measuring && sent !== undefined) result.mapLatencies.push(now - sent);
       }
     });
-    socket.on('chat:message', (message: ChatMessage) => {
+    socket.on('chat:message', (payload) => {
+      const message = payload as ChatMessage;
       if (message.senderId === state.id) return;
-      const sent = chatSent.get(message.clientId);
-      if (measuring && sent !== undefined) result.chatLatencies.push(Date.now() - sent);
+      // The sender, maybe in another of the phones' processes, wrote its clock into the text.
+      const sent = Number(message.text.slice(message.text.lastIndexOf(' ') + 1));
+      if (measuring && sent > 0) result.chatLatencies.push(Date.now() - sent);
     });
     await ack(socket, 'hand:raise', { mood: 'just_chat' });
     const here = latLon(state);
@@ -169,7 +188,7 @@ async function runClients(input: {
     };
     // Spread the clients over the second so the load is steady, as real phones are.
     timers.push(setTimeout(() => timers.push(setInterval(move, 1000)), Math.random() * 1000));
-    if (state.index % 4 === 0) {
+    if (state.chats) {
       let n = 0;
       const chat = () => {
         // Most messages continue a conversation; every fifth starts one with someone else seen.
@@ -177,15 +196,15 @@ async function runClients(input: {
         const partner = n % 5 === 0 ? Math.floor(n / 5) : 0;
         const to = state.seenList[partner % Math.max(1, state.seenList.length)];
         if (to === undefined) return;
-        const clientId = `b-${state.id}-${n}-${Date.now()}`;
-        chatSent.set(clientId, Date.now());
+        const sentAt = Date.now();
+        const clientId = `b-${state.id}-${n}-${sentAt}`;
         fetch(`${input.url}/api/meet/conversations/${to}/messages`, {
           method: 'POST',
           headers: { authorization: `Bearer ${state.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ clientId, text: 'hello from the benchmark 👋' }),
+          body: JSON.stringify({ clientId, text: `hello from the benchmark 👋 ${sentAt}` }),
         }).then(
           async (response) => {
-            if (measuring) result.chatAnswers.push(Date.now() - (chatSent.get(clientId) ?? 0));
+            if (measuring) result.chatAnswers.push(Date.now() - sentAt);
             const body = (await response.json()) as { code?: string };
             if (!response.ok) {
               result.chatFailed++;
@@ -204,16 +223,21 @@ async function runClients(input: {
       );
     }
   }
+  // The window is the orchestrator's, the same for every process of phones.
+  const measure = command('measure');
+  const stop = command('stop');
   process.send?.({ type: 'ready', started: states.filter((s) => !s.failed).length });
-  await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
+  await measure;
   measuring = true;
   clientLag.enable();
-  process.send?.({ type: 'measuring' });
-  await new Promise((resolve) => setTimeout(resolve, input.seconds * 1000));
+  const cpuAtStart = process.cpuUsage();
+  const windowStart = performance.now();
+  await stop;
   measuring = false;
   clientLag.disable();
   result.clientLagP99 = clientLag.percentile(99) / 1e6;
-  process.send?.({ type: 'window-end' });
+  const cpu = process.cpuUsage(cpuAtStart);
+  result.clientCpu = (cpu.user + cpu.system) / 1e6 / ((performance.now() - windowStart) / 1000);
   for (const timer of timers) clearInterval(timer);
   result.sustained = states.filter((s) => s.socket?.connected && !s.failed).length;
   await Promise.all(
@@ -223,6 +247,40 @@ async function runClients(input: {
   );
   for (const state of states) state.socket?.disconnect();
   return result;
+}
+
+/** Resolves when the orchestrator sends the command. */
+function command(type: string): Promise<void> {
+  return new Promise((resolve) => {
+    const listener = (message: { type?: string }) => {
+      if (message.type !== type) return;
+      process.off('message', listener);
+      resolve();
+    };
+    process.on('message', listener);
+  });
+}
+
+/** The results of the phones' processes as one. */
+function merged(results: ClientResult[]): ClientResult {
+  const sum = (pick: (r: ClientResult) => number) => results.reduce((a, r) => a + pick(r), 0);
+  const refusals: Record<string, number> = {};
+  for (const r of results) {
+    for (const [key, n] of Object.entries(r.chatRefusals)) refusals[key] = (refusals[key] ?? 0) + n;
+  }
+  return {
+    connected: sum((r) => r.connected),
+    sustained: sum((r) => r.sustained),
+    positionsOk: sum((r) => r.positionsOk),
+    positionsRefused: sum((r) => r.positionsRefused),
+    mapLatencies: results.flatMap((r) => r.mapLatencies),
+    chatLatencies: results.flatMap((r) => r.chatLatencies),
+    chatAnswers: results.flatMap((r) => r.chatAnswers),
+    chatFailed: sum((r) => r.chatFailed),
+    chatRefusals: refusals,
+    clientLagP99: Math.max(...results.map((r) => r.clientLagP99)),
+    clientCpu: sum((r) => r.clientCpu),
+  };
 }
 
 if (process.argv[2] === 'client') {
@@ -244,6 +302,7 @@ if (process.argv[2] === 'client') {
 async function main(): Promise<void> {
   const bench = await startBenchDatabase();
   const { pool } = bench;
+  if (PIN_CPU !== undefined) for (const pid of await bench.postgresPids()) pinToCpu(pid, PIN_CPU);
   const rows: string[] = [];
   try {
     const config = bench.config({
@@ -325,12 +384,17 @@ async function main(): Promise<void> {
 
       for (const level of LEVELS) {
         console.log(`running ${level} clients …`);
-        const child = fork(fileURLToPath(import.meta.url), ['client'], {
-          execArgv: process.execArgv,
-        });
-        // The simulated phones run elsewhere in production: here they yield the CPU to the
-        // server, so its figures measure the server rather than the 2 cores' sharing with them.
-        if (child.pid) setPriority(child.pid, CLIENT_NICE);
+        const phones = clients.slice(0, level);
+        const share = Math.ceil(phones.length / CLIENT_PROCESSES);
+        const children = Array.from({ length: Math.ceil(phones.length / share) }, () =>
+          fork(fileURLToPath(import.meta.url), ['client'], { execArgv: process.execArgv }),
+        );
+        for (const child of children) {
+          // The simulated phones run elsewhere in production: here they yield the CPU to the
+          // server, so its figures measure the server rather than the 2 cores' sharing with them.
+          if (child.pid) setPriority(child.pid, CLIENT_NICE);
+          if (child.pid && PIN_CPU !== undefined) pinToCpu(child.pid, PIN_CPU);
+        }
         const lag = monitorEventLoopDelay({ resolution: 10 });
         let rss = 0;
         let cpuStart = process.cpuUsage();
@@ -357,66 +421,85 @@ async function main(): Promise<void> {
               worstGap = 0;
             }, 5000)
           : undefined;
-        const result = await new Promise<ClientResult>((resolve, reject) => {
-          child.on('message', (message: { type: string; result?: ClientResult }) => {
-            if (TRACE) console.log(`${new Date().toISOString()} clients: ${message.type}`);
-            if (message.type === 'measuring') {
-              // Reset rather than enabled here: a loop held up since the clients got going
-              // delays this very message, and the histogram must have seen that.
-              lag.reset();
-              statements.clear();
-              held.length = 0;
-              chatServerMs.length = 0;
-              chatAuthMs.length = 0;
-              tracingChat = true;
-              pauses.clear();
-              elu = performance.eventLoopUtilization();
-              inWindow = true;
-              stall = 0;
-              rss = process.memoryUsage().rss;
-              cpuStart = process.cpuUsage();
-              wallStart = performance.now();
-            }
-            if (message.type === 'ready') lag.enable();
-            if (message.type === 'window-end') {
-              inWindow = false;
-              tracingChat = false;
-              if (TRACE) {
-                console.log(
-                  `chat POST in the server: p50 ${percentile(chatServerMs, 50).toFixed(0)} ms, p95 ${percentile(chatServerMs, 95).toFixed(0)} ms, n ${chatServerMs.length}; until the handler p50 ${percentile(chatAuthMs, 50).toFixed(0)} ms, p95 ${percentile(chatAuthMs, 95).toFixed(0)} ms`,
-                );
-                const top = [...statements].sort((a, b) => b[1] - a[1]).slice(0, 12);
-                console.log(
-                  `connection held per checkout: p50 ${percentile(held, 50).toFixed(1)} ms, p95 ${percentile(held, 95).toFixed(1)} ms, n ${held.length}`,
-                );
-                for (const [kind, list] of pauses) {
-                  console.log(
-                    `gc kind ${kind}: ${list.length} pauses, total ${list.reduce((a, b) => a + b, 0).toFixed(0)} ms, longest ${Math.max(...list).toFixed(0)} ms`,
-                  );
-                }
-                console.log(
-                  `loop delay p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms, mean ${(lag.mean / 1e6).toFixed(1)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms; loop utilisation ${performance.eventLoopUtilization(elu).utilization.toFixed(2)}`,
-                );
-                console.log('statements in the window:');
-                for (const [text, n] of top) console.log(`${String(n).padStart(8)}  ${text}`);
-              }
-              // While every client is still connected: what is live once the garbage is
-              // collected (run with --expose-gc), apart from the RSS peak.
-              const gc = (globalThis as { gc?: () => void }).gc;
-              gc?.();
-              const memory = process.memoryUsage();
-              const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+        const ready = children.map(
+          (child) =>
+            new Promise<void>((resolve) =>
+              child.on('message', (message: { type: string }) => {
+                if (message.type === 'ready') resolve();
+              }),
+            ),
+        );
+        const results = children.map(
+          (child) =>
+            new Promise<ClientResult>((resolve, reject) => {
+              child.on('message', (message: { type: string; result?: ClientResult }) => {
+                if (message.type === 'result' && message.result) resolve(message.result);
+              });
+              child.on('exit', (code) => {
+                if (code !== 0) reject(new Error(`clients exited with ${code}`));
+              });
+            }),
+        );
+        children.forEach((child, n) =>
+          child.send({ url: base, clients: phones.slice(n * share, (n + 1) * share) }),
+        );
+        await Promise.all(ready);
+        if (TRACE) console.log(`${new Date().toISOString()} clients: ready`);
+        lag.enable();
+        await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
+        for (const child of children) child.send({ type: 'measure' });
+        {
+          // Reset rather than enabled here: the histogram must have seen a loop held up since
+          // the phones got going.
+          lag.reset();
+          statements.clear();
+          held.length = 0;
+          chatServerMs.length = 0;
+          chatAuthMs.length = 0;
+          tracingChat = true;
+          pauses.clear();
+          elu = performance.eventLoopUtilization();
+          inWindow = true;
+          stall = 0;
+          rss = process.memoryUsage().rss;
+          cpuStart = process.cpuUsage();
+          wallStart = performance.now();
+        }
+        await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+        for (const child of children) child.send({ type: 'stop' });
+        {
+          inWindow = false;
+          tracingChat = false;
+          if (TRACE) {
+            console.log(
+              `chat POST in the server: p50 ${percentile(chatServerMs, 50).toFixed(0)} ms, p95 ${percentile(chatServerMs, 95).toFixed(0)} ms, n ${chatServerMs.length}; until the handler p50 ${percentile(chatAuthMs, 50).toFixed(0)} ms, p95 ${percentile(chatAuthMs, 95).toFixed(0)} ms`,
+            );
+            const top = [...statements].sort((a, b) => b[1] - a[1]).slice(0, 12);
+            console.log(
+              `connection held per checkout: p50 ${percentile(held, 50).toFixed(1)} ms, p95 ${percentile(held, 95).toFixed(1)} ms, n ${held.length}`,
+            );
+            for (const [kind, list] of pauses) {
               console.log(
-                `end of window${gc ? ', after a full GC' : ''}: rss ${mb(memory.rss)} MB, heap used ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, external ${mb(memory.external)} MB (array buffers ${mb(memory.arrayBuffers)} MB)`,
+                `gc kind ${kind}: ${list.length} pauses, total ${list.reduce((a, b) => a + b, 0).toFixed(0)} ms, longest ${Math.max(...list).toFixed(0)} ms`,
               );
             }
-            if (message.type === 'result' && message.result) resolve(message.result);
-          });
-          child.on('exit', (code) => {
-            if (code !== 0) reject(new Error(`clients exited with ${code}`));
-          });
-          child.send({ url: base, clients: clients.slice(0, level), seconds: SECONDS });
-        });
+            console.log(
+              `loop delay p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms, mean ${(lag.mean / 1e6).toFixed(1)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms; loop utilisation ${performance.eventLoopUtilization(elu).utilization.toFixed(2)}`,
+            );
+            console.log('statements in the window:');
+            for (const [text, n] of top) console.log(`${String(n).padStart(8)}  ${text}`);
+          }
+          // While every client is still connected: what is live once the garbage is
+          // collected (run with --expose-gc), apart from the RSS peak.
+          const gc = (globalThis as { gc?: () => void }).gc;
+          gc?.();
+          const memory = process.memoryUsage();
+          const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+          console.log(
+            `end of window${gc ? ', after a full GC' : ''}: rss ${mb(memory.rss)} MB, heap used ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, external ${mb(memory.external)} MB (array buffers ${mb(memory.arrayBuffers)} MB)`,
+          );
+        }
+        const result = merged(await Promise.all(results));
         const cpu = process.cpuUsage(cpuStart);
         const wallMs = performance.now() - wallStart;
         clearInterval(sampler);
@@ -440,7 +523,7 @@ async function main(): Promise<void> {
         rows.push(`| ${row.join(' | ')} |`);
         if (result.chatFailed > 0) console.log('chat refusals:', result.chatRefusals);
         console.log(
-          `chat POST answered p50 ${percentile(result.chatAnswers, 50).toFixed(0)} ms, p95 ${percentile(result.chatAnswers, 95).toFixed(0)} ms; the phones' loop delay p99 ${result.clientLagP99.toFixed(0)} ms`,
+          `chat POST answered p50 ${percentile(result.chatAnswers, 50).toFixed(0)} ms, p95 ${percentile(result.chatAnswers, 95).toFixed(0)} ms; the phones' loop delay p99 ${result.clientLagP99.toFixed(0)} ms, their CPU ${result.clientCpu.toFixed(2)} cores`,
         );
         console.log(rows.at(-1));
         // Wait for the offline drop of the hands of this round before the next one.
@@ -453,7 +536,7 @@ async function main(): Promise<void> {
     await bench.stop();
   }
   console.log(
-    `\n${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up, ${cpus().length} CPU(s), Node ${process.version}\n`,
+    `\n${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up, ${cpus().length} CPU(s), Node ${process.version}${PIN_CPU === undefined ? '' : `, PostgreSQL and the phones on CPU ${PIN_CPU}`}\n`,
   );
   console.log(
     '| clients | sustained | loop lag p99 ms | longest stall s | map update p95 ms | map samples | chat p95 ms | chats | chat failed | positions/s | positions refused | server RSS MB | server CPU |',

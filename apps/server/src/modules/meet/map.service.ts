@@ -41,7 +41,7 @@ const SIGHTING_TTL_MS = 24 * 3600 * 1000;
 const CELL_REACH_M = 120;
 const METRES_PER_DEGREE = 111_320;
 /** Watchers served between two turns of the event loop. */
-const DIFF_BATCH = 100;
+const DIFF_BATCH = 25;
 /** The flush wheel turns this many times per tick (see `schedule`). */
 const TURNS_PER_TICK = 20;
 
