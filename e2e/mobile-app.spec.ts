@@ -228,6 +228,22 @@ test('two people find each other on the map of the iOS app, chat with a scam war
     await expect(person.page.getByText(/^Minted Silver #\d+$/)).toBeVisible();
   }
   await anna.page.screenshot({ path: resolve(shots, 'meeting-minted.png') });
+  // The minted token is in both wallets, among those minted at their meetings.
+  const token = (await anna.page.getByText(/^Minted Silver #\d+$/).innerText()).slice(7);
+  for (const [person, partner] of [
+    [anna, boris],
+    [boris, anna],
+  ] as const) {
+    await person.page.goto('/wallet');
+    await expect(person.page.getByText('Recently minted at your meetings')).toBeVisible();
+    await expect(person.page.getByText(token, { exact: true })).toBeVisible();
+    await expect(
+      person.page.getByText(
+        `With ${partner.nickname}: you two share 40% of its price when it sells`,
+      ),
+    ).toBeVisible();
+  }
+  await boris.page.screenshot({ path: resolve(shots, 'wallet-minted.png') });
 
   walking = false;
   await walk;

@@ -144,6 +144,8 @@ export const mobileMessagesEn = {
   'm.wallet.no-tokens':
     'No tokens yet. Buy one on the web marketplace to mint new ones when you meet',
   'm.wallet.open-web': 'Deposit and buy on the web',
+  'm.wallet.generated': 'Recently minted at your meetings',
+  'm.wallet.generated-with': 'With {name}: you two share {percent}% of its price when it sells',
 
   'm.notifications.title': 'Notifications',
   'm.notifications.empty': 'Nothing new',
@@ -304,6 +306,8 @@ export const mobileMessagesRu = {
   'm.wallet.no-tokens':
     'Токенов пока нет. Купите токен на веб-маркетплейсе, чтобы создавать новые при встречах',
   'm.wallet.open-web': 'Пополнить и купить на сайте',
+  'm.wallet.generated': 'Недавно созданы на ваших встречах',
+  'm.wallet.generated-with': 'С {name}: при продаже вы вдвоём делите {percent}% его цены',
 
   'm.notifications.title': 'Уведомления',
   'm.notifications.empty': 'Ничего нового',

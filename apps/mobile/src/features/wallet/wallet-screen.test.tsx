@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react-native';
-import { fakeServer, renderScreen, signedIn } from '../../../test/helpers.tsx';
+import type { Meeting } from '@meeet/core/api/meetings';
+import { card, fakeServer, renderScreen, signedIn } from '../../../test/helpers.tsx';
 import { WalletScreen } from './wallet-screen.tsx';
 
 const wallet = {
@@ -20,25 +21,64 @@ const wallet = {
   nfts: [{ id: '7', type: 0, name: 'Silver #7', generators: [], queuePosition: null }],
 };
 
+const minted: Meeting = {
+  id: 3,
+  partner: card(2, 'boris'),
+  method: 'code',
+  status: 'completed',
+  outcome: 'minted',
+  reasons: [],
+  level: 0,
+  startedAt: '2026-11-23T10:00:00.000Z',
+  endedAt: '2026-11-23T10:20:00.000Z',
+  minutesCounted: 18,
+  minutesNeeded: 17,
+  token: { id: '12', name: 'Silver #12' },
+};
+const history = (list: Meeting[]) => ({
+  'GET /api/meetings': { body: { offset: 0, limit: 20, total: list.length, list } },
+});
+
 describe('wallet glance', () => {
   beforeEach(() => signedIn());
 
   it('shows loading until the wallet arrives', async () => {
-    fakeServer({ 'GET /api/crypto/wallet': 'pending' });
+    fakeServer({ 'GET /api/crypto/wallet': 'pending', ...history([]) });
     await renderScreen(<WalletScreen />);
     expect(await screen.findByLabelText('Loading…')).toBeOnTheScreen();
   });
 
   it('shows the balance and the tokens', async () => {
-    fakeServer({ 'GET /api/crypto/wallet': { body: wallet } });
+    fakeServer({ 'GET /api/crypto/wallet': { body: wallet }, ...history([]) });
     await renderScreen(<WalletScreen />);
     expect(await screen.findByText('125.5 USDT')).toBeOnTheScreen();
     expect(screen.getByText('Silver #7')).toBeOnTheScreen();
     expect(screen.getByRole('button', { name: 'Deposit and buy on the web' })).toBeOnTheScreen();
+    expect(screen.queryByText('Recently minted at your meetings')).not.toBeOnTheScreen();
+  });
+
+  it('lists the tokens minted at meetings, which earn their generators on every sale', async () => {
+    const refused = { ...minted, id: 4, outcome: 'refused' as const, token: null };
+    fakeServer({ 'GET /api/crypto/wallet': { body: wallet }, ...history([minted, refused]) });
+    await renderScreen(<WalletScreen />);
+    expect(await screen.findByText('Recently minted at your meetings')).toBeOnTheScreen();
+    expect(screen.getByText('Silver #12')).toBeOnTheScreen();
+    expect(
+      screen.getByText('With boris: you two share 40% of its price when it sells'),
+    ).toBeOnTheScreen();
+  });
+
+  it('lists the minted tokens in Russian', async () => {
+    fakeServer({ 'GET /api/crypto/wallet': { body: wallet }, ...history([minted]) });
+    await renderScreen(<WalletScreen />, 'ru');
+    expect(await screen.findByText('Недавно созданы на ваших встречах')).toBeOnTheScreen();
+    expect(
+      screen.getByText('С boris: при продаже вы вдвоём делите 40% его цены'),
+    ).toBeOnTheScreen();
   });
 
   it('says when there are no tokens yet, in Russian too', async () => {
-    fakeServer({ 'GET /api/crypto/wallet': { body: { ...wallet, nfts: [] } } });
+    fakeServer({ 'GET /api/crypto/wallet': { body: { ...wallet, nfts: [] } }, ...history([]) });
     await renderScreen(<WalletScreen />, 'ru');
     expect(
       await screen.findByText(
@@ -53,6 +93,7 @@ describe('wallet glance', () => {
         status: 503,
         body: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable' },
       },
+      ...history([]),
     });
     await renderScreen(<WalletScreen />);
     expect(await screen.findByText('The service is temporarily unavailable')).toBeOnTheScreen();

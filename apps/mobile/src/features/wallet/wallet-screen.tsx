@@ -3,13 +3,16 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { cryptoPaths } from '@meeet/core/api/crypto-paths';
 import { walletResponseSchema } from '@meeet/core/api/crypto';
+import { SELLER_PAYOUT_PERCENT } from '@meeet/core/constants';
 import { nftTypeName } from '@meeet/core/enums';
 import { formatTokenAmount } from '@meeet/core/format/number';
 import { webRoutes } from '@meeet/core/web/routes';
 import { api, unwrap } from '../../lib/api.ts';
 import { webAppUrl } from '../../lib/config.ts';
 import { useI18n } from '../../lib/i18n.ts';
+import { displayName } from '../../lib/people.ts';
 import { on } from '../../lib/socket.ts';
+import { meetingsListKey, useMeetingsHistory } from '../meetings/meetings-api.ts';
 import { Button, Card, Empty, ErrorBox, Loading, Screen, styles } from '../../components/ui.tsx';
 
 export const walletKey = ['wallet'] as const;
@@ -25,10 +28,18 @@ export function useWallet() {
 export function WalletScreen() {
   const { t } = useI18n();
   const wallet = useWallet();
+  // Tokens minted at meetings go to the market, not to their generators, who earn from each
+  // sale: the wallet lists them from the meetings history, which names them.
+  const history = useMeetingsHistory();
+  const generated = history.data?.list.filter((meeting) => meeting.token !== null) ?? [];
   const client = useQueryClient();
   // A purchase, a deposit or a mint settled (spec §7 `wallet` event): read the wallet again.
   useEffect(
-    () => on('wallet', () => void client.invalidateQueries({ queryKey: walletKey })),
+    () =>
+      on('wallet', () => {
+        void client.invalidateQueries({ queryKey: walletKey });
+        void client.invalidateQueries({ queryKey: meetingsListKey });
+      }),
     [client],
   );
   const open = () => void Linking.openURL(`${webAppUrl()}${webRoutes.account.data}#wallet-deposit`);
@@ -66,6 +77,24 @@ export function WalletScreen() {
               </Card>
             ))}
           </View>
+          {generated.length > 0 ? (
+            <>
+              <Text style={[styles.text, { fontWeight: '700' }]}>{t('m.wallet.generated')}</Text>
+              <View accessibilityRole="list" style={{ gap: 8 }}>
+                {generated.map((meeting) => (
+                  <Card key={meeting.id}>
+                    <Text style={styles.text}>{meeting.token?.name}</Text>
+                    <Text style={styles.muted}>
+                      {t('m.wallet.generated-with', {
+                        name: displayName(meeting.partner),
+                        percent: SELLER_PAYOUT_PERCENT,
+                      })}
+                    </Text>
+                  </Card>
+                ))}
+              </View>
+            </>
+          ) : null}
         </>
       ) : null}
       <Button label={t('m.wallet.open-web')} onPress={open} variant="secondary" />
