@@ -121,6 +121,30 @@ describe('meet: chat and safety', () => {
     expect(stored).toEqual([]);
   });
 
+  it('keeps one conversation when both start it at the same moment, with both messages in it', async () => {
+    const { a, b } = await pair();
+    // Each has seen the other, so either may start the conversation.
+    const here = place();
+    await ok(a.socket, 'hand:raise', { mood: 'just_chat' });
+    await ok(a.socket, 'position', fix(here.lat, here.lon));
+    await ok<MapSnapshot>(b.socket, 'map:watch', { ...here, radiusM: 1000 });
+    for (let round = 0; round < 3; round++) {
+      const [fromA, fromB] = await Promise.all([
+        send(a.token, b.id, `hi from a ${round}`),
+        send(b.token, a.id, `hi from b ${round}`),
+      ]);
+      expect([fromA.statusCode, fromB.statusCode]).toEqual([200, 200]);
+      const first = chatMessageSchema.parse(fromA.json());
+      expect(chatMessageSchema.parse(fromB.json()).conversationId).toBe(first.conversationId);
+    }
+    const list = conversationListSchema.parse((await get(a.token, '/meet/conversations')).json());
+    expect(list.list.filter((c) => c.other.userId === b.id)).toHaveLength(1);
+    const page = messagePageSchema.parse(
+      (await get(a.token, `/meet/conversations/${b.id}/messages`)).json(),
+    );
+    expect(page.list).toHaveLength(6);
+  });
+
   it('pages messages newest first and keeps read receipts as a cursor', async () => {
     const { a, b } = await pair();
     const sent = [];

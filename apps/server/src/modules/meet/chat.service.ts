@@ -7,6 +7,7 @@ import type {
   ScamKind,
 } from '@meeet/core/api/meet';
 import { scamFlags } from '@meeet/core/rules/scam-warning';
+import { LRUCache } from 'lru-cache';
 import type { MeetConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
@@ -47,6 +48,10 @@ export interface ChatServiceDeps {
   events: ChatEvents;
 }
 
+function pairKey(a: number, b: number): string {
+  return a < b ? `${a}:${b}` : `${b}:${a}`;
+}
+
 function notFound(): AppError {
   return new AppError(ErrorCode.NOT_FOUND);
 }
@@ -56,6 +61,9 @@ function notFound(): AppError {
  * cursor per member, and the limits on who may start a conversation and how fast one writes.
  */
 export class ChatService {
+  /** Pairs known to have a conversation (it is never deleted while both users exist). */
+  private readonly knownPairs = new LRUCache<string, true>({ max: 50_000 });
+
   constructor(private readonly deps: ChatServiceDeps) {}
 
   /** The other user, if the caller may see them at all (exists, not blocked either way). */
@@ -76,15 +84,17 @@ export class ChatService {
     otherId: number,
     input: { clientId: string; text: string },
   ): Promise<ChatMessage> {
-    return this.sendOnce(auth, otherId, input, false);
+    return this.sendOnce(auth, otherId, input, 0);
   }
 
   private async sendOnce(
     auth: AuthContext,
     otherId: number,
     input: { clientId: string; text: string },
-    started: boolean,
+    /** Tries before this one: a race lost (a resend, the partner's start) is tried again. */
+    retries: number,
   ): Promise<ChatMessage> {
+    if (retries > 2) throw new Error('send: raced three times');
     const db = this.deps.db;
     const me = auth.user.id;
     if (otherId === me) {
@@ -100,7 +110,13 @@ export class ChatService {
     const flags = scamFlags(input.text);
     const { chatPerMinute, newConversationsPerHour } = this.deps.config;
     const now = Date.now();
-    const { facts, stored } = await meetRepository.sendMessage(db, {
+    // Whether a conversation may start is asked before the statement, so a first message is
+    // one statement too; a pair known to have one skips the question (a store call with Redis).
+    const pair = pairKey(me, otherId);
+    const mayStart = this.knownPairs.has(pair)
+      ? false
+      : await this.deps.map.sawRecently(me, otherId);
+    const sent = await meetRepository.sendMessage(db, {
       senderId: me,
       otherId,
       clientId: input.clientId,
@@ -109,8 +125,18 @@ export class ChatService {
       minuteAgo: new Date(now - 60_000),
       hourAgo: new Date(now - 3600_000),
       perMinute: chatPerMinute,
+      mayStart,
+      perHour: newConversationsPerHour,
     });
-    if (stored) return this.delivered(me, otherId, stored);
+    if (sent === 'gone') throw notFound();
+    // Someone was quicker (this message resent at once): its checks run again on what is
+    // stored by then.
+    if (sent === 'resent') return this.sendOnce(auth, otherId, input, retries + 1);
+    const { facts, stored } = sent;
+    if (stored) {
+      this.knownPairs.set(pair, true);
+      return this.delivered(me, otherId, stored);
+    }
     if (facts.banned) throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.banned' });
     if (facts.resentId !== null) return this.resendOf(facts.resentId, otherId, input.text);
     if (facts.sentLastMinute >= chatPerMinute) {
@@ -127,10 +153,13 @@ export class ChatService {
       return this.resend(row, otherId, input.text);
     }
 
-    if (started) throw new Error('conversation vanished after its start');
-    // A new conversation: the partner must have been seen (so exist), within the hourly limit.
-    // A shared meeting also allows it once meetings exist (part 2).
-    if (!(await this.deps.map.sawRecently(me, otherId))) {
+    if (!mayStart) {
+      // The pair was known to have a conversation that is gone now: ask, and try once more.
+      if (this.knownPairs.has(pair)) {
+        this.knownPairs.delete(pair);
+        return this.sendOnce(auth, otherId, input, retries + 1);
+      }
+      // A new conversation: the partner must have been seen lately (so exist).
       throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.chat-not-allowed' });
     }
     if (facts.startedLastHour >= newConversationsPerHour) {
@@ -140,22 +169,9 @@ export class ChatService {
         retryAfterSeconds: 3600,
       });
     }
-    // The partner's row is not read first: a user deleted since being seen fails the members'
-    // foreign key instead (one statement fewer for every first message).
-    const first = await meetRepository.startWithMessage(db, {
-      senderId: me,
-      otherId,
-      clientId: input.clientId,
-      text: input.text,
-      flags,
-    });
-    if (first === 'gone') throw notFound();
-    // Someone was quicker (the partner's first message, or this one resent at once): sent as
-    // into any conversation now, its checks run again on what is stored by then.
-    if (first === 'exists' || first === 'resent') {
-      return this.sendOnce(auth, otherId, input, true);
-    }
-    return this.delivered(me, otherId, first);
+    // The partner started it between the checks and the insert: sent as into any conversation
+    // now, its checks run again on what is stored by then.
+    return this.sendOnce(auth, otherId, input, retries + 1);
   }
 
   /** A stored message goes to every device of both users. */

@@ -82,63 +82,6 @@ export const meetRepository = {
     return row;
   },
 
-  /**
-   * A first message: the pair's conversation, both members (the sender's read cursor at the
-   * message) and the message, in one statement — the message's id is drawn first so the new
-   * conversation can name it as its last. Under load every statement waits for a pool
-   * connection and a turn of the event loop, and this was three. `exists` when the pair already
-   * has a conversation (then nothing is written), `gone` when the partner no longer exists,
-   * `resent` when the sender's client id is taken (then nothing is written either).
-   */
-  async startWithMessage(
-    db: DbExecutor,
-    input: { senderId: number; otherId: number; clientId: string; text: string; flags: string[] },
-  ): Promise<MeetMessageRow | 'exists' | 'gone' | 'resent'> {
-    const { senderId, otherId } = input;
-    const { userA, userB } = pairOf(senderId, otherId);
-    const started = db.execute<{ id: number; message_id: string; created_at: Date | string }>(
-      sql`with next as (
-        select nextval(pg_get_serial_sequence('meet_messages', 'id')) as message_id
-      ), made as (
-        insert into ${meetConversations} (user_a, user_b, started_by, last_message_id)
-        select ${userA}, ${userB}, ${senderId}, next.message_id from next
-        on conflict do nothing
-        returning id, last_message_id
-      ), members as (
-        insert into ${meetConversationMembers} (conversation_id, user_id, read_id)
-        select id, ${senderId}::int, last_message_id from made
-        union all select id, ${otherId}::int, null from made
-      ), stored as (
-        insert into ${meetMessages} (id, conversation_id, sender_id, client_id, text, flags)
-        overriding system value
-        select last_message_id, id, ${senderId}, ${input.clientId}, ${input.text},
-          string_to_array(${input.flags.join(',')}, ',')
-        from made
-        returning id, conversation_id, created_at
-      )
-      select conversation_id as id, id as message_id, created_at from stored`,
-    );
-    return started.then(
-      ({ rows: [row] }) =>
-        row
-          ? {
-              id: Number(row.message_id),
-              conversationId: row.id,
-              senderId,
-              clientId: input.clientId,
-              text: input.text,
-              flags: input.flags,
-              createdAt: new Date(row.created_at),
-            }
-          : 'exists',
-      (error: unknown) => {
-        if (isForeignKeyViolation(error)) return 'gone';
-        if (uniqueViolation(error) === MESSAGE_CLIENT_KEY) return 'resent';
-        throw error;
-      },
-    );
-  },
-
   async countFlaggedSince(db: DbExecutor, userId: number, since: Date): Promise<number> {
     const [row] = await db
       .select({ n: count() })
@@ -171,13 +114,16 @@ export const meetRepository = {
   },
 
   /**
-   * Sends into the pair's existing conversation in one round trip (a send under load waited
-   * behind ten sequential queries): reads what the checks need — whether the sender is banned,
-   * a message already stored under the client id, what they sent in the last minute, the pair's
-   * conversation, how many conversations they started in the last hour — and, when the checks
-   * pass and the conversation exists, stores the message, makes it the conversation's last and
-   * moves the sender's read cursor past it. One statement, so atomic without a transaction;
-   * `stored` is undefined when anything stopped it, and the facts say what.
+   * Sends a message in one round trip (a send under load waited behind ten sequential
+   * queries): reads what the checks need — whether the sender is banned, a message already
+   * stored under the client id, what they sent in the last minute, the pair's conversation, how
+   * many conversations they started in the last hour — and, when the checks pass, stores the
+   * message. Into the pair's conversation, making it the last and moving the sender's read
+   * cursor past it; or, when there is none and `mayStart`, into a new one with both members
+   * (the sender's cursor at the message), its id drawn first so the conversation can name it as
+   * its last. One statement, so atomic without a transaction; `stored` is undefined when
+   * anything stopped it, and the facts say what. `gone` when the partner no longer exists,
+   * `resent` when a start met the same client id stored meanwhile (nothing is written then).
    */
   async sendMessage(
     db: DbExecutor,
@@ -190,10 +136,17 @@ export const meetRepository = {
       minuteAgo: Date;
       hourAgo: Date;
       perMinute: number;
+      /**
+       * Whether the sender may start the conversation if there is none (they saw the other
+       * lately); it is then started with this message, within `perHour` new ones an hour.
+       */
+      mayStart: boolean;
+      perHour: number;
     },
-  ): Promise<{ facts: SendFacts; stored: MeetMessageRow | undefined }> {
+  ): Promise<{ facts: SendFacts; stored: MeetMessageRow | undefined } | 'gone' | 'resent'> {
     const { userA, userB } = pairOf(input.senderId, input.otherId);
-    const result = await db.execute<{
+    const { senderId, otherId } = input;
+    const sent = db.execute<{
       banned: boolean;
       resent_id: string | null;
       sent_last_minute: number;
@@ -201,6 +154,7 @@ export const meetRepository = {
       started_last_hour: number;
       message_id: string | null;
       message_created_at: Date | string | null;
+      stored_conversation_id: number | null;
     }>(sql`with facts as (
         select
           exists(select 1 from ${meetBans} where ${meetBans.userId} = ${input.senderId}) as banned,
@@ -234,9 +188,44 @@ export const meetRepository = {
         from stored
         where ${meetConversationMembers.conversationId} = stored.conversation_id
           and ${meetConversationMembers.userId} = stored.sender_id
+      ), next as (
+        select nextval(pg_get_serial_sequence('meet_messages', 'id')) as message_id
+        from facts
+        where ${input.mayStart}::boolean and facts.conversation_id is null and not facts.banned
+          and facts.resent_id is null and facts.sent_last_minute < ${input.perMinute}
+          and facts.started_last_hour < ${input.perHour}
+      ), made as (
+        insert into ${meetConversations} (user_a, user_b, started_by, last_message_id)
+        select ${userA}, ${userB}, ${senderId}, next.message_id from next
+        on conflict do nothing
+        returning id, last_message_id
+      ), members as (
+        insert into ${meetConversationMembers} (conversation_id, user_id, read_id)
+        select id, ${senderId}::int, last_message_id from made
+        union all select id, ${otherId}::int, null from made
+      ), first as (
+        insert into ${meetMessages} (id, conversation_id, sender_id, client_id, text, flags)
+        overriding system value
+        select last_message_id, id, ${senderId}, ${input.clientId}, ${input.text},
+          string_to_array(${input.flags.join(',')}, ',')
+        from made
+        returning id, conversation_id, created_at
       )
-      select facts.*, stored.id as message_id, stored.created_at as message_created_at
-      from facts left join stored on true`);
+      select facts.*,
+        coalesce(stored.id, first.id) as message_id,
+        coalesce(stored.created_at, first.created_at) as message_created_at,
+        coalesce(stored.conversation_id, first.conversation_id) as stored_conversation_id
+      from facts left join stored on true left join first on true`);
+    let result: Awaited<typeof sent>;
+    try {
+      result = await sent;
+    } catch (error) {
+      // Only a start writes members (a user deleted since being seen fails their foreign key)
+      // and can meet a resend of the same message stored meanwhile.
+      if (isForeignKeyViolation(error)) return 'gone';
+      if (uniqueViolation(error) === MESSAGE_CLIENT_KEY) return 'resent';
+      throw error;
+    }
     const row = result.rows[0];
     if (!row) throw new Error('send: no row');
     const facts: SendFacts = {
@@ -247,11 +236,13 @@ export const meetRepository = {
       startedLastHour: row.started_last_hour,
     };
     const stored =
-      row.message_id === null || row.conversation_id === null || row.message_created_at === null
+      row.message_id === null ||
+      row.stored_conversation_id === null ||
+      row.message_created_at === null
         ? undefined
         : {
             id: Number(row.message_id),
-            conversationId: row.conversation_id,
+            conversationId: row.stored_conversation_id,
             senderId: input.senderId,
             clientId: input.clientId,
             text: input.text,
