@@ -185,6 +185,54 @@ describe('Sign in with Apple', () => {
     });
   });
 
+  it('a registration after an affiliate link converts for the affiliate, like an e-mail one', async () => {
+    const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
+    const affiliate = await registerUser(t.app, {}, { 'x-fp': 'fp-apple-affiliate' });
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/cpa/links',
+      headers: bearer(affiliate.token, 'fp-apple-affiliate'),
+      payload: { name: 'Apple visitors' },
+    });
+    expect(link.statusCode, link.body).toBe(201);
+    // The visitor lands through the link; the web app sends the stored attribution.
+    const landing = await t.app.inject({
+      method: 'GET',
+      url: '/api/cpa/landings',
+      headers: {
+        'x-fp': 'fp-apple-visitor',
+        'x-cpa-link-id': link.json().id,
+        'user-agent': browser,
+      },
+    });
+    expect(landing.statusCode, landing.body).toBe(200);
+
+    const { state, nonce } = await startFlow();
+    const outcome = await callback({
+      state,
+      id_token: await identityToken({
+        sub: `001234.cpa.${Date.now()}`,
+        email: uniqueEmail('apple-cpa'),
+        nonce,
+      }),
+    });
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/apple/apple-success-registration',
+      headers: { 'x-fp': 'fp-apple-visitor', 'user-agent': browser },
+      payload: { ticket: outcome.get('ticket') ?? '', acceptTerms: true },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const conversions = await t.app.inject({
+      method: 'GET',
+      url: '/api/cpa/conversions',
+      headers: bearer(affiliate.token, 'fp-apple-affiliate'),
+    });
+    expect(conversions.json().items).toEqual([
+      expect.objectContaining({ action: 'registration', linkId: link.json().id, flagged: false }),
+    ]);
+  });
+
   it('links a verified Apple e-mail to the existing account and signs in', async () => {
     const { user } = await registerUser(t.app);
     const { state, nonce } = await startFlow();

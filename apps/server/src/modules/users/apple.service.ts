@@ -163,7 +163,7 @@ export class AppleService {
           promocode: input.promocode ?? null,
           referrerId,
         });
-        await users.joinReferrer(tx, user.id, referrerId, client.fingerprint);
+        await users.registered(tx, user, referrerId, client);
         return sessions.start(tx, user, client);
       });
       return { token: started.token, user: toUserPrivate(started.user) };

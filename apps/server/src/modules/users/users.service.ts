@@ -150,11 +150,7 @@ export class UsersService {
           promocode: promocode ?? null,
           referrerId,
         });
-        await this.joinReferrer(tx, user.id, referrerId, client.fingerprint);
-        if (this.deps.cpa) {
-          await this.deps.cpa.onRegistered(tx, user.id, client);
-          if (isProfileComplete(user)) await this.deps.cpa.onProfileCompleted(user.id, tx);
-        }
+        await this.registered(tx, user, referrerId, client);
         return sessions.start(tx, user, client);
       });
       return { token: started.token, user: toUserPrivate(started.user) };
@@ -172,15 +168,23 @@ export class UsersService {
     return parsed.ok && (await usersRepository.exists(this.deps.db, parsed.userId));
   }
 
-  /** A registration with a promo code joins the referrer's tree in the same transaction. */
-  async joinReferrer(
+  /**
+   * What every registration (e-mail or Apple) does in its transaction: one with a promo code
+   * joins the referrer's tree, and the affiliate programme attributes it (a profile complete
+   * at once converts too).
+   */
+  async registered(
     tx: DbExecutor,
-    userId: number,
+    user: UserRow,
     referrerId: number | null,
-    fingerprint: string | null,
+    client: ClientContext,
   ): Promise<void> {
     if (referrerId !== null) {
-      await this.deps.referral?.onRegistered(tx, userId, referrerId, fingerprint);
+      await this.deps.referral?.onRegistered(tx, user.id, referrerId, client.fingerprint);
+    }
+    if (this.deps.cpa) {
+      await this.deps.cpa.onRegistered(tx, user.id, client);
+      if (isProfileComplete(user)) await this.deps.cpa.onProfileCompleted(user.id, tx);
     }
   }
 
