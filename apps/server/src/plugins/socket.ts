@@ -5,6 +5,7 @@ import { Server, type Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@meeet/core/api/realtime';
 import { ErrorCode } from '@meeet/core/api/errors';
 import { HTTP_HEADERS } from '@meeet/core/constants';
+import { Role } from '@meeet/core/roles';
 import type { SessionsService } from '../modules/users/sessions.service.ts';
 import { parseFingerprint } from './auth.ts';
 
@@ -14,12 +15,21 @@ export interface SocketData {
   userId: number | null;
   /** The session whose token opened the socket; revoking it disconnects the socket. */
   sessionId: string | null;
+  /** Whether the user was an admin when the socket opened (see `ADMIN_ROOM`). */
+  admin?: boolean;
 }
 
 /** The room every socket of a user joins; domains emit a user's events to it. */
 export function userRoom(userId: number): string {
   return `user:${userId}`;
 }
+
+/**
+ * The sockets of users who were admins when they connected: who the monitor's live figures may
+ * be for. Whoever reads it checks the role again (one may have lost it since); one promoted while
+ * connected joins on their next connection (a reload).
+ */
+export const ADMIN_ROOM = 'role:admin';
 
 function sessionRoom(sessionId: string): string {
   return `session:${sessionId}`;
@@ -74,7 +84,7 @@ export async function authenticateSocket(
   if (!accessKey) return { userId: null, sessionId: null };
   const auth = await sessions.authenticate(accessKey, fingerprint);
   if (!auth) throw new SocketAuthError();
-  return { userId: auth.user.id, sessionId: auth.sessionId };
+  return { userId: auth.user.id, sessionId: auth.sessionId, admin: auth.user.role === Role.ADMIN };
 }
 
 function handshakeFingerprint(socket: RealtimeSocket): string | null {
@@ -117,9 +127,9 @@ async function socket(app: FastifyInstance): Promise<void> {
     // The handshake (headers, auth) is built by now; the upgrade request behind it is not
     // needed any more and would be kept for the socket's life (Socket.IO's memory advice).
     (client.conn as unknown as { request: unknown }).request = null;
-    const { userId, sessionId } = client.data;
+    const { userId, sessionId, admin } = client.data;
     if (userId !== null && sessionId !== null) {
-      void client.join([userRoom(userId), sessionRoom(sessionId)]);
+      void client.join([userRoom(userId), sessionRoom(sessionId), ...(admin ? [ADMIN_ROOM] : [])]);
     }
   });
   app.sessions.onRevoked((sessionIds) => {

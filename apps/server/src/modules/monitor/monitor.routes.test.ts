@@ -110,6 +110,23 @@ describe('monitor API', () => {
         expect(adminSocket.heard.at(-1)?.users.total).toBe(first.users.total + 1),
       );
       expect(userSocket.heard).toEqual([]);
+
+      // An admin who loses the role while connected hears no more, though their socket stays.
+      const other = await registerUser(t.app);
+      await makeRole(t.db, other.user.id, 'admin');
+      const otherSocket = await open(other.token);
+      try {
+        await vi.waitFor(() => expect(otherSocket.heard.length).toBeGreaterThan(0));
+        await makeRole(t.db, admin.user.id, 'user');
+        const before = otherSocket.heard.at(-1)?.users.total ?? 0;
+        await registerUser(t.app);
+        await vi.waitFor(() => expect(otherSocket.heard.at(-1)?.users.total).toBe(before + 1));
+        const heardByDemoted = adminSocket.heard.at(-1)?.users.total ?? 0;
+        expect(heardByDemoted).toBeLessThanOrEqual(before);
+      } finally {
+        otherSocket.socket.disconnect();
+        await makeRole(t.db, admin.user.id, 'admin');
+      }
     } finally {
       adminSocket.socket.disconnect();
       userSocket.socket.disconnect();

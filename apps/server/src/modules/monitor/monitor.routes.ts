@@ -12,7 +12,7 @@ import { hasRole, Role } from '@meeet/core/roles';
 import { parseTokenAmount } from '@meeet/core/rules/amount';
 import type { AppConfig } from '../../config.ts';
 import { Poller } from '../../lib/poller.ts';
-import { userRoom } from '../../plugins/socket.ts';
+import { ADMIN_ROOM, userRoom } from '../../plugins/socket.ts';
 import { adminsAmong } from '../users/users.service.ts';
 import { MonitorService, registerMonitorGauges } from './monitor.service.ts';
 
@@ -56,9 +56,14 @@ export const monitorRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async
   });
   const refreshGauges = registerMonitorGauges(app.metricsRegistry, monitor);
 
-  /** Pushes the snapshot to the admins online, when there are any. */
+  /**
+   * Pushes the snapshot to the admins online, when there are any. Only the admins' room is
+   * read: asking the role of every user online took a statement with thousands of parameters
+   * every few seconds, which stalled the loop at 5,000 sockets.
+   */
   const push = async () => {
-    const sockets = await app.io.fetchSockets();
+    const sockets = await app.io.in(ADMIN_ROOM).fetchSockets();
+    if (sockets.length === 0) return;
     const userIds = [...new Set(sockets.flatMap((s) => s.data.userId ?? []))];
     const admins = await adminsAmong(app.db, userIds);
     if (admins.length === 0) return;
