@@ -120,11 +120,13 @@ try {
   const auth = await readyUser();
   mkdirSync(outDir, { recursive: true });
 
+  // LIGHTHOUSE_PAGES=/market (comma-separated) measures only those pages, for quick rounds.
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((path) => path.trim());
   const pages = [
     { path: '/', signedIn: false },
     { path: '/market', signedIn: true },
     { path: '/help/faq', signedIn: false },
-  ];
+  ].filter(({ path }) => !only || only.includes(path));
   const rows: Row[] = [];
   for (const { path, signedIn } of pages) {
     // A fresh browser per page: a reused one sometimes loses the navigation's trace
@@ -158,11 +160,20 @@ try {
       logLevel: 'error',
       output: 'html',
       disableStorageReset: true,
+      // With the JavaScript sampling profile, so the trace says which functions a task ran.
+      ...(process.env.LIGHTHOUSE_TRACE
+        ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
+        : {}),
     });
     if (!result) throw new Error(`no Lighthouse result for ${path}`);
     if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
     const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
     writeFileSync(join(outDir, `${name}.html`), result.report as string);
+    // The raw result too, for the audits the table leaves out (long-tasks, bootup-time…).
+    writeFileSync(join(outDir, `${name}.json`), JSON.stringify(result.lhr));
+    // LIGHTHOUSE_TRACE=1 keeps the page's trace (open it in Chromium's Performance panel).
+    if (process.env.LIGHTHOUSE_TRACE)
+      writeFileSync(join(outDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
     const { categories, audits } = result.lhr;
     const display = (id: string) => audits[id]?.displayValue ?? '—';
     const metrics = (audits.metrics?.details as { items?: Record<string, number>[] } | undefined)

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
 import { aliases, muiWithoutCssVars } from './build/aliases.ts';
 import { prerender } from './build/prerender.ts';
-import { preloadDeps } from './build/preload-deps.ts';
+import { resolveDependencies } from './build/preload-deps.ts';
 
 const backend = 'http://localhost:3000';
 
@@ -22,15 +22,8 @@ function featureChunk(id: string): string | null {
 
 export default defineConfig(({ mode }) => {
   const pages = prerender();
-  const preload = preloadDeps();
   return {
-    plugins: [
-      react(),
-      muiWithoutCssVars(),
-      preload.plugin,
-      pages.plugin,
-      precompress({ after: pages.done }),
-    ],
+    plugins: [react(), muiWithoutCssVars(), pages.plugin, precompress({ after: pages.done })],
     resolve: { alias: aliases({ production: mode === 'production' }) },
     server: {
       proxy: {
@@ -46,7 +39,7 @@ export default defineConfig(({ mode }) => {
     },
     build: {
       target: 'baseline-widely-available',
-      modulePreload: { resolveDependencies: preload.resolveDependencies },
+      modulePreload: { resolveDependencies },
       rolldownOptions: {
         treeshake: {
           // Schema modules in packages/core build zod schemas at module level. Building one has

@@ -1,44 +1,21 @@
-import type { Plugin } from 'vite';
-
 /**
- * Vite preloads a lazy chunk's dependencies by adding a `<link rel="modulepreload">` for each
- * one the page does not already have a link for, the first time the chunk is imported. Its list
- * holds every chunk the lazy one imports, the entry's own among them, and a prerendered page
- * ships without those links (build/prerender.ts): so the first lazy import of a phone's visit
- * appended some thirty links for modules already running, one DOM insertion each in a single
- * task (about 0.1 s of a throttled phone's main thread, issue 17). The entry's static imports
- * are always loaded before any lazy import can run; this leaves them out of the lists, and the
- * chunks a lazy import really adds are still fetched at once rather than one level at a time.
+ * Vite preloads a lazy chunk's dependencies from script: the first time the chunk is imported,
+ * its helper adds a `<link rel="modulepreload">` for each chunk it imports that the page has no
+ * link for yet — all in the one task that calls `import()`. Each insertion starts a fetch on the
+ * main thread: `/market`'s chunk has some thirty-five of them, one task of 80–90 ms on this
+ * machine and 0.3 s of a throttled phone's (Lighthouse, issue 17). Without the list, the
+ * browser's module loader fetches the same files as it parses each chunk's imports, spread over
+ * the tasks in which the chunks arrive; the cost is one round trip per level of imports on an
+ * in-app navigation. The entry's own static imports were already left out of these lists
+ * before (they are running by the time any lazy import can be made).
+ *
+ * index.html keeps its list: there the links are markup the browser reads in the first
+ * response, which is what starts the entry's modules early, and no script inserts them.
  */
-export function preloadDeps(): {
-  plugin: Plugin;
-  resolveDependencies: (file: string, deps: string[], context: { hostType: string }) => string[];
-} {
-  const loadedWithEntry = new Set<string>();
-  const plugin: Plugin = {
-    name: 'meeet-entry-graph',
-    apply: 'build',
-    generateBundle: {
-      order: 'pre',
-      handler(_options, bundle) {
-        loadedWithEntry.clear();
-        const visit = (file: string) => {
-          if (loadedWithEntry.has(file)) return;
-          const chunk = bundle[file];
-          if (chunk?.type !== 'chunk') return;
-          loadedWithEntry.add(file);
-          chunk.imports.forEach(visit);
-        };
-        for (const output of Object.values(bundle)) {
-          if (output.type === 'chunk' && output.isEntry) visit(output.fileName);
-        }
-      },
-    },
-  };
-  return {
-    plugin,
-    // index.html keeps its list: there the links are what starts the entry's modules early.
-    resolveDependencies: (_file, deps, { hostType }) =>
-      hostType === 'js' ? deps.filter((dep) => !loadedWithEntry.has(dep)) : deps,
-  };
+export function resolveDependencies(
+  _file: string,
+  deps: string[],
+  { hostType }: { hostType: string },
+): string[] {
+  return hostType === 'js' ? [] : deps;
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
@@ -16,11 +16,15 @@ import { PageSpinner } from './page-spinner.tsx';
 export function ReadyAccount({ children }: { children: ReactNode }) {
   const me = useCurrentUser();
   const hydrated = useHydrated();
-  if (!hydrated || me.isPending) return <PageSpinner />;
-  const target = accountGateTarget(me.data);
-  if (target === 'confirm-email')
-    return <Navigate to={paths.auth.confirmEmail.getHref()} replace />;
-  if (target === 'update-profile')
+  const gate = hydrated && !me.isPending ? (accountGateTarget(me.data) ?? 'open') : 'pending';
+  // The answer of /user/me arrives as a synchronous update (useQuery is an external store):
+  // deferred, what lies behind the gate (the market, an account page) mounts in a render React
+  // slices into short tasks, with the spinner still up, instead of in the task the answer
+  // arrived in (issue 17, Total Blocking Time). A page mounted with the answer in is at once.
+  const shown = useDeferredValue(gate);
+  if (shown === 'pending') return <PageSpinner />;
+  if (shown === 'confirm-email') return <Navigate to={paths.auth.confirmEmail.getHref()} replace />;
+  if (shown === 'update-profile')
     return <Navigate to={paths.auth.updateProfile.getHref()} replace />;
   return children;
 }

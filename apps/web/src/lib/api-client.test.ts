@@ -126,6 +126,35 @@ describe('api client', () => {
     await expect(api.get('/user/me', undefined, schema)).resolves.toMatchObject({ ok: false });
   });
 
+  it('checks the answer with a schema loaded beside the request', async () => {
+    const schema = {
+      safeParse: (data: unknown) =>
+        typeof data === 'object' && data !== null && 'id' in data
+          ? { success: true as const, data: data as { id: number } }
+          : { success: false as const, error: new Error('bad') },
+    };
+    const load = vi.fn(() => Promise.resolve(schema));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { id: 3 }));
+    await expect(api.get('/crypto/market', undefined, load)).resolves.toMatchObject({
+      ok: true,
+      data: { id: 3 },
+    });
+    expect(load).toHaveBeenCalledTimes(1);
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { nope: true }));
+    await expect(api.get('/crypto/market', undefined, load)).resolves.toMatchObject({
+      ok: false,
+      code: 500,
+    });
+  });
+
+  it('fails the call like the network when its schema cannot be loaded', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { id: 3 }));
+    const result = await api.get('/crypto/market', undefined, () =>
+      Promise.reject(new Error('chunk did not arrive')),
+    );
+    expect(result).toMatchObject({ ok: false, code: 400, error: 'ERROR' });
+  });
+
   it('records failures and returns the server message', async () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse(404, { code: 'USER_NOT_FOUND', message: 'No such user' }),

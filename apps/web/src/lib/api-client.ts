@@ -14,6 +14,12 @@ export interface ResponseSchema<T> {
   safeParse: (data: unknown) => { success: true; data: T } | { success: false; error: unknown };
 }
 
+/**
+ * A response schema, or a function that loads it: the call then starts loading it beside the
+ * request and checks the answer once both are in (lib/money-schemas.ts).
+ */
+export type SchemaSource<T> = ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
+
 export type ApiSuccess<T> = { ok: true; code: number; data: T };
 export type ApiFailure = {
   ok: false;
@@ -104,9 +110,17 @@ async function request<T>(
   method: Method,
   url: string,
   payload?: unknown,
-  schema?: ResponseSchema<T>,
+  schema?: SchemaSource<T>,
   options?: RequestOptions,
 ): Promise<ApiResult<T>> {
+  // Loaded beside the request; a schema that cannot be loaded fails the call like the network.
+  const checker =
+    typeof schema === 'function'
+      ? schema().then(
+          (loaded) => loaded,
+          () => null,
+        )
+      : schema;
   // Spec §7: GET and DELETE carry their payload in the query string.
   const inQuery = method === 'GET' || method === 'DELETE';
   const fullUrl = inQuery ? buildUrl(url, payload as QueryParams | undefined) : buildUrl(url);
@@ -133,24 +147,26 @@ async function request<T>(
     if (response.status === 401) logout({ redirect: false });
     return fail(fullUrl, response.status || DEFAULT_FAILURE_STATUS, data, response.headers);
   }
-  if (!schema) return { ok: true, code: response.status, data: data as T };
-  const checked = schema.safeParse(data);
+  if (!checker) return { ok: true, code: response.status, data: data as T };
+  const loaded = await checker;
+  if (!loaded) return fail(fullUrl, DEFAULT_FAILURE_STATUS, undefined);
+  const checked = loaded.safeParse(data);
   if (checked.success) return { ok: true, code: response.status, data: checked.data };
   // A success the contract does not describe is a server bug; callers must not read it.
   return fail(fullUrl, 500, { code: INTERNAL_ERROR, message: 'Invalid response' });
 }
 
 export const api = {
-  get: <T>(url: string, query?: QueryParams, schema?: ResponseSchema<T>) =>
+  get: <T>(url: string, query?: QueryParams, schema?: SchemaSource<T>) =>
     request<T>('GET', url, query, schema),
-  delete: <T>(url: string, query?: QueryParams, schema?: ResponseSchema<T>) =>
+  delete: <T>(url: string, query?: QueryParams, schema?: SchemaSource<T>) =>
     request<T>('DELETE', url, query, schema),
-  post: <T>(url: string, body?: unknown, schema?: ResponseSchema<T>, options?: RequestOptions) =>
+  post: <T>(url: string, body?: unknown, schema?: SchemaSource<T>, options?: RequestOptions) =>
     request<T>('POST', url, body, schema, options),
-  patch: <T>(url: string, body?: unknown, schema?: ResponseSchema<T>) =>
+  patch: <T>(url: string, body?: unknown, schema?: SchemaSource<T>) =>
     request<T>('PATCH', url, body, schema),
-  put: <T>(url: string, body?: unknown, schema?: ResponseSchema<T>) =>
+  put: <T>(url: string, body?: unknown, schema?: SchemaSource<T>) =>
     request<T>('PUT', url, body, schema),
-  upload: <T>(url: string, formData: FormData, schema?: ResponseSchema<T>) =>
+  upload: <T>(url: string, formData: FormData, schema?: SchemaSource<T>) =>
     request<T>('POST', url, formData, schema),
 };

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /*
  * The landing pages arrive prerendered (apps/web/build/prerender.ts) and the app hydrates that markup.
@@ -30,19 +30,27 @@ export function isHydrating(): boolean {
   return hydrating;
 }
 
-const noSubscription = () => () => {};
+/** Prerendering (no browser) or hydrating the prerendered page: the build's version renders. */
+function renderingBuildVersion(): boolean {
+  return typeof window === 'undefined' || hydrating;
+}
 
 /**
- * False while prerendering and while hydrating (React uses the server value then), true on
- * every other render: the visitor's own version renders right after hydration, or at once
- * when the page was not prerendered.
+ * False while prerendering and while hydrating, true on every other render: the visitor's own
+ * version renders right after hydration, or at once when the page was not prerendered.
+ *
+ * The switch after hydration is a transition, so React renders the visitor's version (a
+ * signed-in header, the market behind its gate) in short slices a phone can interleave with
+ * other work. `useSyncExternalStore` with a server value did the same with one synchronous
+ * render of every such component in the task that ran hydration's effects (issue 17, Total
+ * Blocking Time on `/market`).
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(() => !renderingBuildVersion());
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }
 
 /**

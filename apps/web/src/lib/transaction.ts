@@ -1,8 +1,8 @@
 import { useQuery, type QueryKey } from '@tanstack/react-query';
-import { transactionSchema } from '@meeet/core/api/crypto';
 import { cryptoPaths } from '@meeet/core/api/crypto-paths';
 import type { TransactionStatus } from '@meeet/core/enums';
 import { api } from './api-client.ts';
+import { moneySchema } from './money-schemas.ts';
 
 /** How often a transaction still on its way is asked about, besides the socket event. */
 export const PENDING_POLL_MS = 3_000;
@@ -16,7 +16,11 @@ export function isFinalStatus(status: string): boolean {
 
 /** GET /crypto/transaction/{id}: one of the user's transactions. */
 export async function getTransaction(id: number) {
-  const result = await api.get(cryptoPaths.transaction(id), undefined, transactionSchema);
+  const result = await api.get(
+    cryptoPaths.transaction(id),
+    undefined,
+    moneySchema('transactionSchema'),
+  );
   if (!result.ok) throw new Error(result.error);
   return result.data;
 }

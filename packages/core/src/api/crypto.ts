@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { nftTypeSchema, transactionStatusSchema, transactionTypeSchema } from '../enum-schemas.ts';
 import { BNB_DECIMALS, USDT_DECIMALS } from '../constants.ts';
 import { parseTokenAmount } from '../rules/amount.ts';
-import { zWalletAddress } from '../rules/zod.ts';
-import { zCode } from './user.ts';
+import { zCode, zWalletAddress } from '../rules/zod-base.ts';
 
 // The wallet and chain contract: every /crypto call's request and response (spec §3 Wallet,
 // NFT, transaction status and type; §7 calls; §8 wallet messages). Money on the wire is

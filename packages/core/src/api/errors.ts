@@ -65,7 +65,9 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   ACCOUNT_BANNED: 403,
 };
 
-export const errorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);
+// From the object itself, not a computed list: a build can then drop the schema where it is
+// unused (the web's market imports ErrorCode, not the schema; issue 17).
+export const errorCodeSchema = z.enum(ErrorCode);
 
 /** The one error body every failing call answers with. */
 export const errorBodySchema = z.object({

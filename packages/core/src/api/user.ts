@@ -9,6 +9,9 @@ import {
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants.ts';
 import { isoToBirthDate, validateBirthDate } from '../rules/birth-date.ts';
 import { zEmail, zNickname, zPassword, zPromoCode } from '../rules/zod.ts';
+import { zCode } from '../rules/zod-base.ts';
+
+export { zCode };
 
 // The accounts contract: every /user call's request and response. The server validates with
 // these schemas and publishes them as OpenAPI; the web forms validate with the same ones.
@@ -17,9 +20,6 @@ import { zEmail, zNickname, zPassword, zPromoCode } from '../rules/zod.ts';
 /** Short free-text fields: trimmed, never longer than a person's name reasonably is. */
 const name = z.string().trim().max(64, 'msg.max-length');
 const optionalName = name.nullable().optional();
-
-/** Six digits, as mailed. */
-export const zCode = z.string().regex(/^\d{6}$/, 'error.INVALID_CODE');
 
 /**
  * Birth date on the wire: the stored ISO timestamp at midnight UTC (spec §3), checked with the

@@ -1,23 +1,15 @@
-import { z } from 'zod';
-import type { Address } from 'viem';
 import { birthDateToIso, validateBirthDate, type BirthDateOptions } from './birth-date.ts';
 import { normalizeEmail, validateEmail } from './email.ts';
 import { validateNickname } from './nickname.ts';
 import { validatePassword } from './password.ts';
 import { parsePromoCode } from './promo-code.ts';
-import { checksumWalletAddress, validateWalletAddress } from './wallet-address.ts';
+import { requiredString } from './zod-base.ts';
+
+export { zWalletAddress } from './zod-base.ts';
 
 // Zod schemas for API payloads and forms that call the rule functions, so each rule is written
 // once. Every issue message is a catalogue KEY ('msg.invalid-email'); the server and the web
 // translate it with translate(locale, key).
-
-/** A string field whose type error says 'msg.required' when absent, else `invalidKey`. */
-function requiredString(invalidKey: string) {
-  return z.string({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null ? 'msg.required' : invalidKey,
-  });
-}
 
 /** Birth date 'DD.MM.YYYY' (trimmed); `now` is read at validation time unless injected. */
 export function birthDateSchema(options: BirthDateOptions = {}) {
@@ -72,13 +64,3 @@ export const zPromoCodeUserId = zPromoCode.transform((value) => {
   // Unreachable after zPromoCode's check; kept so the output type is a plain number.
   return result.ok ? result.userId : 0;
 });
-
-/** Withdrawal address for `currency`, output in EIP-55 checksummed form. */
-export function zWalletAddress(currency: string) {
-  return requiredString('msg.incorrect-address')
-    .superRefine((value, ctx) => {
-      const error = validateWalletAddress(currency, value);
-      if (error) ctx.addIssue({ code: 'custom', message: error });
-    })
-    .transform((value): Address => checksumWalletAddress(value));
-}

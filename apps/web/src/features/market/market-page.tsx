@@ -75,9 +75,13 @@ export default function MarketPage() {
   const { t } = useTranslation([NS, 'core']);
   useEffect(() => {
     // Asked for beside /user/me rather than after it (a visitor without a session is on the
-    // way to the login page instead).
-    if (useAuthStore.getState().token)
-      void queryClient.prefetchQuery({ queryKey: marketKeys.market, queryFn: getMarket });
+    // way to the login page instead). In a task of its own: the effects of the hydrated page
+    // already start /user/me and the query client, and each request costs main-thread time.
+    const timer = setTimeout(() => {
+      if (useAuthStore.getState().token)
+        void queryClient.prefetchQuery({ queryKey: marketKeys.market, queryFn: getMarket });
+    }, 0);
+    return () => clearTimeout(timer);
   }, []);
   return (
     <Container maxWidth="lg" data-testid="market-page" sx={{ py: { xs: 3, md: 5 } }}>

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { buyNftResponseSchema, type BuyNftRequest } from '@meeet/core/api/market';
+import type { BuyNftRequest } from '@meeet/core/api/market';
 import { IDEMPOTENCY_KEY_HEADER } from '@meeet/core/api/crypto-paths';
 import { marketPaths } from '@meeet/core/api/market-paths';
 import { api } from '../../../lib/api-client.ts';
+import { moneySchema } from '../../../lib/money-schemas.ts';
 import { marketKeys } from './query-keys.ts';
 
 export interface BuyNftCall {
@@ -13,7 +14,7 @@ export interface BuyNftCall {
 
 /** POST /crypto/nft/buy: from stock, or the queue with full prepayment (202). */
 export function buyNft({ body, idempotencyKey }: BuyNftCall) {
-  return api.post(marketPaths.buy, body, buyNftResponseSchema, {
+  return api.post(marketPaths.buy, body, moneySchema('buyNftResponseSchema'), {
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 }

@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { cryptoInfoResponseSchema } from '@meeet/core/api/crypto';
 import { cryptoPaths } from '@meeet/core/api/crypto-paths';
 import { api } from '../../../lib/api-client.ts';
+import { moneySchema } from '../../../lib/money-schemas.ts';
 import { marketKeys } from './query-keys.ts';
 
 /** GET /crypto: the token contract's address and the block explorer, for the token dialog. */
 export async function getChainInfo() {
-  const result = await api.get(cryptoPaths.info, undefined, cryptoInfoResponseSchema);
+  const result = await api.get(
+    cryptoPaths.info,
+    undefined,
+    moneySchema('cryptoInfoResponseSchema'),
+  );
   if (!result.ok) throw new Error(result.error);
   return result.data;
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { marketResponseSchema } from '@meeet/core/api/market';
 import { marketPaths } from '@meeet/core/api/market-paths';
 import { api } from '../../../lib/api-client.ts';
+import { moneySchema } from '../../../lib/money-schemas.ts';
 import { useMarketStore } from '../../../lib/stores/market-store.ts';
 import { marketKeys } from './query-keys.ts';
 
@@ -10,7 +10,7 @@ const MARKET_POLL_MS = 15_000;
 
 /** GET /crypto/market: per level price, stock, queue length and the caller's own state. */
 export async function getMarket() {
-  const result = await api.get(marketPaths.market, undefined, marketResponseSchema);
+  const result = await api.get(marketPaths.market, undefined, moneySchema('marketResponseSchema'));
   if (!result.ok) throw new Error(result.error);
   // Spec §3 client state "queue (market)": the caller's places, one per level they wait for.
   useMarketStore

@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { marketNftResponseSchema } from '@meeet/core/api/market';
 import { marketPaths } from '@meeet/core/api/market-paths';
 import { api } from '../../../lib/api-client.ts';
+import { moneySchema } from '../../../lib/money-schemas.ts';
 import { marketKeys } from './query-keys.ts';
 
 /** GET /crypto/market/nft/{id}: one token's level, name, generators and owner. */
 export async function getNft(id: string) {
-  const result = await api.get(marketPaths.nft(id), undefined, marketNftResponseSchema);
+  const result = await api.get(
+    marketPaths.nft(id),
+    undefined,
+    moneySchema('marketNftResponseSchema'),
+  );
   if (!result.ok) throw new Error(result.error);
   return result.data;
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { leaveQueueResponseSchema, type LeaveQueueRequest } from '@meeet/core/api/market';
+import type { LeaveQueueRequest } from '@meeet/core/api/market';
 import { IDEMPOTENCY_KEY_HEADER } from '@meeet/core/api/crypto-paths';
 import { marketPaths } from '@meeet/core/api/market-paths';
 import { api } from '../../../lib/api-client.ts';
+import { moneySchema } from '../../../lib/money-schemas.ts';
 import { marketKeys } from './query-keys.ts';
 
 export interface LeaveQueueCall {
@@ -13,7 +14,7 @@ export interface LeaveQueueCall {
 
 /** POST /crypto/market/queue/leave: the prepayment comes back (202). */
 export function leaveQueue({ body, idempotencyKey }: LeaveQueueCall) {
-  return api.post(marketPaths.leaveQueue, body, leaveQueueResponseSchema, {
+  return api.post(marketPaths.leaveQueue, body, moneySchema('leaveQueueResponseSchema'), {
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 }

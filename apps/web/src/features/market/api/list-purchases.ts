@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { transactionListResponseSchema } from '@meeet/core/api/crypto';
 import { cryptoPaths } from '@meeet/core/api/crypto-paths';
 import { api } from '../../../lib/api-client.ts';
+import { moneySchema } from '../../../lib/money-schemas.ts';
 import { marketKeys } from './query-keys.ts';
 
 /** The latest purchases shown in the account's Marketplace tab. */
@@ -12,7 +12,7 @@ export async function listPurchases() {
   const result = await api.get(
     cryptoPaths.transactions,
     { type: 'BUY_NFT', offset: 0, limit: PURCHASES_LIMIT },
-    transactionListResponseSchema,
+    moneySchema('transactionListResponseSchema'),
   );
   if (!result.ok) throw new Error(result.error);
   return result.data;

@@ -1,0 +1,87 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../app/paths.ts';
+import { useAuthStore } from '../lib/stores/auth-store.ts';
+import { ReadyAccount } from './ready-account.tsx';
+
+const complete = {
+  id: 7,
+  emailVerified: true,
+  firstName: 'Anna',
+  lastName: 'Tester',
+  domain: 'anna7',
+  gender: 1,
+  bdate: '1990-05-17T00:00:00.000Z',
+};
+
+function answerMe(user: Record<string, unknown>) {
+  let answer: (response: Response) => void = () => {};
+  const fetchMock = vi.fn(
+    () =>
+      new Promise<Response>((resolve) => {
+        answer = resolve;
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return () => answer(new Response(JSON.stringify(user), { status: 200 }));
+}
+
+function renderGate() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/market']}>
+        <Routes>
+          <Route
+            path="/market"
+            element={
+              <ReadyAccount>
+                <p>The market</p>
+              </ReadyAccount>
+            }
+          />
+          <Route path={paths.auth.confirmEmail.path} element={<p>Confirm your e-mail</p>} />
+          <Route path={paths.auth.updateProfile.path} element={<p>Complete your profile</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  useAuthStore.getState().setAuth({ token: 'jwt-token', user: { id: 7 } });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  useAuthStore.getState().clear();
+});
+
+describe('ReadyAccount', () => {
+  it('shows a spinner until /user/me answers, then what it guards', async () => {
+    const answer = answerMe(complete);
+    renderGate();
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+    expect(screen.queryByText('The market')).toBeNull();
+    answer();
+    expect(await screen.findByText('The market')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('sends a user whose e-mail is not confirmed to confirm it', async () => {
+    const answer = answerMe({ ...complete, emailVerified: false });
+    renderGate();
+    answer();
+    expect(await screen.findByText('Confirm your e-mail')).toBeTruthy();
+    expect(screen.queryByText('The market')).toBeNull();
+  });
+
+  it('sends a user with an incomplete profile to complete it', async () => {
+    const answer = answerMe({ ...complete, domain: null });
+    renderGate();
+    answer();
+    expect(await screen.findByText('Complete your profile')).toBeTruthy();
+  });
+});
