@@ -129,44 +129,54 @@ try {
   ].filter(({ path }) => !only || only.includes(path));
   const rows: Row[] = [];
   for (const { path, signedIn } of pages) {
-    // A fresh browser per page: a reused one sometimes loses the navigation's trace
-    // (Lighthouse NO_NAVSTART).
-    chrome = await chromeLauncher.launch({
-      chromePath,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic'],
-    });
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    // Storage is set in a tab of its own and kept by Lighthouse (disableStorageReset): a first
-    // visit, or a signed-in user whose cookie choice is made; the cache is still cleared per run.
-    const page = await browser.newPage();
-    await page.goto(`${origin}/api/health`);
-    await page.evaluate(
-      (record, signIn) => {
-        localStorage.clear();
-        sessionStorage.clear();
-        if (!signIn) return;
-        localStorage.setItem('auth', JSON.stringify(record));
-        localStorage.setItem('accessKey', record.token);
-        localStorage.setItem('cookie-dialog-hidden', 'true');
-        localStorage.setItem('install-app-dialog-hidden', 'true');
-      },
-      auth,
-      signedIn,
-    );
-    await page.close();
-    await browser.disconnect();
-    const result = await lighthouse(`${origin}${path}`, {
-      port: chrome.port,
-      logLevel: 'error',
-      output: 'html',
-      disableStorageReset: true,
-      // With the JavaScript sampling profile, so the trace says which functions a task ran.
-      ...(process.env.LIGHTHOUSE_TRACE
-        ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
-        : {}),
-    });
-    if (!result) throw new Error(`no Lighthouse result for ${path}`);
-    if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
+    // Lighthouse sometimes loses the navigation's trace (NO_NAVSTART) on this machine; a new
+    // browser measures the page again, up to three times.
+    let result: Awaited<ReturnType<typeof lighthouse>>;
+    for (let attempt = 1; ; attempt++) {
+      // A fresh browser per page: a reused one lost the trace more often.
+      chrome = await chromeLauncher.launch({
+        chromePath,
+        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic'],
+      });
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      // Storage is set in a tab of its own and kept by Lighthouse (disableStorageReset): a first
+      // visit, or a signed-in user whose cookie choice is made; the cache is still cleared per run.
+      const page = await browser.newPage();
+      await page.goto(`${origin}/api/health`);
+      await page.evaluate(
+        (record, signIn) => {
+          localStorage.clear();
+          sessionStorage.clear();
+          if (!signIn) return;
+          localStorage.setItem('auth', JSON.stringify(record));
+          localStorage.setItem('accessKey', record.token);
+          localStorage.setItem('cookie-dialog-hidden', 'true');
+          localStorage.setItem('install-app-dialog-hidden', 'true');
+        },
+        auth,
+        signedIn,
+      );
+      await page.close();
+      await browser.disconnect();
+      result = await lighthouse(`${origin}${path}`, {
+        port: chrome.port,
+        logLevel: 'error',
+        output: 'html',
+        disableStorageReset: true,
+        // With the JavaScript sampling profile, so the trace says which functions a task ran.
+        ...(process.env.LIGHTHOUSE_TRACE
+          ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
+          : {}),
+      });
+      if (!result) throw new Error(`no Lighthouse result for ${path}`);
+      const error = result.lhr.runtimeError;
+      if (!error) break;
+      if (error.code !== 'NO_NAVSTART' || attempt === 3) {
+        throw new Error(`${path}: ${error.message}`);
+      }
+      console.log(`${path}: Lighthouse lost the trace (NO_NAVSTART), measuring again`);
+      await chrome.kill();
+    }
     const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '-');
     writeFileSync(join(outDir, `${name}.html`), result.report as string);
     // The raw result too, for the audits the table leaves out (long-tasks, bootup-time…).
