@@ -136,6 +136,6 @@ export async function completeUser(app: App, lastName = 'Tester') {
   return user;
 }
 
-export async function makeRole(db: Database, userId: number, role: 'moderator' | 'admin') {
+export async function makeRole(db: Database, userId: number, role: 'user' | 'moderator' | 'admin') {
   await usersRepository.update(db, userId, { role });
 }
