@@ -54,6 +54,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Sends an event whose payload is already JSON, written as Socket.IO's own encoder writes an
+ * event (protocol v5: `2`, the namespace unless it is the main one, then `["event",payload]`).
+ * For payloads built once for many sockets (map diffs); they must hold no binary, which the
+ * encoder would have sent apart.
+ */
+export function emitEncoded(
+  socket: RealtimeSocket,
+  event: keyof ServerToClientEvents,
+  json: string,
+): void {
+  if (!socket.connected || socket.conn.readyState !== 'open') return;
+  const nsp = socket.nsp.name === '/' ? '' : `${socket.nsp.name},`;
+  socket.conn.write(`2${nsp}[${JSON.stringify(event)},${json}]`);
+}
+
 /** The client sends the auth token as `auth.accessKey` and as an `accessKey` header (spec §4). */
 export function socketAccessKey(socket: RealtimeSocket): string | undefined {
   const fromAuth: unknown = socket.handshake.auth?.accessKey;

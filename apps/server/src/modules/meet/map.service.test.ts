@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MapDiff } from '@meeet/core/api/realtime';
+import { mapDiffSchema, type MapDiff } from '@meeet/core/api/realtime';
 import { testConfig } from '../../../test/helpers.ts';
 import type { UserRow } from '../users/users.service.ts';
 import { MapService } from './map.service.ts';
@@ -67,7 +67,7 @@ describe('hands left behind by a process that died', () => {
       online.add(1);
       const diffs: MapDiff[] = [];
       const snapshot = await alive.map.watch('watcher', 2, { ...CITY, radiusM: 1000 }, (diff) =>
-        diffs.push(diff),
+        diffs.push(mapDiffSchema.parse(JSON.parse(diff))),
       );
       expect(snapshot.hands.map((hand) => hand.userId)).toEqual([1]);
 

@@ -5,7 +5,6 @@ import {
   POSITION_FUTURE_SKEW_MS,
   POSITION_MAX_AGE_MS,
   type HandState,
-  type MapDiff,
   type MapHand,
   type MapSnapshot,
   type MapWatch,
@@ -31,6 +30,7 @@ import {
   shownPosition,
   type LatLon,
 } from './coarse-position.ts';
+import { diffJson, entryJson, sharedPart } from './map-diff.ts';
 import type { Hand, PresenceEvent, PresenceStore } from './presence-store.ts';
 
 /** The app sends about every 15 s; a little under a second tolerates timer jitter at 1 Hz. */
@@ -107,7 +107,8 @@ interface Watcher {
   /** Whether it waits in the flush wheel, and the wheel's turn of its last flush. */
   scheduled: boolean;
   flushedTurn: number;
-  send: (diff: MapDiff) => void;
+  /** Sends a diff already encoded as JSON (see map-diff.ts). */
+  send: (diff: string) => void;
 }
 
 /** A user's offset of the day and the signature of their entry, shared by every watcher. */
@@ -120,6 +121,16 @@ interface Shown {
   /** What a watcher's `known` holds: one string per user, not one per watcher and user. */
   signature?: string;
   point?: LatLon;
+  /** The entry's fields every watcher shares, encoded once (see map-diff.ts), and their card. */
+  json?: string;
+  card?: PublicCard;
+}
+
+/** A watcher's entry for a hand, encoded, with what the diff is sorted by. */
+interface EncodedEntry {
+  ring: number;
+  userId: number;
+  json: string;
 }
 
 /**
@@ -368,7 +379,7 @@ export class MapService {
     socketId: string,
     userId: number,
     watch: MapWatch,
-    send: (diff: MapDiff) => void,
+    send: (diff: string) => void,
   ): Promise<MapSnapshot> {
     this.unwatch(socketId);
     await this.deps.blocks.prepare(userId);
@@ -496,14 +507,24 @@ export class MapService {
     this.wheel[due % this.wheel.length]?.push(watcher);
   }
 
-  private entryFor(watcher: Watcher, hand: Hand): MapHand | null {
+  /** The hand as the watcher may see it now, with its distance; null if they may not. */
+  private visible(
+    watcher: Watcher,
+    hand: Hand,
+  ): { shown: Required<Shown>; distance: number } | null {
     if (hand.userId === watcher.userId || hand.ghost || !hand.cell) return null;
     if (watcher.moods && !watcher.moods.includes(hand.mood)) return null;
     if (this.deps.blocks.isBlocked(watcher.userId, hand.userId)) return null;
-    const shown = this.shownOf(hand);
-    const distance = distanceM(watcher, shown);
-    if (distance > watcher.radiusM) return null;
+    const shown = this.current(hand);
+    const distance = distanceM(watcher, shown.point);
+    return distance > watcher.radiusM ? null : { shown, distance };
+  }
+
+  private entryFor(watcher: Watcher, hand: Hand): MapHand | null {
+    const seen = this.visible(watcher, hand);
+    if (!seen) return null;
     const { card } = hand;
+    const { point, cell } = seen.shown;
     // Field by field: spreading the card cost ~6 µs an entry, most of a busy tick.
     return {
       userId: card.userId,
@@ -513,12 +534,21 @@ export class MapService {
       verified: card.verified,
       levels: card.levels,
       mood: hand.mood,
-      cell: hand.cell,
-      lat: shown.lat,
-      lon: shown.lon,
-      distanceM: roundedDistance(distance),
-      ring: ringsBetween(watcher.centerCell, hand.cell),
+      cell,
+      lat: point.lat,
+      lon: point.lon,
+      distanceM: roundedDistance(seen.distance),
+      ring: ringsBetween(watcher.centerCell, cell),
     };
+  }
+
+  /** The entry of a diff, encoded: the hand's shared part and the watcher's own two fields. */
+  private encodedEntryFor(watcher: Watcher, hand: Hand): EncodedEntry | null {
+    const seen = this.visible(watcher, hand);
+    if (!seen) return null;
+    const ring = ringsBetween(watcher.centerCell, seen.shown.cell);
+    const json = entryJson(seen.shown.json, roundedDistance(seen.distance), ring);
+    return { ring, userId: hand.userId, json };
   }
 
   private offsetOf(userId: number, day: number): Shown {
@@ -532,18 +562,20 @@ export class MapService {
   /** The user's facts of the day for their current cell and mood, computed once for all. */
   private current(hand: Hand): Required<Shown> {
     const shown = this.offsetOf(hand.userId, dayOf(this.now()));
-    if (shown.signature === undefined || shown.cell !== hand.cell || shown.mood !== hand.mood) {
+    if (
+      shown.signature === undefined ||
+      shown.cell !== hand.cell ||
+      shown.mood !== hand.mood ||
+      shown.card !== hand.card
+    ) {
       shown.cell = hand.cell ?? '';
       shown.mood = hand.mood;
+      shown.card = hand.card;
       shown.signature = `${hand.cell}|${hand.mood}|${shown.day}`;
       shown.point = hand.cell ? shownPosition(hand.cell, shown) : { lat: 0, lon: 0 };
+      shown.json = sharedPart(hand.card, hand.mood, shown.cell, shown.point);
     }
     return shown as Required<Shown>;
-  }
-
-  /** Where everyone sees the hand today: its cell's centre moved by the day's offset. */
-  private shownOf(hand: Hand): LatLon {
-    return this.current(hand).point;
   }
 
   /** Changes when what a watcher sees of the hand changes: its cell, mood or shown point. */
@@ -596,31 +628,37 @@ export class MapService {
     for (const { watcher, ids } of batch) {
       // A watcher that went away while the hands were read gets nothing.
       if (this.watchers.get(watcher.socketId) !== watcher) continue;
-      const diff: MapDiff = { upsert: [], left: [] };
+      const upsert: EncodedEntry[] = [];
+      const left: number[] = [];
       for (const userId of ids) {
         const hand = hands.get(userId);
-        const entry = hand ? this.entryFor(watcher, hand) : null;
+        const entry = hand ? this.encodedEntryFor(watcher, hand) : null;
         const before = watcher.known.get(userId);
         if (entry) {
           const sig = this.signatureOf(hand as Hand);
           if (sig !== before) {
             watcher.known.set(userId, sig);
-            diff.upsert.push(entry);
+            upsert.push(entry);
           }
         } else if (before !== undefined) {
           watcher.known.delete(userId);
-          diff.left.push(userId);
+          left.push(userId);
         }
       }
-      if (diff.upsert.length > 0 || diff.left.length > 0) {
-        diff.upsert.sort((a, b) => a.ring - b.ring || a.userId - b.userId);
-        watcher.send(diff);
+      if (upsert.length > 0 || left.length > 0) {
+        upsert.sort((a, b) => a.ring - b.ring || a.userId - b.userId);
+        watcher.send(
+          diffJson(
+            upsert.map((entry) => entry.json),
+            left,
+          ),
+        );
       }
-      if (diff.upsert.length > 0) {
+      if (upsert.length > 0) {
         this.deps.store
           .sighted(
             watcher.userId,
-            diff.upsert.map((h) => h.userId),
+            upsert.map((entry) => entry.userId),
             now,
             SIGHTING_TTL_MS,
           )

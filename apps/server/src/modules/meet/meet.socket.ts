@@ -4,7 +4,7 @@ import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import { clientEventSchemas, type Ack, type ClientToServerEvents } from '@meeet/core/api/realtime';
 import { isMessageKey } from '@meeet/core/i18n/messages';
 import { translate } from '@meeet/core/i18n/translate';
-import type { RealtimeSocket } from '../../plugins/socket.ts';
+import { emitEncoded, type RealtimeSocket } from '../../plugins/socket.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
 import type { ChatService } from './chat.service.ts';
 import type { MapService } from './map.service.ts';
@@ -119,7 +119,7 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
   }));
   handle('position', (auth, payload) => map.position(auth.user.id, payload));
   handle('map:watch', (auth, payload) =>
-    map.watch(socket.id, auth.user.id, payload, (diff) => socket.emit('map:diff', diff)),
+    map.watch(socket.id, auth.user.id, payload, (diff) => emitEncoded(socket, 'map:diff', diff)),
   );
   handle('map:unwatch', () => {
     map.unwatch(socket.id);
