@@ -43,11 +43,15 @@ const PIN_CPU = process.env.BENCH_PIN !== '0' && cpus().length >= 2 ? cpus().len
 /** BENCH_TRACE=1: the server's worst timer delay and memory every 5 s, and the clients' phases. */
 const TRACE = process.env.BENCH_TRACE === '1';
 /**
- * How many processes the simulated phones are spread over (BENCH_CLIENT_PROCESSES, default 1).
- * For a machine with CPUs to spare: here, four processes sharing the one CPU they are kept to
- * were later than one (the phones' loop delay p99 156 ms against 80–100 ms), not sooner.
+ * The quarter of the phones that chat (and whose maps are measured) run in a process of their
+ * own, writing to each other; the rest in another (BENCH_SPLIT=0: all in one, as before). A
+ * real phone reads its socket at once. With the 5,000 in one process, every measured message
+ * also waited for the simulator's loop to get through 5,000 sockets' traffic (its loop delay
+ * p99 was 55–85 ms, counted twice in a delivery: at the sender and at the recipient). Four
+ * evenly loaded processes sharing the one CPU they are kept to were later still (the phones'
+ * loop delay p99 156 ms against 80–100 ms): the lightly loaded one is what helps.
  */
-const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? 1);
+const SPLIT = process.env.BENCH_SPLIT !== '0';
 
 interface ClientResult {
   connected: number;
@@ -104,7 +108,7 @@ function postJson(
 
 async function runClients(input: {
   url: string;
-  clients: { id: number; token: string }[];
+  clients: { id: number; token: string; chats: boolean }[];
 }): Promise<ClientResult> {
   type S = WireSocket;
   /**
@@ -127,6 +131,7 @@ async function runClients(input: {
   };
   const clientLag = monitorEventLoopDelay({ resolution: 10 });
   let measuring = false;
+  const chatters = new Set(input.clients.filter((c) => c.chats).map((c) => c.id));
   const states = input.clients.map((client, index) => {
     const angle = Math.random() * 2 * Math.PI;
     const r = CITY_RADIUS_M * Math.sqrt(Math.random());
@@ -137,13 +142,16 @@ async function runClients(input: {
       north: r * Math.sin(angle),
       heading: Math.random() * 2 * Math.PI,
       cell: '',
-      /** Who this client was shown, as a set (a list's `includes` per entry cost the clients' CPU). */
+      /**
+       * The chatting phones this one was shown, whom it writes to (so a delivery is measured in
+       * the chatters' own process); a set beside the list, as `includes` per entry cost CPU.
+       */
       seen: new Set<number>(),
       seenList: [] as number[],
       socket: undefined as S | undefined,
       failed: false,
       /** A quarter of the phones chat, and their map is the one measured. */
-      chats: index % 4 === 0,
+      chats: client.chats,
     };
   });
   const latLon = (s: { east: number; north: number }) => ({
@@ -166,7 +174,7 @@ async function runClients(input: {
       const diff = payload as MapDiff;
       const now = Date.now();
       for (const hand of diff.upsert) {
-        if (!state.seen.has(hand.userId)) {
+        if (chatters.has(hand.userId) && !state.seen.has(hand.userId)) {
           state.seen.add(hand.userId);
           state.seenList.push(hand.userId);
         }
@@ -191,7 +199,7 @@ async function runClients(input: {
       radiusM: WATCH_RADIUS_M,
     });
     if (snapshot.ok) {
-      state.seenList = snapshot.hands.map((h) => h.userId);
+      state.seenList = snapshot.hands.map((h) => h.userId).filter((id) => chatters.has(id));
       state.seen = new Set(state.seenList);
     }
   }
@@ -440,8 +448,12 @@ async function main(): Promise<void> {
       for (const level of LEVELS) {
         console.log(`running ${level} clients …`);
         const phones = clients.slice(0, level);
-        const share = Math.ceil(phones.length / CLIENT_PROCESSES);
-        const children = Array.from({ length: Math.ceil(phones.length / share) }, () =>
+        // A quarter of the phones chat; with SPLIT they have a process of their own.
+        const marked = phones.map((phone, index) => ({ ...phone, chats: index % 4 === 0 }));
+        const groups = SPLIT
+          ? [marked.filter((p) => p.chats), marked.filter((p) => !p.chats)]
+          : [marked];
+        const children = groups.map(() =>
           fork(fileURLToPath(import.meta.url), ['client'], { execArgv: process.execArgv }),
         );
         for (const child of children) {
@@ -495,9 +507,7 @@ async function main(): Promise<void> {
               });
             }),
         );
-        children.forEach((child, n) =>
-          child.send({ url: base, clients: phones.slice(n * share, (n + 1) * share) }),
-        );
+        children.forEach((child, n) => child.send({ url: base, clients: groups[n] }));
         await Promise.all(ready);
         if (TRACE) console.log(`${new Date().toISOString()} clients: ready`);
         lag.enable();
@@ -554,7 +564,8 @@ async function main(): Promise<void> {
             `end of window${gc ? ', after a full GC' : ''}: rss ${mb(memory.rss)} MB, heap used ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, external ${mb(memory.external)} MB (array buffers ${mb(memory.arrayBuffers)} MB)`,
           );
         }
-        const result = merged(await Promise.all(results));
+        const each = await Promise.all(results);
+        const result = merged(each);
         const cpu = process.cpuUsage(cpuStart);
         const wallMs = performance.now() - wallStart;
         clearInterval(sampler);
@@ -578,7 +589,7 @@ async function main(): Promise<void> {
         rows.push(`| ${row.join(' | ')} |`);
         if (result.chatFailed > 0) console.log('chat refusals:', result.chatRefusals);
         console.log(
-          `chat POST answered p50 ${percentile(result.chatAnswers, 50).toFixed(0)} ms, p95 ${percentile(result.chatAnswers, 95).toFixed(0)} ms; the phones' loop delay p99 ${result.clientLagP99.toFixed(0)} ms, their CPU ${result.clientCpu.toFixed(2)} cores`,
+          `chat POST answered p50 ${percentile(result.chatAnswers, 50).toFixed(0)} ms, p95 ${percentile(result.chatAnswers, 95).toFixed(0)} ms; the phones' loop delay p99 ${each.map((r) => r.clientLagP99.toFixed(0)).join(' and ')} ms (${SPLIT ? 'the chatting quarter and the rest' : 'one process'}), their CPU ${result.clientCpu.toFixed(2)} cores`,
         );
         console.log(rows.at(-1));
         // Wait for the offline drop of the hands of this round before the next one.
