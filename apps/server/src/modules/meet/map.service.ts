@@ -45,6 +45,24 @@ const DIFF_BATCH = 25;
 /** The flush wheel turns this many times per tick (see `schedule`). */
 const TURNS_PER_TICK = 20;
 
+/**
+ * Whether a cell centre may concern the watcher. Hundreds of watchers per change in a busy
+ * city: a flat-earth distance (no trigonometry per watcher) with a margin; the entry itself is
+ * checked exactly.
+ */
+function isNear(
+  watcher: { lat: number; lon: number; cosLat: number; reachSq: number },
+  centre: LatLon | null,
+): boolean {
+  if (centre === null) return false;
+  let dLon = centre.lon - watcher.lon;
+  if (dLon > 180) dLon -= 360;
+  else if (dLon < -180) dLon += 360;
+  const east = dLon * METRES_PER_DEGREE * watcher.cosLat;
+  const north = (centre.lat - watcher.lat) * METRES_PER_DEGREE;
+  return east * east + north * north <= watcher.reachSq;
+}
+
 function notRaised(): AppError {
   return new AppError(ErrorCode.CONFLICT, { messageKey: 'meet.hand-not-raised' });
 }
@@ -463,36 +481,36 @@ export class MapService {
    * circle reaches the user's new cell.
    */
   private changed(userId: number, fromCell: string | null, toCell: string | null): void {
-    const centre = toCell ? cellCentre(toCell) : null;
+    const to = toCell ? cellCentre(toCell) : null;
+    const from = fromCell ? (fromCell === toCell ? to : cellCentre(fromCell)) : null;
     const fineFrom = fromCell ? fineIndexOf(fromCell) : null;
     const fineTo = toCell ? fineIndexOf(toCell) : null;
     const areaFrom = fromCell ? areaOf(fromCell) : null;
     const areaTo = toCell ? areaOf(toCell) : null;
-    this.changedIn(this.watchersByFine.get(fineFrom ?? ''), userId, centre);
-    if (fineTo !== fineFrom) this.changedIn(this.watchersByFine.get(fineTo ?? ''), userId, centre);
-    this.changedIn(this.watchersByArea.get(areaFrom ?? ''), userId, centre);
-    if (areaTo !== areaFrom) this.changedIn(this.watchersByArea.get(areaTo ?? ''), userId, centre);
+    this.changedIn(this.watchersByFine.get(fineFrom ?? ''), userId, from, to);
+    if (fineTo !== fineFrom)
+      this.changedIn(this.watchersByFine.get(fineTo ?? ''), userId, from, to);
+    this.changedIn(this.watchersByArea.get(areaFrom ?? ''), userId, from, to);
+    if (areaTo !== areaFrom)
+      this.changedIn(this.watchersByArea.get(areaTo ?? ''), userId, from, to);
   }
 
+  /**
+   * Marks the watchers near the cell the user left or the one they entered. Near the one left
+   * stands for "may have been shown the user": an entry is only ever shown inside the circle,
+   * within the reach of its cell's centre, and every cell change is announced with the cell
+   * before it. That test is arithmetic on the watcher's own fields; asking each watcher's
+   * `known` map instead was most of this loop's time.
+   */
   private changedIn(
     watchers: Set<Watcher> | undefined,
     userId: number,
-    centre: LatLon | null,
+    from: LatLon | null,
+    to: LatLon | null,
   ): void {
     if (!watchers) return;
     for (const watcher of watchers) {
-      // Hundreds of watchers per change in a busy city: a flat-earth distance (no
-      // trigonometry per watcher) with a margin; the entry itself is checked exactly.
-      let near = false;
-      if (centre !== null) {
-        let dLon = centre.lon - watcher.lon;
-        if (dLon > 180) dLon -= 360;
-        else if (dLon < -180) dLon += 360;
-        const east = dLon * METRES_PER_DEGREE * watcher.cosLat;
-        const north = (centre.lat - watcher.lat) * METRES_PER_DEGREE;
-        near = east * east + north * north <= watcher.reachSq;
-      }
-      if (near || watcher.known.has(userId)) this.mark(watcher, userId);
+      if (isNear(watcher, to) || isNear(watcher, from)) this.mark(watcher, userId);
     }
   }
 

@@ -153,6 +153,31 @@ describe('meet: hands and the live map', () => {
     expect(await left).toEqual({ upsert: [], left: [c.id] });
   });
 
+  it('tells a watcher that a hand moved out of the circle, and of its coming back', async () => {
+    const here = place();
+    const watcher = await member(t);
+    const c = await raised('business', shifted(here, 300, 0));
+    expect((await watch(watcher.socket, here)).hands.map((h) => h.userId)).toEqual([c.id]);
+
+    const moveTo = async (point: { lat: number; lon: number }) => {
+      for (;;) {
+        const answer = await call(c.socket, 'position', fix(point.lat, point.lon));
+        if (answer.ok) return;
+        expect(answer).toMatchObject({ code: 'RATE_LIMITED' });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const left = next(watcher.socket, 'map:diff');
+    await moveTo(shifted(here, 6000, 0));
+    expect(await left).toEqual({ upsert: [], left: [c.id] });
+
+    // Coming back from farther still is a join again.
+    await moveTo(shifted(here, 7000, 0));
+    const back = next(watcher.socket, 'map:diff');
+    await moveTo(shifted(here, 400, 0));
+    expect((await back).upsert.map((h) => h.userId)).toEqual([c.id]);
+  });
+
   it('keeps one hand per user across devices', async () => {
     const here = place();
     const phone = await raised('romantic', shifted(here, 100, 0));
