@@ -35,6 +35,12 @@ const CHAT_EVERY_MS = 10_000;
 /** Priority of the simulated phones' process (BENCH_CLIENT_NICE, 0 to share the CPU evenly). */
 const CLIENT_NICE = Number(process.env.BENCH_CLIENT_NICE ?? 10);
 /**
+ * Priority of the chatting quarter's process (BENCH_CHAT_NICE, with the split): a real phone
+ * reads a message when it arrives, not after a simulator's turn on a shared CPU. It takes about
+ * a tenth of a core, on the CPU the server is kept off.
+ */
+const CHAT_NICE = Number(process.env.BENCH_CHAT_NICE ?? 0);
+/**
  * BENCH_PIN=0 lets PostgreSQL and the simulated phones run on any CPU. By default (with two or
  * more) both keep to the last one, so the server being measured is not preempted by them (see
  * `pinToCpu`); the server itself may use every CPU. In production neither runs beside it.
@@ -208,7 +214,24 @@ async function runClients(input: {
     await Promise.all(states.slice(i, i + 100).map((s) => start(s).catch(() => (s.failed = true))));
   }
 
-  const timers: NodeJS.Timeout[] = [];
+  let running = true;
+  /**
+   * Runs `fn` every `periodMs`, first after `phaseMs`, each time at the phone's own phase of the
+   * period. `setInterval` would re-arm every timer that fired late in one batch at the same
+   * instant: the phones' phases then merged into fewer, larger bursts with every delay of their
+   * loop, as real phones, each on its own clock, never do. A late beat fires at once.
+   */
+  const every = (periodMs: number, phaseMs: number, fn: () => void) => {
+    const firstAt = performance.now() + phaseMs;
+    let beats = 0;
+    const beat = () => {
+      if (!running) return;
+      if (beats > 0) fn();
+      beats++;
+      setTimeout(beat, Math.max(0, firstAt + (beats - 1) * periodMs - performance.now()));
+    };
+    beat();
+  };
   /** The chatting phones' first messages, which open their main conversations. */
   const openings: (() => Promise<unknown>)[] = [];
   /** The phones' timers, set once the conversations are open. */
@@ -233,9 +256,7 @@ async function runClients(input: {
       );
     };
     // Spread the clients over the second so the load is steady, as real phones are.
-    starts.push(() =>
-      timers.push(setTimeout(() => timers.push(setInterval(move, 1000)), Math.random() * 1000)),
-    );
+    starts.push(() => every(1000, Math.random() * 1000, move));
     if (state.chats) {
       const post = (to: number, n: number) => {
         const sentAt = Date.now();
@@ -272,14 +293,7 @@ async function runClients(input: {
       const main = partnerOf(0);
       if (main !== undefined) openings.push(() => post(main, 0));
       // Spread over the interval, and at its pace from the start of the warm-up.
-      starts.push(() =>
-        timers.push(
-          setTimeout(() => {
-            chat();
-            timers.push(setInterval(chat, CHAT_EVERY_MS));
-          }, Math.random() * CHAT_EVERY_MS),
-        ),
-      );
+      starts.push(() => every(CHAT_EVERY_MS, Math.random() * CHAT_EVERY_MS, chat));
     }
   }
   for (let i = 0; i < openings.length; i += 100) {
@@ -301,7 +315,7 @@ async function runClients(input: {
   result.clientLagP99 = clientLag.percentile(99) / 1e6;
   const cpu = process.cpuUsage(cpuAtStart);
   result.clientCpu = (cpu.user + cpu.system) / 1e6 / ((performance.now() - windowStart) / 1000);
-  for (const timer of timers) clearInterval(timer);
+  running = false;
   result.sustained = states.filter((s) => s.socket?.connected && !s.failed).length;
   await Promise.all(
     states.map((s) =>
@@ -456,10 +470,10 @@ async function main(): Promise<void> {
         const children = groups.map(() =>
           fork(fileURLToPath(import.meta.url), ['client'], { execArgv: process.execArgv }),
         );
-        for (const child of children) {
+        for (const [n, child] of children.entries()) {
           // The simulated phones run elsewhere in production: here they yield the CPU to the
           // server, so its figures measure the server rather than the 2 cores' sharing with them.
-          if (child.pid) setPriority(child.pid, CLIENT_NICE);
+          if (child.pid) setPriority(child.pid, SPLIT && n === 0 ? CHAT_NICE : CLIENT_NICE);
           if (child.pid && PIN_CPU !== undefined) pinToCpu(child.pid, PIN_CPU);
         }
         const lag = monitorEventLoopDelay({ resolution: 10 });
