@@ -1,10 +1,10 @@
 /**
  * The meet service under load in one server process: a throwaway embedded PostgreSQL, the real
- * app, and simulated phones (the Socket.IO wire protocol on `ws`, see wire-socket.ts) in a
- * separate process. In one city every phone raises a hand, sends a position every second (moving
- * at ~5 m/s, so it changes cell now and then) and watches 1 km around itself; a quarter of them
- * send a chat message every 10 s to someone they see (the same person, but every fifth message
- * starts a conversation). Prints, per client count: sustained clients, event-loop lag p99 of the
+ * app, and simulated phones (the Socket.IO wire protocol on `ws`, see wire-socket.ts) in two
+ * other processes. In one city every phone raises a hand, sends a position every second (moving
+ * at ~5 m/s, so it changes cell now and then) and watches 1 km around itself; a quarter of them,
+ * in a process of their own (see `SPLIT`), send a chat message every 10 s to another chatting
+ * phone they see (the same one, but every fifth message starts a conversation). Prints, per client count: sustained clients, event-loop lag p99 of the
  * server, position-to-map update p95, chat delivery p95, server RSS and CPU. PostgreSQL and the
  * phones keep to the last CPU (BENCH_PIN=0 to let them roam; see `pinToCpu`).
  *
