@@ -30,7 +30,7 @@ import {
   shownPosition,
   type LatLon,
 } from './coarse-position.ts';
-import { diffJson, entryJson, sharedPart } from './map-diff.ts';
+import { diffJson, entryJson, sharedFields, sharedPart } from './map-diff.ts';
 import type { Hand, PresenceEvent, PresenceStore } from './presence-store.ts';
 
 /** The app sends about every 15 s; a little under a second tolerates timer jitter at 1 Hz. */
@@ -541,20 +541,10 @@ export class MapService {
   private entryFor(watcher: Watcher, hand: Hand): MapHand | null {
     const seen = this.visible(watcher, hand);
     if (!seen) return null;
-    const { card } = hand;
     const { point, cell } = seen.shown;
-    // Field by field: spreading the card cost ~6 µs an entry, most of a busy tick.
+    // Snapshots only (one per watch), where a spread costs little; diffs use the encoded part.
     return {
-      userId: card.userId,
-      nickname: card.nickname,
-      firstName: card.firstName,
-      avatar: card.avatar,
-      verified: card.verified,
-      levels: card.levels,
-      mood: hand.mood,
-      cell,
-      lat: point.lat,
-      lon: point.lon,
+      ...sharedFields(hand.card, hand.mood, cell, point),
       distanceM: roundedDistance(seen.distance),
       ring: ringsBetween(watcher.centerCell, cell),
     };
