@@ -4,9 +4,10 @@
  * other processes. In one city every phone raises a hand, sends a position every second (moving
  * at ~5 m/s, so it changes cell now and then) and watches 1 km around itself; a quarter of them,
  * in a process of their own (see `SPLIT`), send a chat message every 10 s to another chatting
- * phone they see (the same one, but every fifth message starts a conversation). Prints, per client count: sustained clients, event-loop lag p99 of the
- * server, position-to-map update p95, chat delivery p95, server RSS and CPU. PostgreSQL and the
- * phones keep to the last CPU (BENCH_PIN=0 to let them roam; see `pinToCpu`).
+ * phone they see (the same one, but every fifth message starts a conversation). Prints, per
+ * client count: sustained clients, event-loop lag p99 of the server, position-to-map update p95,
+ * chat delivery p95, server RSS and CPU. PostgreSQL and the phones keep to the last CPU
+ * (BENCH_PIN=0 to let them roam; see `pinToCpu`).
  *
  *   npm run bench:meet -w @meeet/server   (BENCH_CLIENTS=1000,2000,5000  BENCH_SECONDS=20)
  */
