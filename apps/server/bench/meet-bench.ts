@@ -15,6 +15,9 @@ import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { cpus, setPriority } from 'node:os';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { readFile, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { latLngToCell } from 'h3-js';
@@ -49,6 +52,11 @@ const CHAT_NICE = Number(process.env.BENCH_CHAT_NICE ?? 0);
 const PIN_CPU = process.env.BENCH_PIN !== '0' && cpus().length >= 2 ? cpus().length - 1 : undefined;
 /** BENCH_TRACE=1: the server's worst timer delay and memory every 5 s, and the clients' phases. */
 const TRACE = process.env.BENCH_TRACE === '1';
+/**
+ * BENCH_PROFILE=<folder>: the server's CPU profile of each window (not of the setup, whose
+ * sign-ins and inserts would crowd it), written there as `<clients>.cpuprofile`.
+ */
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 /**
  * The quarter of the phones that chat (and whose maps are measured) run in a process of their
  * own, writing to each other; the rest in another (BENCH_SPLIT=0: all in one, as before). A
@@ -480,6 +488,7 @@ async function main(): Promise<void> {
         const lag = monitorEventLoopDelay({ resolution: 10 });
         let rss = 0;
         let cpuStart = process.cpuUsage();
+        let writesStart = 0;
         let wallStart = performance.now();
         let tickAt = performance.now();
         let worstGap = 0;
@@ -544,9 +553,12 @@ async function main(): Promise<void> {
           rss = process.memoryUsage().rss;
           cpuStart = process.cpuUsage();
           wallStart = performance.now();
+          writesStart = await writeCalls();
         }
+        const profiler = PROFILE_DIR ? await startProfile() : undefined;
         await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
         for (const child of children) child.send({ type: 'stop' });
+        if (profiler) await profiler.stopInto(join(PROFILE_DIR!, `${level}.cpuprofile`));
         {
           inWindow = false;
           tracingChat = false;
@@ -564,7 +576,7 @@ async function main(): Promise<void> {
               );
             }
             console.log(
-              `loop delay p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms, mean ${(lag.mean / 1e6).toFixed(1)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms; loop utilisation ${performance.eventLoopUtilization(elu).utilization.toFixed(2)}`,
+              `loop delay p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms, mean ${(lag.mean / 1e6).toFixed(1)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms; loop utilisation ${performance.eventLoopUtilization(elu).utilization.toFixed(2)}; write system calls ${Math.round((await writeCalls()) - writesStart) / SECONDS}/s`,
             );
             console.log('statements in the window:');
             for (const [text, n] of top) console.log(`${String(n).padStart(8)}  ${text}`);
@@ -624,4 +636,25 @@ async function main(): Promise<void> {
   );
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) console.log(row);
+}
+
+/** This process's write system calls so far (Linux; 0 elsewhere): one per message sent or less. */
+async function writeCalls(): Promise<number> {
+  const io = await readFile('/proc/self/io', 'utf8').catch(() => '');
+  return Number(/^syscw: (\d+)$/m.exec(io)?.[1] ?? 0);
+}
+
+/** A CPU profile of this process from now until `stopInto`, for BENCH_PROFILE. */
+async function startProfile(): Promise<{ stopInto: (file: string) => Promise<void> }> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stopInto(file) {
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
 }

@@ -67,7 +67,66 @@ export function emitEncoded(
 ): void {
   if (!socket.connected || socket.conn.readyState !== 'open') return;
   const nsp = socket.nsp.name === '/' ? '' : `${socket.nsp.name},`;
-  socket.conn.write(`2${nsp}[${JSON.stringify(event)},${json}]`);
+  const packet = `2${nsp}[${JSON.stringify(event)},${json}]`;
+  // Engine.IO keeps one write in flight per connection and queues the rest until it completes,
+  // so a diff sent after an answer would leave in a write of its own even with the TCP socket
+  // held. Nothing is queued before it here, so writing the frame itself keeps the order.
+  const webSocket = idleWebSocket(socket);
+  if (webSocket) webSocket.send(`${ENGINE_MESSAGE}${packet}`);
+  else socket.conn.write(packet);
+}
+
+/** Engine.IO's packet type of a message (protocol v4): a Socket.IO packet follows. */
+const ENGINE_MESSAGE = '4';
+const WEBSOCKET_OPEN = 1;
+
+/**
+ * What of Engine.IO 6's connection and `ws`'s socket the writes above use; neither library
+ * exports it. Checked at run time, so a change of either falls back to the public path.
+ */
+interface EngineConnection {
+  writeBuffer?: unknown[];
+  transport?: {
+    name?: string;
+    socket?: {
+      readyState?: number;
+      send?: (data: string) => void;
+      _socket?: { cork?: () => void; uncork?: () => void };
+    };
+  };
+}
+
+function webSocketOf(socket: RealtimeSocket): NonNullable<EngineConnection['transport']>['socket'] {
+  const transport = (socket.conn as unknown as EngineConnection).transport;
+  return transport?.name === 'websocket' ? transport.socket : undefined;
+}
+
+/** The socket's WebSocket when a frame written on it now comes after all queued before it. */
+function idleWebSocket(socket: RealtimeSocket): { send: (data: string) => void } | undefined {
+  const queued = (socket.conn as unknown as EngineConnection).writeBuffer;
+  const webSocket = webSocketOf(socket);
+  if (!webSocket || !Array.isArray(queued) || queued.length > 0) return undefined;
+  if (webSocket.readyState !== WEBSOCKET_OPEN || typeof webSocket.send !== 'function') {
+    return undefined;
+  }
+  return webSocket as { send: (data: string) => void };
+}
+
+/**
+ * Holds the socket's TCP writes until the returned release is called, so an answer and what
+ * its event sent on the way (a map diff) leave in one system call. Each write on loopback cost
+ * ~18 µs of the server's one thread, a fifth of it at 5,000 phones.
+ */
+export function holdWrites(socket: RealtimeSocket): () => void {
+  const tcp = webSocketOf(socket)?._socket;
+  if (typeof tcp?.cork !== 'function' || typeof tcp.uncork !== 'function') return () => {};
+  tcp.cork();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    tcp.uncork?.();
+  };
 }
 
 /** The client sends the auth token as `auth.accessKey` and as an `accessKey` header (spec §4). */

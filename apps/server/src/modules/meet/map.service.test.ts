@@ -9,7 +9,12 @@ const config = testConfig({ MEET_HAND_OFFLINE_SECONDS: '60', MEET_HAND_MAX_SECON
 const CITY = { lat: 55.75, lon: 37.62 };
 
 /** Two processes' map services on one shared store, each with its own clock reading `clock.now`. */
-function processOn(store: PresenceStore, clock: { now: number }, online: Set<number>) {
+function processOn(
+  store: PresenceStore,
+  clock: { now: number },
+  online: Set<number>,
+  tickMs = 100,
+) {
   const dropped: { userId: number; reason: string }[] = [];
   const map = new MapService({
     store,
@@ -34,7 +39,7 @@ function processOn(store: PresenceStore, clock: { now: number }, online: Set<num
       }),
     dropped: (userId, reason) => dropped.push({ userId, reason }),
     now: () => clock.now,
-    tickMs: 100,
+    tickMs,
   });
   return { map, dropped };
 }
@@ -108,6 +113,74 @@ describe('hands left behind by a process that died', () => {
       expect(alive.dropped).toEqual([{ userId: 1, reason: 'expired' }]);
     } finally {
       alive.map.close();
+    }
+  });
+});
+
+describe('positions at most once a second', () => {
+  it('forgive a beat that came late and the next on time, and hold the average to one a second', async () => {
+    const clock = { now: Date.now() };
+    const { map } = processOn(new InProcessPresenceStore(), clock, new Set([1]));
+    try {
+      map.connected(1);
+      await map.raise(user(1), 'business');
+      const send = () => map.position(1, { ...CITY, accuracy: 10, at: clock.now });
+      await send();
+      // The next beat reached the server 1.4 s later, the one after it on time (0.6 s after).
+      clock.now += 1400;
+      await send();
+      clock.now += 600;
+      await send();
+      // Never closer than half a second, and no more than one a second for long.
+      clock.now += 400;
+      await expect(send()).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+      let taken = 0;
+      for (let beat = 0; beat < 40; beat++) {
+        clock.now += 500;
+        await send().then(
+          () => (taken += 1),
+          () => undefined,
+        );
+      }
+      expect(taken).toBeLessThanOrEqual(21);
+    } finally {
+      map.close();
+    }
+  });
+});
+
+describe('a watcher that sends positions', () => {
+  it('gets its diff with its own position once a second has passed, and never sooner', async () => {
+    const clock = { now: Date.now() };
+    const { map } = processOn(new InProcessPresenceStore(), clock, new Set([1, 2, 3]), 1000);
+    const at = (north: number) => ({ lat: CITY.lat + north, lon: CITY.lon, accuracy: 10 });
+    try {
+      for (const id of [1, 2, 3]) {
+        map.connected(id);
+        await map.raise(user(id), 'business');
+        await map.position(id, { ...at(0), at: clock.now });
+      }
+      const diffs: number[][] = [];
+      await map.watch('socket-of-2', 2, { ...CITY, radiusM: 1000 }, (diff) =>
+        diffs.push(mapDiffSchema.parse(JSON.parse(diff)).upsert.map((hand) => hand.userId)),
+      );
+      // User 1 moves to another cell, then user 2's position comes: its answer takes the diff
+      // along (no timer could have run in between).
+      clock.now += 1000;
+      await map.position(1, { ...at(0.003), at: clock.now });
+      await map.position(2, { ...at(0), at: clock.now }, 'socket-of-2');
+      expect(diffs).toEqual([[1]]);
+
+      // User 3 moves; user 2's next position comes 0.6 s after the last diff: too soon for one.
+      clock.now += 600;
+      await map.position(3, { ...at(-0.003), at: clock.now });
+      await map.position(2, { ...at(0), at: clock.now }, 'socket-of-2');
+      expect(diffs).toEqual([[1]]);
+      clock.now += 900;
+      await map.position(2, { ...at(0), at: clock.now }, 'socket-of-2');
+      expect(diffs).toEqual([[1], [3]]);
+    } finally {
+      map.close();
     }
   });
 });

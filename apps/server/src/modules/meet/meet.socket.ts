@@ -4,7 +4,7 @@ import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import { clientEventSchemas, type Ack, type ClientToServerEvents } from '@meeet/core/api/realtime';
 import { isMessageKey } from '@meeet/core/i18n/messages';
 import { translate } from '@meeet/core/i18n/translate';
-import { emitEncoded, type RealtimeSocket } from '../../plugins/socket.ts';
+import { emitEncoded, holdWrites, type RealtimeSocket } from '../../plugins/socket.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
 import type { ChatService } from './chat.service.ts';
 import type { MapService } from './map.service.ts';
@@ -83,6 +83,9 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
   ): void {
     const listener = (payload: unknown, ack: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (answer: Ack) => void) : () => {};
+      // A position's answer and the map diff it may bring leave in one write. Only there: an
+      // event waiting on the database would hold everything else the socket is sent, pings too.
+      const release = event === 'position' ? holdWrites(socket) : () => {};
       void (async () => {
         try {
           const auth = await authPromise;
@@ -94,6 +97,8 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
           reply(result ? { ok: true, ...result } : { ok: true });
         } catch (error) {
           reply(refusal(error, locale, deps.log));
+        } finally {
+          release();
         }
       })();
     };
@@ -117,7 +122,7 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
   handle('hand:ghost', async (auth, payload) => ({
     hand: await map.setGhost(auth.user.id, payload.ghost),
   }));
-  handle('position', (auth, payload) => map.position(auth.user.id, payload));
+  handle('position', (auth, payload) => map.position(auth.user.id, payload, socket.id));
   handle('map:watch', (auth, payload) =>
     map.watch(socket.id, auth.user.id, payload, (diff) => emitEncoded(socket, 'map:diff', diff)),
   );
