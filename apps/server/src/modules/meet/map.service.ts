@@ -623,12 +623,14 @@ export class MapService {
   }
 
   /** The entry of a diff, encoded: the hand's shared part and the watcher's own two fields. */
-  private encodedEntryFor(watcher: Watcher, hand: Hand): EncodedEntry | null {
-    const seen = this.visible(watcher, hand);
-    if (!seen) return null;
+  private encodedEntry(
+    watcher: Watcher,
+    userId: number,
+    seen: { shown: Required<Shown>; distance: number },
+  ): EncodedEntry {
     const ring = ringsBetween(watcher.centerCell, seen.shown.cell);
     const json = entryJson(seen.shown.json, roundedDistance(seen.distance), ring);
-    return { ring, userId: hand.userId, json };
+    return { ring, userId, json };
   }
 
   private offsetOf(userId: number, day: number): Shown {
@@ -716,13 +718,13 @@ export class MapService {
       const left: number[] = [];
       for (const userId of ids) {
         const hand = hands.get(userId);
-        const entry = hand ? this.encodedEntryFor(watcher, hand) : null;
+        const seen = hand ? this.visible(watcher, hand) : null;
         const before = watcher.known.get(userId);
-        if (entry) {
-          const sig = this.signatureOf(hand as Hand);
-          if (sig !== before) {
-            watcher.known.set(userId, sig);
-            upsert.push(entry);
+        if (seen) {
+          // The ring and distance follow from the signature's cell: unchanged, nothing to send.
+          if (seen.shown.signature !== before) {
+            watcher.known.set(userId, seen.shown.signature);
+            upsert.push(this.encodedEntry(watcher, userId, seen));
           }
         } else if (before !== undefined) {
           watcher.known.delete(userId);
