@@ -357,8 +357,8 @@ export class MapService {
   }
 
   /**
-   * The diff of the watcher on the socket a position came on, sent now if it is due within
-   * `EARLY_TURNS`: the socket layer writes it and the position's answer in one system call
+   * The diff of the watcher on the socket a position came on, sent now if its last one went
+   * `EARLY_SHARE` of a tick ago: the socket layer writes it and the answer in one system call
    * (one write per message was a fifth of the server's time at 5,000 phones), and a phone
    * sending once a second gets its map with its own beat instead of a write of its own.
    */
