@@ -161,6 +161,17 @@ describe.each(subjects)('%s keeps the presence contract', (_name, subject) => {
     expect(await store.lastSighting(a, viewer)).toBeUndefined();
   });
 
+  it('forgets sightings past the kept time once many are kept', async () => {
+    const store = await subject.make();
+    const viewer = nextId();
+    const early = Array.from({ length: 600 }, () => nextId());
+    await store.sighted(viewer, early, 1_000, 60_000);
+    const late = Array.from({ length: 600 }, () => nextId());
+    await store.sighted(viewer, late, 70_000, 60_000);
+    expect(await store.lastSighting(viewer, early[0]!)).toBeUndefined();
+    expect(await store.lastSighting(viewer, late[0]!)).toBe(70_000);
+  });
+
   it('delivers published events to subscribers', async () => {
     const store = await subject.make();
     const heard: PresenceEvent[] = [];

@@ -59,6 +59,9 @@ export interface PresenceStore {
   close(): Promise<void>;
 }
 
+/** A viewer's sightings are pruned of expired ones from this many on (see `sighted`). */
+const MIN_PRUNED_SIGHTINGS = 256;
+
 /** The hand with the patch applied, built field by field (an object spread is far slower). */
 function patched(hand: Hand, patch: HandPatch): Hand {
   return {
@@ -77,8 +80,8 @@ function patched(hand: Hand, patch: HandPatch): Hand {
 export class InProcessPresenceStore implements PresenceStore {
   private readonly hands = new Map<number, Hand>();
   private readonly byArea = new Map<string, Set<number>>();
-  /** viewer → (seen user → when last shown). */
-  private readonly sightings = new Map<number, Map<number, number>>();
+  /** viewer → (seen user → when last shown), and the size that calls for the next pruning. */
+  private readonly sightings = new Map<number, { seen: Map<number, number>; pruneAt: number }>();
   private readonly listeners: ((event: PresenceEvent) => void)[] = [];
 
   put(hand: Hand): Promise<void> {
@@ -144,18 +147,25 @@ export class InProcessPresenceStore implements PresenceStore {
   }
 
   sighted(viewer: number, seen: readonly number[], at: number, ttlMs: number): Promise<void> {
-    let map = this.sightings.get(viewer);
-    if (!map) this.sightings.set(viewer, (map = new Map()));
-    // Forget what is older than the kept time while passing by, so the map stays bounded.
-    if (map.size > 256) {
+    let sightings = this.sightings.get(viewer);
+    if (!sightings) {
+      sightings = { seen: new Map(), pruneAt: MIN_PRUNED_SIGHTINGS };
+      this.sightings.set(viewer, sightings);
+    }
+    const map = sightings.seen;
+    // Forget what is older than the kept time while passing by, so the map stays bounded. Only
+    // once it has doubled since: someone who saw hundreds today would otherwise have them all
+    // scanned with every diff.
+    if (map.size > sightings.pruneAt) {
       for (const [id, when] of map) if (at - when >= ttlMs) map.delete(id);
+      sightings.pruneAt = Math.max(MIN_PRUNED_SIGHTINGS, map.size * 2);
     }
     for (const id of seen) map.set(id, at);
     return Promise.resolve();
   }
 
   lastSighting(viewer: number, seen: number): Promise<number | undefined> {
-    return Promise.resolve(this.sightings.get(viewer)?.get(seen));
+    return Promise.resolve(this.sightings.get(viewer)?.seen.get(seen));
   }
 
   publish(event: PresenceEvent): void {
