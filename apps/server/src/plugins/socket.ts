@@ -71,7 +71,6 @@ export function emitEncoded(
   // Engine.IO keeps one write in flight per connection and queues the rest until it completes,
   // so a diff sent after an answer would leave in a write of its own even with the TCP socket
   // held. Nothing is queued before it here, so writing the frame itself keeps the order.
-  holdWrites(socket);
   const webSocket = idleWebSocket(socket);
   if (webSocket) webSocket.send(`${ENGINE_MESSAGE}${packet}`);
   else socket.conn.write(packet);
@@ -113,32 +112,21 @@ function idleWebSocket(socket: RealtimeSocket): { send: (data: string) => void }
   return webSocket as { send: (data: string) => void };
 }
 
-type Corkable = { cork: () => void; uncork: () => void };
-
-/** The TCP sockets held in this turn of the event loop (see `holdWrites`). */
-const held = new Set<Corkable>();
-
-function releaseHeld(): void {
-  for (const tcp of held) tcp.uncork();
-  held.clear();
-}
-
 /**
- * Holds the socket's TCP writes to the end of this turn of the event loop (the check phase,
- * after every callback and microtask of the turn's input), so that an answer and what its event
- * sent on the way (a map diff) leave in one system call, and the turn's writes to all sockets
- * leave together. On loopback a write to a peer asleep on another CPU cost 47 µs, 16 µs to one
- * awake (measured, docs/benchmarks.md): held to the end of the turn, writes cost 24 µs each
- * instead of 35 at 4,000 phones. A write after the turn (an event waiting on the database)
- * leaves at once, as it would have without this.
+ * Holds the socket's TCP writes until the returned release is called, so an answer and what
+ * its event sent on the way (a map diff) leave in one system call. Each write on loopback cost
+ * ~18 µs of the server's one thread, a fifth of it at 5,000 phones.
  */
-export function holdWrites(socket: RealtimeSocket): void {
+export function holdWrites(socket: RealtimeSocket): () => void {
   const tcp = webSocketOf(socket)?._socket;
-  if (typeof tcp?.cork !== 'function' || typeof tcp.uncork !== 'function') return;
-  if (held.has(tcp as Corkable)) return;
+  if (typeof tcp?.cork !== 'function' || typeof tcp.uncork !== 'function') return () => {};
   tcp.cork();
-  if (held.size === 0) setImmediate(releaseHeld);
-  held.add(tcp as Corkable);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    tcp.uncork?.();
+  };
 }
 
 /** The client sends the auth token as `auth.accessKey` and as an `accessKey` header (spec §4). */

@@ -83,9 +83,9 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
   ): void {
     const listener = (payload: unknown, ack: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (answer: Ack) => void) : () => {};
-      // An answer and what the event sent on the way (a position's map diff) leave in one
-      // write, with the other writes of this turn of the loop.
-      holdWrites(socket);
+      // A position's answer and the map diff it may bring leave in one write. Only there: an
+      // event waiting on the database would hold everything else the socket is sent, pings too.
+      const release = event === 'position' ? holdWrites(socket) : () => {};
       void (async () => {
         try {
           const auth = await authPromise;
@@ -97,6 +97,8 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
           reply(result ? { ok: true, ...result } : { ok: true });
         } catch (error) {
           reply(refusal(error, locale, deps.log));
+        } finally {
+          release();
         }
       })();
     };
