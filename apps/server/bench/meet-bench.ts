@@ -54,9 +54,12 @@ const PIN_CPU = process.env.BENCH_PIN !== '0' && cpus().length >= 2 ? cpus().len
 const TRACE = process.env.BENCH_TRACE === '1';
 /**
  * BENCH_PROFILE=<folder>: the server's CPU profile of each window (not of the setup, whose
- * sign-ins and inserts would crowd it), written there as `<clients>.cpuprofile`.
+ * sign-ins and inserts would crowd it), written there as `<clients>.cpuprofile`. With
+ * BENCH_PROFILE_KIND=alloc, a sampling profile of what the window allocates instead, garbage
+ * included (`<clients>.heapprofile`).
  */
 const PROFILE_DIR = process.env.BENCH_PROFILE;
+const ALLOCATIONS = process.env.BENCH_PROFILE_KIND === 'alloc';
 /**
  * The quarter of the phones that chat (and whose maps are measured) run in a process of their
  * own, writing to each other; the rest in another (BENCH_SPLIT=0: all in one, as before). A
@@ -558,7 +561,10 @@ async function main(): Promise<void> {
         const profiler = PROFILE_DIR ? await startProfile() : undefined;
         await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
         for (const child of children) child.send({ type: 'stop' });
-        if (profiler) await profiler.stopInto(join(PROFILE_DIR!, `${level}.cpuprofile`));
+        if (profiler)
+          await profiler.stopInto(
+            join(PROFILE_DIR!, `${level}.${ALLOCATIONS ? 'heapprofile' : 'cpuprofile'}`),
+          );
         {
           inWindow = false;
           tracingChat = false;
@@ -644,15 +650,29 @@ async function writeCalls(): Promise<number> {
   return Number(/^syscw: (\d+)$/m.exec(io)?.[1] ?? 0);
 }
 
-/** A CPU profile of this process from now until `stopInto`, for BENCH_PROFILE. */
+/**
+ * A CPU profile of this process from now until `stopInto`, for BENCH_PROFILE; with
+ * BENCH_PROFILE_KIND=alloc, a sampling profile of what allocates instead (`.heapprofile`).
+ */
 async function startProfile(): Promise<{ stopInto: (file: string) => Promise<void> }> {
   const session = new Session();
   session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
+  if (ALLOCATIONS) {
+    await session.post('HeapProfiler.enable');
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 16_384,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  } else {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
   return {
     async stopInto(file) {
-      const { profile } = await session.post('Profiler.stop');
+      const { profile } = ALLOCATIONS
+        ? await session.post('HeapProfiler.stopSampling')
+        : await session.post('Profiler.stop');
       await writeFile(file, JSON.stringify(profile));
       session.disconnect();
     },
