@@ -13,14 +13,11 @@ import { loadConfig } from '../src/config.ts';
 import type { UserRow } from '../src/modules/users/users.service.ts';
 import { MapService } from '../src/modules/meet/map.service.ts';
 import { InProcessPresenceStore } from '../src/modules/meet/presence-store.ts';
+import { CITY_RADIUS_M, latLonOf, SPEED_MS, WATCH_RADIUS_M } from './meet-city.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = 5;
-const CITY = { lat: 55.75, lon: 37.62 };
-const CITY_RADIUS_M = 8000;
-const WATCH_RADIUS_M = 1000;
-const SPEED_MS = 5;
 /** Steps of the fake clock per simulated second: each one takes its share of the positions. */
 const STEPS = 100;
 
@@ -60,13 +57,6 @@ interface Phone {
   heading: number;
 }
 
-function latLon(phone: Phone) {
-  return {
-    lat: CITY.lat + phone.north / 111_320,
-    lon: CITY.lon + phone.east / (111_320 * Math.cos((CITY.lat * Math.PI) / 180)),
-  };
-}
-
 let seed = 42;
 function random(): number {
   seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
@@ -95,13 +85,13 @@ const user = (id: number) =>
 for (const phone of phones) {
   map.connected(phone.id);
   await map.raise(user(phone.id), 'just_chat');
-  await map.position(phone.id, { ...latLon(phone), accuracy: 10, at: clock.now });
+  await map.position(phone.id, { ...latLonOf(phone), accuracy: 10, at: clock.now });
 }
 for (const phone of phones) {
   await map.watch(
     `s${phone.id}`,
     phone.id,
-    { ...latLon(phone), radiusM: WATCH_RADIUS_M },
+    { ...latLonOf(phone), radiusM: WATCH_RADIUS_M },
     (diff) => {
       diffs++;
       diffBytes += diff.length;
@@ -124,7 +114,7 @@ async function second(): Promise<void> {
       if (Math.hypot(phone.east, phone.north) > CITY_RADIUS_M) phone.heading += Math.PI;
       await map.position(
         phone.id,
-        { ...latLon(phone), accuracy: 10, at: clock.now },
+        { ...latLonOf(phone), accuracy: 10, at: clock.now },
         `s${phone.id}`,
       );
     }

@@ -26,15 +26,12 @@ import type { ChatMessage } from '@meeet/core/api/meet';
 import { buildApp } from '../src/app.ts';
 import { users, type UserRow } from '../src/modules/users/users.schema.ts';
 import { percentile, pinToCpu, startBenchDatabase } from './bench-database.ts';
+import { CITY_RADIUS_M, latLonOf, SPEED_MS, WATCH_RADIUS_M } from './meet-city.ts';
 import { WireSocket } from './wire-socket.ts';
 
 const LEVELS = (process.env.BENCH_CLIENTS ?? '1000,2000,5000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = 5;
-const CITY = { lat: 55.75, lon: 37.62 };
-const CITY_RADIUS_M = 8000;
-const WATCH_RADIUS_M = 1000;
-const SPEED_MS = 5;
 const CHAT_EVERY_MS = 10_000;
 /** Priority of the simulated phones' process (BENCH_CLIENT_NICE, 0 to share the CPU evenly). */
 const CLIENT_NICE = Number(process.env.BENCH_CLIENT_NICE ?? 10);
@@ -172,10 +169,6 @@ async function runClients(input: {
       chats: client.chats,
     };
   });
-  const latLon = (s: { east: number; north: number }) => ({
-    lat: CITY.lat + s.north / 111_320,
-    lon: CITY.lon + s.east / (111_320 * Math.cos((CITY.lat * Math.PI) / 180)),
-  });
   const ack = <T extends object>(socket: S, event: string, payload: unknown) =>
     socket.emitWithAck<Ack<T>>(event, payload);
 
@@ -208,7 +201,7 @@ async function runClients(input: {
       if (measuring && sent > 0) result.chatLatencies.push(Date.now() - sent);
     });
     await ack(socket, 'hand:raise', { mood: 'just_chat' });
-    const here = latLon(state);
+    const here = latLonOf(state);
     state.cell = latLngToCell(here.lat, here.lon, 10);
     sentCell.set(`${state.id}:${state.cell}`, Date.now());
     await ack(socket, 'position', { ...here, accuracy: 10, at: Date.now() });
@@ -256,7 +249,7 @@ async function runClients(input: {
       state.east += SPEED_MS * Math.cos(state.heading);
       state.north += SPEED_MS * Math.sin(state.heading);
       if (Math.hypot(state.east, state.north) > CITY_RADIUS_M) state.heading += Math.PI;
-      const here = latLon(state);
+      const here = latLonOf(state);
       const cell = latLngToCell(here.lat, here.lon, 10);
       if (cell !== state.cell) {
         state.cell = cell;
