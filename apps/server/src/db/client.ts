@@ -11,12 +11,20 @@ export type DbExecutor = Database | Parameters<Parameters<Database['transaction'
  */
 export const DEFAULT_POOL_MAX = 20;
 
-export function createPool(connectionString: string, max = DEFAULT_POOL_MAX): pg.Pool {
+/** How long a statement waits for a connection before its caller gets 503 (see db/busy.ts). */
+const CHECKOUT_TIMEOUT_MS = 5_000;
+
+export function createPool(
+  connectionString: string,
+  max = DEFAULT_POOL_MAX,
+  { checkoutTimeoutMs = CHECKOUT_TIMEOUT_MS }: { checkoutTimeoutMs?: number } = {},
+): pg.Pool {
   return new pg.Pool({
     connectionString,
     max,
-    // Fail fast when the database is unreachable instead of hanging a request or health probe.
-    connectionTimeoutMillis: 5_000,
+    // Fail fast when the database is unreachable or every connection stays busy, instead of
+    // hanging a request or health probe.
+    connectionTimeoutMillis: checkoutTimeoutMs,
     idleTimeoutMillis: 30_000,
   });
 }

@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError, ErrorCode, errorBodySchema } from '@meeet/core/api/errors';
 import { validateEmail } from '@meeet/core/rules/email';
 import { BODY_LIMIT_BYTES } from '../app.ts';
+import { createDatabase, createPool } from '../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
 const signUpBody = z.object({
@@ -35,6 +37,23 @@ describe('error responses', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await t.app.register(testRoutes, { prefix: '/api' });
+    const databaseUrl = t.config.databaseUrl ?? '';
+    await t.app.register(
+      async (api) => {
+        // A statement on a pool whose only connection stays checked out, as under overload.
+        api.get('/test/busy', async () => {
+          const pool = createPool(databaseUrl, 1, { checkoutTimeoutMs: 50 });
+          const held = await pool.connect();
+          try {
+            return await createDatabase(pool).execute(sql`select 1`);
+          } finally {
+            held.release();
+            await pool.end();
+          }
+        });
+      },
+      { prefix: '/api' },
+    );
   });
   afterAll(() => t.close());
 
@@ -151,6 +170,23 @@ describe('error responses', () => {
     const body = expectErrorShape(response, 'INTERNAL_ERROR');
     expect(Object.keys(body).sort()).toEqual(['code', 'message', 'requestId']);
     expect(response.body).not.toMatch(/ECONNREFUSED|hunter2|stack|at /);
+  });
+
+  it('answers a statement that got no database connection in time with 503 and a Retry-After', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/test/busy' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('2');
+    expect(expectErrorShape(response, 'SERVICE_UNAVAILABLE').message).toBe(
+      'The server is busy right now. Please try again in a few seconds',
+    );
+    const ru = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/busy',
+      headers: { 'x-locale': 'ru' },
+    });
+    expect(expectErrorShape(ru, 'SERVICE_UNAVAILABLE').message).toBe(
+      'Сервер сейчас перегружен. Попробуйте ещё раз через несколько секунд',
+    );
   });
 
   it('answers a rate-limited route with 429 RATE_LIMITED', async () => {

@@ -9,6 +9,7 @@ import { AppError, ERROR_STATUS, ErrorCode, type ErrorBody } from '@meeet/core/a
 import type { Locale } from '@meeet/core/i18n/locale';
 import { isMessageKey } from '@meeet/core/i18n/messages';
 import { translate } from '@meeet/core/i18n/translate';
+import { busyError, isDatabaseBusy } from '../db/busy.ts';
 
 /** Status → code for errors raised by Fastify and its plugins rather than by our services. */
 const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
@@ -104,6 +105,10 @@ export function handleError(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
+  if (isDatabaseBusy(error)) {
+    request.log.warn({ err: error }, 'no database connection in time');
+    return handleError(busyError(), request, reply);
+  }
   if (error instanceof AppError) {
     if (error.status >= 500 && error.status !== 503) {
       request.log.error({ err: error }, 'request failed');

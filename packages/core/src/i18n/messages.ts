@@ -97,6 +97,7 @@ const appMessagesEn = {
   'market.purchase-pending': 'Your purchase of {name} is still on its way',
   'market.not-queued': 'You are not in the queue for {name}',
   'market.unavailable': 'The marketplace is not available on this network',
+  'server.busy': 'The server is busy right now. Please try again in a few seconds',
   'market.purchase-confirmed': 'NFT {name} is yours',
   'market.purchase-queued':
     'You joined the queue for {name}; the NFT is credited when your turn comes',
@@ -290,6 +291,7 @@ const appMessagesRu = {
   'market.purchase-pending': 'Ваша покупка {name} ещё выполняется',
   'market.not-queued': 'Вы не стоите в очереди за {name}',
   'market.unavailable': 'Маркетплейс недоступен в этой сети',
+  'server.busy': 'Сервер сейчас перегружен. Попробуйте ещё раз через несколько секунд',
   'market.purchase-confirmed': 'NFT {name} теперь ваш',
   'market.purchase-queued':
     'Вы встали в очередь за {name}; NFT будет зачислен, когда подойдёт ваша очередь',

@@ -4,6 +4,7 @@ import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import { clientEventSchemas, type Ack, type ClientToServerEvents } from '@meeet/core/api/realtime';
 import { isMessageKey } from '@meeet/core/i18n/messages';
 import { translate } from '@meeet/core/i18n/translate';
+import { busyError, isDatabaseBusy } from '../../db/busy.ts';
 import { emitEncoded, holdWrites, type RealtimeSocket } from '../../plugins/socket.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
 import type { ChatService } from './chat.service.ts';
@@ -24,7 +25,12 @@ function fieldText(locale: string, message: string): string {
 }
 
 /** The acknowledgement of a refusal, in the user's language; the socket stays connected. */
-export function refusal(error: unknown, locale: string, log: FastifyBaseLogger): Ack {
+export function refusal(failure: unknown, locale: string, log: FastifyBaseLogger): Ack {
+  let error = failure;
+  if (isDatabaseBusy(failure)) {
+    log.warn({ err: failure }, 'no database connection in time');
+    error = busyError();
+  }
   if (error instanceof AppError) {
     return {
       ok: false,
