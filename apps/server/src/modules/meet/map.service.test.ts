@@ -184,3 +184,58 @@ describe('a watcher that sends positions', () => {
     }
   });
 });
+
+describe('whom a watcher saw', () => {
+  it('counts from when a hand was last shown: through a day in sight, after it left, after the watch ended', async () => {
+    const clock = { now: Date.now() };
+    const { map } = processOn(new InProcessPresenceStore(), clock, new Set([1, 2, 3]), 1000);
+    const at = (north: number) => ({ lat: CITY.lat + north, lon: CITY.lon, accuracy: 10 });
+    const start = clock.now;
+    const hour = 3_600_000;
+    const minute = 60_000;
+    try {
+      for (const id of [1, 2, 3]) {
+        map.connected(id);
+        await map.raise(user(id), 'business');
+        await map.position(id, { ...at(0), at: clock.now });
+      }
+      let diffs = 0;
+      await map.watch('socket-of-2', 2, { ...CITY, radiusM: 1000 }, () => diffs++);
+
+      // User 1 walks to and fro in sight of user 2 for 25 hours: seen all along.
+      for (let h = 1; h <= 25; h++) {
+        clock.now = start + h * hour;
+        await map.position(1, { ...at(h % 2 ? 0.003 : 0), at: clock.now });
+        await map.position(2, { ...at(0), at: clock.now }, 'socket-of-2');
+      }
+      expect(diffs).toBe(25);
+      expect(await map.sawRecently(2, 1)).toBe(true);
+
+      // User 1 walks out of user 2's circle: seen until then, and for a day after.
+      const left = start + 25 * hour + 30 * minute;
+      clock.now = left;
+      await map.position(1, { ...at(0.05), at: clock.now });
+      await map.position(2, { ...at(0), at: clock.now }, 'socket-of-2');
+      expect(diffs).toBe(26);
+
+      // User 3 watches user 1's new place for four hours, then stops.
+      clock.now = start + 26 * hour;
+      const snapshot = await map.watch('socket-of-3', 3, { ...at(0.05), radiusM: 1000 }, () => {});
+      expect(snapshot.hands.map((hand) => hand.userId)).toEqual([1]);
+      const ended = start + 30 * hour;
+      clock.now = ended;
+      map.unwatch('socket-of-3');
+
+      clock.now = left + 24 * hour - minute;
+      expect(await map.sawRecently(2, 1)).toBe(true);
+      clock.now = left + 24 * hour + minute;
+      expect(await map.sawRecently(2, 1)).toBe(false);
+      clock.now = ended + 24 * hour - minute;
+      expect(await map.sawRecently(3, 1)).toBe(true);
+      clock.now = ended + 24 * hour + minute;
+      expect(await map.sawRecently(3, 1)).toBe(false);
+    } finally {
+      map.close();
+    }
+  });
+});

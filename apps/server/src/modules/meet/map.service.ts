@@ -45,6 +45,14 @@ const POSITION_PERIOD_MS = 1000;
 const POSITION_JITTER_MS = 500;
 /** Who someone saw on the map may be written to for this long (issue: now or within 24 h). */
 const SIGHTING_TTL_MS = 24 * 3600 * 1000;
+/**
+ * A sighting is recorded when a hand is first shown to a watcher and when it stops being shown,
+ * not with every move: that was a write to the store per diff (three Redis commands with Redis).
+ * What a watcher keeps being shown is recorded again this often, so that a hand shown without a
+ * break for longer than the kept time stays someone seen, and a process that dies loses at most
+ * this much of its watchers' last sightings.
+ */
+const SIGHTING_REFRESH_MS = 3600 * 1000;
 /** A shown point lies at most this far from its cell's centre (76 m cell + 40 m offset). */
 const CELL_REACH_M = 120;
 const METRES_PER_DEGREE = 111_320;
@@ -139,6 +147,8 @@ interface Watcher {
   fine: boolean;
   /** What this watcher was last sent, by user id: the signature of the entry. */
   known: Map<number, string>;
+  /** When everything in `known` was last recorded as sighted (see `SIGHTING_REFRESH_MS`). */
+  recordedAt: number;
   /** Users whose entry may have changed since the last diff. */
   pending: Set<number>;
   /** Whether it waits in the flush wheel, the turn it waits for, and that of its last flush. */
@@ -477,6 +487,7 @@ export class MapService {
       indexCells: [],
       fine: watch.radiusM <= FINE_INDEX_MAX_RADIUS_M,
       known: new Map(),
+      recordedAt: 0,
       pending: new Set(),
       scheduled: false,
       dueTurn: -1,
@@ -504,19 +515,22 @@ export class MapService {
       hands.push(entry);
     }
     hands.sort((a, b) => a.ring - b.ring || a.userId - b.userId);
+    watcher.recordedAt = this.now();
     await this.deps.store.sighted(
       userId,
       hands.map((h) => h.userId),
-      this.now(),
+      watcher.recordedAt,
       SIGHTING_TTL_MS,
     );
     return { hands };
   }
 
+  /** The watcher stops watching: everything it was being shown was last seen now. */
   unwatch(socketId: string): void {
     const watcher = this.watchers.get(socketId);
     if (!watcher) return;
     this.watchers.delete(socketId);
+    this.recordSighted(watcher, [...watcher.known.keys()], this.now());
     const index = watcher.fine ? this.watchersByFine : this.watchersByArea;
     for (const cell of watcher.indexCells) {
       const set = index.get(cell);
@@ -531,6 +545,13 @@ export class MapService {
    */
   blockChanged(a: number, b: number): void {
     this.deps.store.publish({ type: 'block', a, b });
+  }
+
+  private recordSighted(watcher: Watcher, userIds: number[], now: number): void {
+    if (userIds.length === 0) return;
+    this.deps.store
+      .sighted(watcher.userId, userIds, now, SIGHTING_TTL_MS)
+      .catch(this.failed('sightings'));
   }
 
   /** Whether `viewer` was shown `seen` on the map within the last 24 hours. */
@@ -716,6 +737,8 @@ export class MapService {
       if (this.watchers.get(watcher.socketId) !== watcher) continue;
       const upsert: EncodedEntry[] = [];
       const left: number[] = [];
+      /** Hands shown for the first time, or no longer: their sightings are recorded. */
+      const sighted: number[] = [];
       for (const userId of ids) {
         const hand = hands.get(userId);
         const seen = hand ? this.visible(watcher, hand) : null;
@@ -723,12 +746,14 @@ export class MapService {
         if (seen) {
           // The ring and distance follow from the signature's cell: unchanged, nothing to send.
           if (seen.shown.signature !== before) {
+            if (before === undefined) sighted.push(userId);
             watcher.known.set(userId, seen.shown.signature);
             upsert.push(this.encodedEntry(watcher, userId, seen));
           }
         } else if (before !== undefined) {
           watcher.known.delete(userId);
           left.push(userId);
+          sighted.push(userId);
         }
       }
       if (upsert.length > 0 || left.length > 0) {
@@ -740,15 +765,11 @@ export class MapService {
           ),
         );
       }
-      if (upsert.length > 0) {
-        this.deps.store
-          .sighted(
-            watcher.userId,
-            upsert.map((entry) => entry.userId),
-            now,
-            SIGHTING_TTL_MS,
-          )
-          .catch(this.failed('sightings'));
+      if (now - watcher.recordedAt >= SIGHTING_REFRESH_MS) {
+        watcher.recordedAt = now;
+        this.recordSighted(watcher, [...watcher.known.keys(), ...left], now);
+      } else {
+        this.recordSighted(watcher, sighted, now);
       }
     }
   }
