@@ -499,11 +499,23 @@ async function main(): Promise<void> {
           if (inWindow) stall = Math.max(stall, now - tickAt - 500);
           tickAt = now;
         }, 500);
+        /**
+         * The process's page faults and context switches since the last trace: a stall of
+         * seconds with neither collection nor CPU to show for it is the machine's (memory handed
+         * back to the host and faulted in again, or the CPU taken away), not the server's.
+         */
+        let usageAt = process.resourceUsage();
         const tracer = TRACE
           ? setInterval(() => {
               const m = process.memoryUsage();
+              const usage = process.resourceUsage();
+              const faults = usage.minorPageFault - usageAt.minorPageFault;
+              const majorFaults = usage.majorPageFault - usageAt.majorPageFault;
+              const switches =
+                usage.involuntaryContextSwitches - usageAt.involuntaryContextSwitches;
+              usageAt = usage;
               console.log(
-                `${new Date().toISOString()} server: worst timer delay ${worstGap.toFixed(0)} ms, rss ${Math.round(m.rss / 1048576)} MB, heap ${Math.round(m.heapUsed / 1048576)}/${Math.round(m.heapTotal / 1048576)} MB, db pool ${pool.totalCount} open, ${pool.idleCount} idle, ${pool.waitingCount} waiting`,
+                `${new Date().toISOString()} server: worst timer delay ${worstGap.toFixed(0)} ms, rss ${Math.round(m.rss / 1048576)} MB, heap ${Math.round(m.heapUsed / 1048576)}/${Math.round(m.heapTotal / 1048576)} MB, db pool ${pool.totalCount} open, ${pool.idleCount} idle, ${pool.waitingCount} waiting; page faults ${faults} (${majorFaults} major), preempted ${switches} times`,
               );
               worstGap = 0;
             }, 5000)
