@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
+import { BNB_DECIMALS, NATIVE_CURRENCY, USDT_DECIMALS } from '@meeet/core/constants';
 import { formatTokenAmount } from '@meeet/core/format/number';
 import { isLocale } from '@meeet/core/i18n/locale';
 import { translate } from '@meeet/core/i18n/translate';
@@ -115,7 +116,11 @@ export class ChainRuntime {
         const locale = user && isLocale(user.locale) ? user.locale : 'en';
         room.emit('notification', {
           text: translate(locale, key, {
-            amount: formatTokenAmount(row.amount),
+            amount: formatTokenAmount(
+              row.amount,
+              row.symbol === NATIVE_CURRENCY ? BNB_DECIMALS : USDT_DECIMALS,
+              locale,
+            ),
             symbol: row.symbol,
             ...notice.params,
           }),

@@ -8,7 +8,7 @@ import {
 import { AppError, ERROR_STATUS, ErrorCode, type ErrorBody } from '@meeet/core/api/errors';
 import type { Locale } from '@meeet/core/i18n/locale';
 import { isMessageKey } from '@meeet/core/i18n/messages';
-import { translate } from '@meeet/core/i18n/translate';
+import { translate, type MessageParams } from '@meeet/core/i18n/translate';
 import { busyError, isDatabaseBusy } from '../db/busy.ts';
 
 /** Status → code for errors raised by Fastify and its plugins rather than by our services. */
@@ -33,7 +33,7 @@ export function errorBody(
   code: ErrorCode,
   options: {
     messageKey?: string;
-    params?: Record<string, string | number>;
+    params?: MessageParams;
     fields?: Record<string, string>;
     details?: Record<string, string>;
   } = {},
@@ -51,11 +51,7 @@ export function errorBody(
  * Rules in core put message keys into zod issues; those are translated. Zod's own messages
  * (a wrong type, say) are not in the catalogue and pass through as they are.
  */
-function fieldMessage(
-  locale: Locale,
-  message: string,
-  params?: Record<string, string | number>,
-): string {
+function fieldMessage(locale: Locale, message: string, params?: MessageParams): string {
   return isMessageKey(message) ? translate(locale, message, params) : message;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorParam } from '../i18n/params.ts';
 
 /**
  * Stable error codes sent on the wire. The human message for each lives in the message
@@ -89,7 +90,7 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly messageKey: string;
-  readonly params: Record<string, string | number> | undefined;
+  readonly params: Readonly<Record<string, ErrorParam>> | undefined;
   readonly fields: Record<string, string> | undefined;
   /** Sent as the Retry-After header (rate limits, overload). */
   readonly retryAfterSeconds: number | undefined;
@@ -100,7 +101,7 @@ export class AppError extends Error {
     code: ErrorCode,
     options: {
       messageKey?: string;
-      params?: Record<string, string | number>;
+      params?: Readonly<Record<string, ErrorParam>>;
       /** Field path → message key (or text); keys are translated like validation messages. */
       fields?: Record<string, string>;
       retryAfterSeconds?: number;

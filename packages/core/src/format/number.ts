@@ -1,5 +1,6 @@
 import { formatUnits } from 'viem';
 import type { Locale } from '../i18n/locale.ts';
+import type { NumberParam } from '../i18n/params.ts';
 
 /** What non-numeric input shows (spec §9). */
 export const NON_NUMERIC_DISPLAY = '0.00';
@@ -159,4 +160,12 @@ export function formatTokenAmount(
   }
   if (!Number.isInteger(decimals) || decimals < 0) return formatNumber(null, locale);
   return formatNumber(formatUnits(amount, decimals), locale);
+}
+
+/**
+ * A token amount (smallest units) as a message parameter, written in the reader's language once
+ * the message is translated (see `NumberParam`), e.g. `{ number: '0.0002', unit: 'BNB' }`.
+ */
+export function tokenAmountParam(units: bigint | string, unit: string, decimals = 18): NumberParam {
+  return { number: formatTokenAmount(units, decimals), unit };
 }

@@ -1,7 +1,8 @@
 import { isLocale, type Locale } from './locale.ts';
 import { messages, type MessageKey } from './messages.ts';
+import { paramText, type MessageParams } from './params.ts';
 
-export type MessageParams = Readonly<Record<string, string | number | bigint>>;
+export type { MessageParam, MessageParams, NumberParam } from './params.ts';
 
 /**
  * Text for `key` in `locale`, falling back to English and then to the key itself, so a
@@ -23,14 +24,21 @@ export function translate(
     : Object.hasOwn(english, key)
       ? english[key]
       : key;
-  return interpolate(template ?? key, params);
+  return interpolate(template ?? key, params, isLocale(locale) ? locale : 'en');
 }
 
-export function interpolate(template: string, params?: MessageParams): string {
+export function interpolate(
+  template: string,
+  params?: MessageParams,
+  locale: Locale = 'en',
+): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : placeholder,
-  );
+  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    const value = params[name];
+    return Object.hasOwn(params, name) && value !== undefined
+      ? paramText(value, locale)
+      : placeholder;
+  });
 }
 
 /** Placeholder names used in a template, in order of appearance, without duplicates. */

@@ -50,22 +50,32 @@ describe('market buy rules', () => {
   });
 
   it('words a refusal with its code, message and facts', () => {
+    // Without the reader's language the amounts are written when the message is translated.
     expect(buyRefusal('insufficient-usdt', 0, { usdt: 5n * USDT_UNIT, bnb: 0n, fee: 0n })).toEqual({
       code: ErrorCode.INSUFFICIENT_FUNDS,
       messageKey: 'market.insufficient-usdt',
-      params: { name: 'Silver', price: '100 USDT', balance: '5 USDT' },
+      params: {
+        name: 'Silver',
+        price: { number: '100', unit: 'USDT' },
+        balance: { number: '5', unit: 'USDT' },
+      },
       details: {
         reason: 'insufficient-usdt',
         price: NFT_PRICE_UNITS[0].toString(),
         balance: (5n * USDT_UNIT).toString(),
       },
     });
-    expect(buyRefusal('insufficient-bnb', 0, { usdt: 0n, bnb: 0n, fee: 10n ** 15n })).toMatchObject(
-      {
-        code: ErrorCode.INSUFFICIENT_FEE,
-        params: { balance: '0 BNB', minFee: '0.001 BNB' },
-      },
-    );
+    expect(
+      buyRefusal('insufficient-bnb', 0, {
+        usdt: 0n,
+        bnb: 0n,
+        fee: 1234n * 10n ** 15n,
+        locale: 'ru',
+      }),
+    ).toMatchObject({
+      code: ErrorCode.INSUFFICIENT_FEE,
+      params: { balance: '0 BNB', minFee: '1,23 BNB' },
+    });
     expect(
       buyRefusal('already-holds-level', 1, { heldTokenName: 'Gold #3', usdt: 0n, bnb: 0n, fee: 0n })
         .params,

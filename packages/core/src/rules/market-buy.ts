@@ -8,8 +8,9 @@ import {
   USDT_DECIMALS,
 } from '../constants.ts';
 import { nftTypeName, type NftType } from '../enums.ts';
-import { formatTokenAmount } from '../format/number.ts';
+import { formatTokenAmount, tokenAmountParam } from '../format/number.ts';
 import type { Locale } from '../i18n/locale.ts';
+import type { ErrorParam } from '../i18n/params.ts';
 
 /**
  * The buy rules of the marketplace (spec §4), written once: the server decides with them what a
@@ -93,7 +94,7 @@ export interface BuyRefusal {
   code: ErrorCode;
   /** A key of core's message catalogue, with its parameters. */
   messageKey: string;
-  params: Record<string, string>;
+  params: Record<string, ErrorParam>;
   /** Machine-readable facts (the error's `details`). */
   details: Record<string, string>;
 }
@@ -105,10 +106,14 @@ export function buyRefusal(
   facts: RefusalFacts,
 ): BuyRefusal {
   const money = facts.money ?? DEFAULT_MONEY;
-  const usdt = (units: bigint | string) =>
-    `${formatTokenAmount(units, money.decimals, facts.locale)} ${money.symbol}`;
-  const bnb = (units: bigint | string) =>
-    `${formatTokenAmount(units, money.nativeDecimals, facts.locale)} ${money.nativeSymbol}`;
+  // Without the reader's language (a server's refusal) the amounts are written when the message
+  // is translated.
+  const amount = (units: bigint | string, decimals: number, unit: string): ErrorParam =>
+    facts.locale
+      ? `${formatTokenAmount(units, decimals, facts.locale)} ${unit}`
+      : tokenAmountParam(units, unit, decimals);
+  const usdt = (units: bigint | string) => amount(units, money.decimals, money.symbol);
+  const bnb = (units: bigint | string) => amount(units, money.nativeDecimals, money.nativeSymbol);
   const name = nftTypeName(level);
   const details = { reason };
   switch (reason) {

@@ -25,7 +25,7 @@ import {
 } from '@meeet/core/api/cpa';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import { PAYMENT_CURRENCY } from '@meeet/core/constants';
-import { formatTokenAmount } from '@meeet/core/format/number';
+import { tokenAmountParam } from '@meeet/core/format/number';
 import { unitsToDecimal } from '@meeet/core/rules/amount';
 import { hasRole, Role } from '@meeet/core/roles';
 import { webRoutes } from '@meeet/core/web/routes';
@@ -696,7 +696,7 @@ export class CpaService {
       if (amount !== BigInt(input.amount)) {
         throw new AppError(ErrorCode.CONFLICT, {
           messageKey: 'cpa.payout-mismatch',
-          params: { amount: `${formatTokenAmount(amount.toString())} ${PAYMENT_CURRENCY}` },
+          params: { amount: tokenAmountParam(amount, PAYMENT_CURRENCY) },
           details: { amount: amount.toString() },
         });
       }

@@ -213,6 +213,16 @@ describe('marketplace on a real chain', () => {
       details: { reason: 'insufficient-bnb', balance: '0' },
     });
     expect(BigInt(noBnb.json().details.minFee)).toBeGreaterThan(0n);
+    expect(noBnb.json().message).toMatch(/at least 0\.\d+ BNB$/);
+    // The fee in Russian is written with its decimal comma.
+    const noBnbRu = await inject(
+      'POST',
+      '/crypto/nft/buy',
+      noGas.token,
+      { level: 0 },
+      { 'idempotency-key': randomUUID(), 'accept-language': 'ru' },
+    );
+    expect(noBnbRu.json().message).toMatch(/^Недостаточно BNB .* хотя бы до 0,\d+ BNB$/);
     // Russian.
     const ru = await inject(
       'POST',

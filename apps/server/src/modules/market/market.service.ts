@@ -22,7 +22,7 @@ import {
   USDT_DECIMALS,
 } from '@meeet/core/constants';
 import { NFT_TYPES, isNftType, nftTypeName, type NftType } from '@meeet/core/enums';
-import { formatTokenAmount } from '@meeet/core/format/number';
+import { tokenAmountParam } from '@meeet/core/format/number';
 import {
   buyRefusal,
   buyRefusalReasons,
@@ -403,8 +403,8 @@ export class MarketService {
           throw new AppError(ErrorCode.INSUFFICIENT_FEE, {
             messageKey: 'market.insufficient-bnb',
             params: {
-              balance: `${formatTokenAmount(shown)} ${NATIVE_CURRENCY}`,
-              minFee: `${formatTokenAmount(fee)} ${NATIVE_CURRENCY}`,
+              balance: tokenAmountParam(shown, NATIVE_CURRENCY),
+              minFee: tokenAmountParam(fee, NATIVE_CURRENCY),
             },
             details: {
               reason: 'insufficient-bnb',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
+import type { ErrorParam } from '@meeet/core/i18n/params';
 
 const LEADER_CHANNEL = 'meeet:meetings:leader';
 const REPLY_PREFIX = 'meeet:meetings:reply:';
@@ -14,7 +15,7 @@ type WireError =
       app: {
         code: ErrorCode;
         messageKey: string;
-        params?: Record<string, string | number>;
+        params?: Readonly<Record<string, ErrorParam>>;
         fields?: Record<string, string>;
         details?: Record<string, string>;
         retryAfterSeconds?: number;

@@ -28,7 +28,7 @@ import {
   type TransactionStatus,
   type TransactionType,
 } from '@meeet/core/enums';
-import { formatTokenAmount } from '@meeet/core/format/number';
+import { tokenAmountParam } from '@meeet/core/format/number';
 import type { Locale } from '@meeet/core/i18n/locale';
 import { unitsToDecimal } from '@meeet/core/rules/amount';
 import type { Database, DbExecutor } from '../../db/client.ts';
@@ -120,8 +120,8 @@ function insufficientFee(balance: bigint, minFee: bigint): AppError {
   return new AppError(ErrorCode.INSUFFICIENT_FEE, {
     messageKey: 'wallet.insufficient-fee',
     params: {
-      balance: `${formatTokenAmount(balance)} ${NATIVE_CURRENCY}`,
-      minFee: `${formatTokenAmount(minFee)} ${NATIVE_CURRENCY}`,
+      balance: tokenAmountParam(balance, NATIVE_CURRENCY),
+      minFee: tokenAmountParam(minFee, NATIVE_CURRENCY),
     },
     details: { balance: balance.toString(), minFee: minFee.toString() },
   });
@@ -426,8 +426,8 @@ export class WalletService {
       throw new AppError(ErrorCode.VALIDATION_ERROR, {
         messageKey: 'wallet.dev-fund-too-much',
         params: {
-          usdt: unitsToDecimal(mintable, USDT_DECIMALS),
-          bnb: unitsToDecimal(sendable > 0n ? sendable : 0n, BNB_DECIMALS),
+          usdt: { number: unitsToDecimal(mintable, USDT_DECIMALS) },
+          bnb: { number: unitsToDecimal(sendable > 0n ? sendable : 0n, BNB_DECIMALS) },
         },
         fields: {
           ...(usdt > mintable ? { usdt: 'wallet.dev-fund-too-much' } : {}),

@@ -2,6 +2,7 @@ import type { MarketBuyReason, MarketLevel, MarketResponse } from '@meeet/core/a
 import { parseNftType, type NftType } from '@meeet/core/enums';
 import { buyRefusal } from '@meeet/core/rules/market-buy';
 import type { Locale } from '@meeet/core/i18n/locale';
+import { paramTexts } from '@meeet/core/i18n/params';
 
 /** What the buyer sees of a purchase (spec §4: confirmed, failed, canceled, unknown error). */
 export type PurchaseOutcome = 'processing' | 'queued' | 'confirmed' | 'failed' | 'canceled';
@@ -57,5 +58,5 @@ export function reasonMessage(
     money: market,
     locale,
   });
-  return { key: refusal.messageKey, ns: 'core', params: refusal.params };
+  return { key: refusal.messageKey, ns: 'core', params: paramTexts(refusal.params, locale) };
 }
