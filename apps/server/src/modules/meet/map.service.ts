@@ -48,9 +48,9 @@ const SIGHTING_TTL_MS = 24 * 3600 * 1000;
 /**
  * A sighting is recorded when a hand is first shown to a watcher and when it stops being shown,
  * not with every move: that was a write to the store per diff (three Redis commands with Redis).
- * What a watcher keeps being shown is recorded again this often, so that a hand shown without a
- * break for longer than the kept time stays someone seen, and a process that dies loses at most
- * this much of its watchers' last sightings.
+ * What a watcher keeps being shown is recorded again this often (see `refreshSightings`), so a
+ * hand shown without a break for longer than the kept time stays someone seen, and a process
+ * that dies loses at most this much of its watchers' last sightings.
  */
 const SIGHTING_REFRESH_MS = 3600 * 1000;
 /** A shown point lies at most this far from its cell's centre (76 m cell + 40 m offset). */
@@ -227,6 +227,7 @@ export class MapService {
     this.ticker = setInterval(() => this.turnWheel(), this.turnMs);
     this.ticker.unref();
     this.sweeper = setInterval(() => {
+      this.refreshSightings();
       this.sweep().catch(this.failed('sweep'));
     }, deps.sweepMs ?? 60_000);
     this.sweeper.unref();
@@ -407,6 +408,20 @@ export class MapService {
     this.announce(userId, hand.cell, null);
     this.deps.dropped(userId, reason);
     return true;
+  }
+
+  /**
+   * Records again what each watcher has been shown without a break for `SIGHTING_REFRESH_MS`
+   * (run with the sweep, a minute apart): a hand in sight, still, for longer than the kept time
+   * stays someone seen though no diff mentions it.
+   */
+  refreshSightings(): void {
+    const now = this.now();
+    for (const watcher of this.watchers.values()) {
+      if (now - watcher.recordedAt < SIGHTING_REFRESH_MS) continue;
+      watcher.recordedAt = now;
+      this.recordSighted(watcher, [...watcher.known.keys()], now);
+    }
   }
 
   /**
@@ -765,12 +780,7 @@ export class MapService {
           ),
         );
       }
-      if (now - watcher.recordedAt >= SIGHTING_REFRESH_MS) {
-        watcher.recordedAt = now;
-        this.recordSighted(watcher, [...watcher.known.keys(), ...left], now);
-      } else {
-        this.recordSighted(watcher, sighted, now);
-      }
+      this.recordSighted(watcher, sighted, now);
     }
   }
 }
