@@ -8,6 +8,7 @@ import {
   SessionsService,
   type AuthContext,
   type ClientContext,
+  type SessionCaller,
 } from '../modules/users/sessions.service.ts';
 import { TokenSigner } from '../modules/users/tokens.ts';
 
@@ -19,6 +20,12 @@ declare module 'fastify' {
     requireAuth: onRequestAsyncHookHandler;
     /** Route hook: requireAuth, then 403 FORBIDDEN below `role` (admins pass moderator checks). */
     requireRole: (role: Role) => onRequestAsyncHookHandler;
+    /**
+     * Route hook: 401 TOKEN_INVALID unless the Bearer token is signed and unexpired; sets
+     * `request.caller`. Only for a route whose own statement checks the session's life and
+     * refuses with TOKEN_INVALID (chat send); every other route uses `requireAuth`.
+     */
+    requireSessionInStatement: onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
     /** Set once `authenticate()` has run and found a live session; null otherwise. */
@@ -29,6 +36,8 @@ declare module 'fastify' {
      */
     authenticate(): Promise<AuthContext | null>;
     authChecked: boolean;
+    /** Set by `requireSessionInStatement`. */
+    caller: SessionCaller | null;
   }
 }
 
@@ -87,6 +96,12 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** The caller of a route that runs `requireSessionInStatement`; throws if the hook is missing. */
+export function callerOf(request: FastifyRequest): SessionCaller {
+  if (!request.caller) throw new AppError(ErrorCode.TOKEN_INVALID);
+  return request.caller;
+}
+
 /**
  * Authentication by route hooks, never by URL prefix: a route is protected because it says
  * `onRequest: app.requireAuth`. The hooks throw AppError, so every refusal has the one body.
@@ -129,6 +144,15 @@ async function auth(app: FastifyInstance, { config }: { config: AppConfig }): Pr
     };
     return markAuthHook(requireRole, 'role');
   });
+
+  app.decorateRequest('caller', null);
+  const requireSessionInStatement: onRequestAsyncHookHandler = async (request) => {
+    const token = bearerToken(request);
+    const claims = token ? await sessions.verifyToken(token) : null;
+    if (!claims) throw new AppError(ErrorCode.TOKEN_INVALID);
+    request.caller = { ...claims, fingerprint: requestFingerprint(request) };
+  };
+  app.decorate('requireSessionInStatement', markAuthHook(requireSessionInStatement, 'auth'));
 }
 
 export const authPlugin = fp(auth, { name: 'auth', dependencies: ['db'] });

@@ -12,6 +12,7 @@ import type { MapSnapshot } from '@meeet/core/api/realtime';
 import { bearer } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { makeRole } from '../media/media.test-support.ts';
+import { sessions } from '../users/users.schema.ts';
 import { meetMessages } from './meet.schema.ts';
 import { fix, meetUser, next, ok, openSocket, type ClientSocket } from './meet.test-support.ts';
 
@@ -242,6 +243,33 @@ describe('meet: chat and safety', () => {
     expect(reports[0]?.context).toHaveLength(3);
     await send(a.token, b.id, 'invest now');
     expect(await queued()).toHaveLength(1);
+  });
+
+  it('checks the session in the storing statement: a revoked one stores nothing, a new device is noted', async () => {
+    const { a, b } = await pair();
+    const storedBy = async (userId: number) =>
+      (await t.db.select().from(meetMessages).where(eq(meetMessages.senderId, userId))).length;
+
+    // A session opened without a fingerprint (Sign in with Apple) takes the first one a
+    // message brings, through the device check, and the message is stored once.
+    await t.db.update(sessions).set({ fingerprint: null }).where(eq(sessions.userId, a.id));
+    const fromNewPhone = await t.app.inject({
+      method: 'POST',
+      url: `/api/meet/conversations/${b.id}/messages`,
+      headers: bearer(a.token, 'fp-new-phone'),
+      payload: { clientId: clientId(), text: 'from my new phone' },
+    });
+    expect(fromNewPhone.statusCode).toBe(200);
+    expect(chatMessageSchema.parse(fromNewPhone.json()).text).toBe('from my new phone');
+    const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, a.id));
+    expect(session?.fingerprint).toBe('fp-new-phone');
+    expect(await storedBy(a.id)).toBe(1);
+
+    expect((await post(a.token, '/user/logout', {})).statusCode).toBe(200);
+    const afterLogout = await send(a.token, b.id, 'still there?');
+    expect(afterLogout.statusCode).toBe(401);
+    expect(errorBodySchema.parse(afterLogout.json()).code).toBe('TOKEN_INVALID');
+    expect(await storedBy(a.id)).toBe(1);
   });
 
   it('lets moderators work the report queue: dismiss, warn, ban', async () => {

@@ -10,7 +10,7 @@ import { scamFlags } from '@meeet/core/rules/scam-warning';
 import { LRUCache } from 'lru-cache';
 import type { MeetConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
+import type { AuthContext, SessionCaller, SessionsService } from '../users/sessions.service.ts';
 import type { UserRow } from '../users/users.service.ts';
 import type { MapService } from './map.service.ts';
 import { meetRepository } from './meet.repository.ts';
@@ -79,16 +79,21 @@ export class ChatService {
     return other;
   }
 
+  /**
+   * Sends a message as the caller, whose session the storing statement itself checks (one
+   * round trip: under load each one waits a pool connection and a turn of the event loop).
+   * A session revoked or gone answers TOKEN_INVALID and stores nothing.
+   */
   send(
-    auth: AuthContext,
+    caller: SessionCaller,
     otherId: number,
     input: { clientId: string; text: string },
   ): Promise<ChatMessage> {
-    return this.sendOnce(auth, otherId, input, 0);
+    return this.sendOnce(caller, otherId, input, 0);
   }
 
   private async sendOnce(
-    auth: AuthContext,
+    caller: SessionCaller,
     otherId: number,
     input: { clientId: string; text: string },
     /** Tries before this one: a race lost (a resend, the partner's start) is tried again. */
@@ -96,7 +101,7 @@ export class ChatService {
   ): Promise<ChatMessage> {
     if (retries > 2) throw new Error('send: raced three times');
     const db = this.deps.db;
-    const me = auth.user.id;
+    const me = caller.userId;
     if (otherId === me) {
       throw new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'meet.cannot-target-self' });
     }
@@ -117,7 +122,7 @@ export class ChatService {
       ? false
       : await this.deps.map.sawRecently(me, otherId);
     const sent = await meetRepository.sendMessage(db, {
-      senderId: me,
+      session: caller,
       otherId,
       clientId: input.clientId,
       text: input.text,
@@ -131,8 +136,18 @@ export class ChatService {
     if (sent === 'gone') throw notFound();
     // Someone was quicker (this message resent at once): its checks run again on what is
     // stored by then.
-    if (sent === 'resent') return this.sendOnce(auth, otherId, input, retries + 1);
+    if (sent === 'resent') return this.sendOnce(caller, otherId, input, retries + 1);
     const { facts, stored } = sent;
+    if (facts.session === 'gone') throw new AppError(ErrorCode.TOKEN_INVALID);
+    if (facts.session === 'unfingerprinted') {
+      // A session's first fingerprint goes through the device check (a new device pauses
+      // minting); the message is then sent again on the session as that leaves it.
+      if (!(await this.deps.sessions.authenticateClaims(caller, caller.fingerprint))) {
+        throw new AppError(ErrorCode.TOKEN_INVALID);
+      }
+      return this.sendOnce(caller, otherId, input, retries + 1);
+    }
+    if (facts.sessionSeenAt) this.deps.sessions.seen(caller.sessionId, facts.sessionSeenAt);
     if (stored) {
       this.knownPairs.set(pair, true);
       return this.delivered(me, otherId, stored);
@@ -157,7 +172,7 @@ export class ChatService {
       // The pair was known to have a conversation that is gone now: ask, and try once more.
       if (this.knownPairs.has(pair)) {
         this.knownPairs.delete(pair);
-        return this.sendOnce(auth, otherId, input, retries + 1);
+        return this.sendOnce(caller, otherId, input, retries + 1);
       }
       // A new conversation: the partner must have been seen lately (so exist).
       throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.chat-not-allowed' });
@@ -171,7 +186,7 @@ export class ChatService {
     }
     // The partner started it between the checks and the insert: sent as into any conversation
     // now, its checks run again on what is stored by then.
-    return this.sendOnce(auth, otherId, input, retries + 1);
+    return this.sendOnce(caller, otherId, input, retries + 1);
   }
 
   /** A stored message goes to every device of both users. */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { isForeignKeyViolation, uniqueViolation } from '../../db/pg-errors.ts';
+import { liveSessionSubquery, type SessionCaller } from '../users/sessions.service.ts';
 import {
   MESSAGE_CLIENT_KEY,
   meetBans,
@@ -21,6 +22,12 @@ export function pairOf(x: number, y: number): { userA: number; userB: number } {
 }
 
 export interface SendFacts {
+  /**
+   * The sender's session as the statement found it: alive, revoked or gone, or alive but due
+   * its first fingerprint (nothing is written then either).
+   */
+  session: 'live' | 'gone' | 'unfingerprinted';
+  sessionSeenAt: Date | null;
   banned: boolean;
   resentId: number | null;
   sentLastMinute: number;
@@ -128,7 +135,8 @@ export const meetRepository = {
   async sendMessage(
     db: DbExecutor,
     input: {
-      senderId: number;
+      /** The sender's session, checked by the statement itself: nothing is written unless live. */
+      session: SessionCaller;
       otherId: number;
       clientId: string;
       text: string;
@@ -144,9 +152,13 @@ export const meetRepository = {
       perHour: number;
     },
   ): Promise<{ facts: SendFacts; stored: MeetMessageRow | undefined } | 'gone' | 'resent'> {
-    const { userA, userB } = pairOf(input.senderId, input.otherId);
-    const { senderId, otherId } = input;
+    const senderId = input.session.userId;
+    const { otherId } = input;
+    const { userA, userB } = pairOf(senderId, otherId);
     const sent = db.execute<{
+      session_live: boolean;
+      session_unfingerprinted: boolean;
+      session_seen_at: Date | string | null;
       banned: boolean;
       resent_id: string | null;
       sent_last_minute: number;
@@ -155,27 +167,32 @@ export const meetRepository = {
       message_id: string | null;
       message_created_at: Date | string | null;
       stored_conversation_id: number | null;
-    }>(sql`with facts as (
+    }>(sql`with session as (${liveSessionSubquery(input.session)}
+      ), facts as (
         select
-          exists(select 1 from ${meetBans} where ${meetBans.userId} = ${input.senderId}) as banned,
+          exists(select 1 from session) as session_live,
+          coalesce((select unfingerprinted from session), false) as session_unfingerprinted,
+          (select seen_at from session) as session_seen_at,
+          exists(select 1 from ${meetBans} where ${meetBans.userId} = ${senderId}) as banned,
           (select ${meetMessages.id} from ${meetMessages}
-            where ${meetMessages.senderId} = ${input.senderId}
+            where ${meetMessages.senderId} = ${senderId}
               and ${meetMessages.clientId} = ${input.clientId}) as resent_id,
           (select count(*)::int from ${meetMessages}
-            where ${meetMessages.senderId} = ${input.senderId}
+            where ${meetMessages.senderId} = ${senderId}
               and ${meetMessages.createdAt} >= ${input.minuteAgo.toISOString()}) as sent_last_minute,
           (select ${meetConversations.id} from ${meetConversations}
             where ${meetConversations.userA} = ${userA}
               and ${meetConversations.userB} = ${userB}) as conversation_id,
           (select count(*)::int from ${meetConversations}
-            where ${meetConversations.startedBy} = ${input.senderId}
+            where ${meetConversations.startedBy} = ${senderId}
               and ${meetConversations.createdAt} >= ${input.hourAgo.toISOString()}) as started_last_hour
       ), stored as (
         insert into ${meetMessages} (conversation_id, sender_id, client_id, text, flags)
-        select facts.conversation_id, ${input.senderId}, ${input.clientId}, ${input.text},
+        select facts.conversation_id, ${senderId}, ${input.clientId}, ${input.text},
           string_to_array(${input.flags.join(',')}, ',')
         from facts
-        where not facts.banned and facts.resent_id is null
+        where facts.session_live and not facts.session_unfingerprinted
+          and not facts.banned and facts.resent_id is null
           and facts.sent_last_minute < ${input.perMinute} and facts.conversation_id is not null
         on conflict do nothing
         returning *
@@ -191,7 +208,8 @@ export const meetRepository = {
       ), next as (
         select nextval(pg_get_serial_sequence('meet_messages', 'id')) as message_id
         from facts
-        where ${input.mayStart}::boolean and facts.conversation_id is null and not facts.banned
+        where ${input.mayStart}::boolean and facts.session_live and not facts.session_unfingerprinted
+          and facts.conversation_id is null and not facts.banned
           and facts.resent_id is null and facts.sent_last_minute < ${input.perMinute}
           and facts.started_last_hour < ${input.perHour}
       ), made as (
@@ -229,6 +247,12 @@ export const meetRepository = {
     const row = result.rows[0];
     if (!row) throw new Error('send: no row');
     const facts: SendFacts = {
+      session: !row.session_live
+        ? 'gone'
+        : row.session_unfingerprinted
+          ? 'unfingerprinted'
+          : 'live',
+      sessionSeenAt: row.session_seen_at === null ? null : new Date(row.session_seen_at),
       banned: row.banned,
       resentId: row.resent_id === null ? null : Number(row.resent_id),
       sentLastMinute: row.sent_last_minute,
@@ -243,7 +267,7 @@ export const meetRepository = {
         : {
             id: Number(row.message_id),
             conversationId: row.stored_conversation_id,
-            senderId: input.senderId,
+            senderId,
             clientId: input.clientId,
             text: input.text,
             flags: input.flags,

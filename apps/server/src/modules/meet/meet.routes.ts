@@ -23,7 +23,7 @@ import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import { KycStatus } from '@meeet/core/enums';
 import { Role } from '@meeet/core/roles';
 import type { AppConfig } from '../../config.ts';
-import { authOf } from '../../plugins/auth.ts';
+import { authOf, callerOf } from '../../plugins/auth.ts';
 import { userRoom } from '../../plugins/socket.ts';
 import { MarketService } from '../market/market.service.ts';
 import type { UserRow } from '../users/users.service.ts';
@@ -139,7 +139,8 @@ export const meetRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (a
   app.post(
     meetPaths.messages,
     {
-      onRequest: app.requireAuth,
+      // The storing statement checks the session itself: one round trip per message.
+      onRequest: app.requireSessionInStatement,
       schema: {
         tags,
         security: bearer,
@@ -149,7 +150,7 @@ export const meetRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (a
         response: { 200: chatMessageSchema },
       },
     },
-    (request) => chat.send(authOf(request), request.params.userId, request.body),
+    (request) => chat.send(callerOf(request), request.params.userId, request.body),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { sessions, users, type SessionRow, type UserRow } from './users.schema.ts';
 
@@ -42,6 +42,24 @@ function activeWithUserQuery(db: DbExecutor) {
  * PostgreSQL plans the named statement once per connection.
  */
 const preparedActiveWithUser = new WeakMap<DbExecutor, ReturnType<typeof activeWithUserQuery>>();
+
+/**
+ * The statement part that finds a caller's session alive (not revoked, its user there), for a
+ * statement that checks it itself instead of reading it first: one row of `seen_at` and
+ * `unfingerprinted` (the session has no fingerprint yet and the call brings one, which
+ * `SessionsService.authenticateClaims` must see first), or no row.
+ */
+export function liveSessionSql(caller: {
+  sessionId: string;
+  userId: number;
+  fingerprint: string | null;
+}): SQL {
+  return sql`select ${sessions.lastSeenAt} as seen_at,
+      (${sessions.fingerprint} is null and ${caller.fingerprint}::text is not null) as unfingerprinted
+    from ${sessions} inner join ${users} on ${users.id} = ${sessions.userId}
+    where ${sessions.id} = ${caller.sessionId} and ${sessions.userId} = ${caller.userId}
+      and ${sessions.revokedAt} is null`;
+}
 
 /** All SQL on `sessions`. */
 export const sessionsRepository = {

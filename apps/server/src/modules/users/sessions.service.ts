@@ -1,8 +1,9 @@
 import { DEVICE_LOCK_MAX_MS } from '@meeet/core/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import { sessionsRepository } from './sessions.repository.ts';
-import type { TokenSigner } from './tokens.ts';
+import type { SQL } from 'drizzle-orm';
+import { liveSessionSql, sessionsRepository } from './sessions.repository.ts';
+import type { AccessClaims, TokenSigner } from './tokens.ts';
 import { usersRepository } from './users.repository.ts';
 import type { UserRow } from './users.schema.ts';
 
@@ -16,6 +17,23 @@ export interface ClientContext {
 export interface AuthContext {
   user: UserRow;
   sessionId: string;
+}
+
+/**
+ * The caller of a route that checks the session in its own statement instead of reading it
+ * first (chat send: under load each round trip waits a turn of the event loop and a pool
+ * connection). The token is verified; whether its session still lives is not known yet.
+ */
+export interface SessionCaller extends AccessClaims {
+  fingerprint: string | null;
+}
+
+/**
+ * For other modules: the part of their own statement that finds the caller's session alive
+ * (one row of `seen_at` and `unfingerprinted`, or none); see `liveSessionSql`.
+ */
+export function liveSessionSubquery(caller: SessionCaller): SQL {
+  return liveSessionSql(caller);
 }
 
 /** last_seen_at is written at most this often per session, so most reads write nothing. */
@@ -103,7 +121,14 @@ export class SessionsService {
    */
   async authenticate(token: string, fingerprint: string | null): Promise<AuthContext | null> {
     const claims = await this.tokens.verifyAccess(token);
-    if (!claims) return null;
+    return claims ? this.authenticateClaims(claims, fingerprint) : null;
+  }
+
+  /** As `authenticate`, for claims already verified (see `verifyToken`). */
+  async authenticateClaims(
+    claims: AccessClaims,
+    fingerprint: string | null,
+  ): Promise<AuthContext | null> {
     const found = await sessionsRepository.findActiveWithUser(
       this.db,
       claims.sessionId,
@@ -112,9 +137,7 @@ export class SessionsService {
     if (!found) return null;
     let { user } = found;
     const { session } = found;
-    if (this.now().getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      this.touchSoon(session.id);
-    }
+    this.seen(session.id, session.lastSeenAt);
     // Sessions opened without a fingerprint (Sign in with Apple arrives as a browser redirect)
     // take the first one their client sends, and the device check happens then.
     if (session.fingerprint === null && fingerprint) {
@@ -125,6 +148,19 @@ export class SessionsService {
       });
     }
     return { user, sessionId: session.id };
+  }
+
+  /**
+   * The token's signature and expiry only, without the session's row: for a route whose own
+   * statement checks that the session lives (see `SessionCaller`), null when unusable.
+   */
+  verifyToken(token: string): Promise<AccessClaims | null> {
+    return this.tokens.verifyAccess(token);
+  }
+
+  /** The session was used: its last_seen_at is written soon if it is older than a minute. */
+  seen(sessionId: string, lastSeenAt: Date): void {
+    if (this.now().getTime() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) this.touchSoon(sessionId);
   }
 
   private touchSoon(sessionId: string): void {
