@@ -210,6 +210,11 @@ describe('meet: chat and safety', () => {
       conversationListSchema.parse((await get(a.token, '/meet/conversations')).json()).list,
     ).toEqual([]);
     expect((await get(a.token, `/meet/conversations/${b.id}/messages`)).statusCode).toBe(403);
+    // A revoked session is not told who blocked whom.
+    expect((await post(a.token, '/user/logout', {})).statusCode).toBe(200);
+    const revoked = await send(a.token, b.id, 'hi from a lost phone');
+    expect(revoked.statusCode).toBe(401);
+    expect(errorBodySchema.parse(revoked.json()).code).toBe('TOKEN_INVALID');
   });
 
   it('flags scam patterns in English and Russian and queues the third flagged sender of a day', async () => {

@@ -108,6 +108,8 @@ export class ChatService {
     // Blocks are cached per user after the first read, so this rarely waits.
     await this.deps.safety.prepare(me);
     if (this.deps.safety.isBlocked(me, otherId)) {
+      // Who blocked whom is told only to a live session (the statement below is not run).
+      await this.liveSession(caller);
       throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.blocked' });
     }
     // Checks and store in one round trip: under load each query waits for a pool connection
@@ -142,9 +144,7 @@ export class ChatService {
     if (facts.session === 'unfingerprinted') {
       // A session's first fingerprint goes through the device check (a new device pauses
       // minting); the message is then sent again on the session as that leaves it.
-      if (!(await this.deps.sessions.authenticateClaims(caller, caller.fingerprint))) {
-        throw new AppError(ErrorCode.TOKEN_INVALID);
-      }
+      await this.liveSession(caller);
       return this.sendOnce(caller, otherId, input, retries + 1);
     }
     if (facts.sessionSeenAt) this.deps.sessions.seen(caller.sessionId, facts.sessionSeenAt);
@@ -187,6 +187,13 @@ export class ChatService {
     // The partner started it between the checks and the insert: sent as into any conversation
     // now, its checks run again on what is stored by then.
     return this.sendOnce(caller, otherId, input, retries + 1);
+  }
+
+  /** The full session check of any other route (device check included); 401 if it fails. */
+  private async liveSession(caller: SessionCaller): Promise<void> {
+    if (!(await this.deps.sessions.authenticateClaims(caller, caller.fingerprint))) {
+      throw new AppError(ErrorCode.TOKEN_INVALID);
+    }
   }
 
   /** A stored message goes to every device of both users. */
