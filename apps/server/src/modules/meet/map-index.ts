@@ -1,0 +1,529 @@
+import type { Mood, PublicCard } from '@meeet/core/api/meet';
+import type { MapHand, MapSnapshot, MapWatch } from '@meeet/core/api/realtime';
+import {
+  areaOf,
+  areasAround,
+  cellCentre,
+  FINE_INDEX_MAX_RADIUS_M,
+  FINE_INDEX_RESOLUTION,
+  fineIndexOf,
+  indexCellsAround,
+  dayOf,
+  dayOffset,
+  distanceM,
+  handCell,
+  ringsBetween,
+  roundedDistance,
+  shownPosition,
+  type LatLon,
+} from './coarse-position.ts';
+import { diffJson, entryJson, sharedFields, sharedPart } from './map-diff.ts';
+import type { Hand } from './presence-store.ts';
+
+/** A phone sending positions at the most allowed rate sends one this often (see map.service.ts). */
+export const POSITION_PERIOD_MS = 1000;
+
+/**
+ * A sighting is recorded when a hand is first shown to a watcher and when it stops being shown,
+ * not with every move: that was a write to the store per diff (three Redis commands with Redis).
+ * What a watcher keeps being shown is recorded again this often (see `refreshSightings`), so a
+ * hand shown without a break for longer than sightings are kept (24 h) stays someone seen, and
+ * a process that dies loses at most this much of its watchers' last sightings.
+ */
+const SIGHTING_REFRESH_MS = 3600 * 1000;
+/** A shown point lies at most this far from its cell's centre (76 m cell + 40 m offset). */
+const CELL_REACH_M = 120;
+const METRES_PER_DEGREE = 111_320;
+/** Watchers served between two turns of the event loop. */
+const DIFF_BATCH = 25;
+/** The flush wheel turns this many times per tick (see `mark`). */
+const TURNS_PER_TICK = 20;
+/**
+ * A watcher's diff may leave with its own position's answer this share of a tick after the last
+ * one (0.9 s): the same tolerance of a phone's timer jitter as positions have.
+ */
+const EARLY_SHARE = 0.9;
+/**
+ * How long a watcher whose socket sends positions every second waits for the next one past its
+ * expected time (in turns), so that the diff leaves with the position's answer rather than in a
+ * write of its own.
+ */
+const LATE_TURNS = 4;
+
+/**
+ * Whether a cell centre may concern the watcher. Hundreds of watchers per change in a busy
+ * city: a flat-earth distance (no trigonometry per watcher) with a margin; the entry itself is
+ * checked exactly.
+ */
+function isNear(
+  watcher: { lat: number; lon: number; cosLat: number; reachSq: number },
+  centre: LatLon | null,
+): boolean {
+  if (centre === null) return false;
+  let dLon = centre.lon - watcher.lon;
+  if (dLon > 180) dLon -= 360;
+  else if (dLon < -180) dLon += 360;
+  const east = dLon * METRES_PER_DEGREE * watcher.cosLat;
+  const north = (centre.lat - watcher.lat) * METRES_PER_DEGREE;
+  return east * east + north * north <= watcher.reachSq;
+}
+
+export interface MapIndexDeps {
+  /** Keys the per-user offset of the day; never sent anywhere. */
+  secret: string;
+  /** Whether either of the two blocked the other; `prepare` loads a user's blocks first. */
+  blocks: {
+    isBlocked(a: number, b: number): boolean;
+    prepare(userId: number): Promise<void>;
+  };
+  /** The hands of these users now (read at every flush, so a diff shows the latest). */
+  hands(userIds: readonly number[]): Promise<Map<number, Hand>>;
+  /** The hands indexed in these area cells (a snapshot). */
+  handsInAreas(areas: readonly string[]): Promise<Hand[]>;
+  /** Records that `viewer` was shown these users at `at` (see map.service.ts, sightings). */
+  sighted(viewer: number, seen: readonly number[], at: number): Promise<void>;
+  onError?: (error: unknown, what: string) => void;
+  now: () => number;
+  /** Diffs are batched per watcher and sent at most once per tick. */
+  tickMs: number;
+}
+
+interface Watcher {
+  socketId: string;
+  userId: number;
+  /** Copied out of the parsed payload: plain fields of one shape are much faster to read. */
+  radiusM: number;
+  moods: readonly Mood[] | null;
+  centerCell: string;
+  /** For the quick test of whether a change may concern the watcher (see `changed`). */
+  lat: number;
+  lon: number;
+  cosLat: number;
+  reachSq: number;
+  /** Area cells of the circle: the snapshot reads the hands indexed in them. */
+  areas: string[];
+  /** Cells this watcher is indexed by: fine ones for a small circle, else its areas. */
+  indexCells: string[];
+  fine: boolean;
+  /** What this watcher was last sent, by user id: the signature of the entry. */
+  known: Map<number, string>;
+  /** When everything in `known` was last recorded as sighted (see `SIGHTING_REFRESH_MS`). */
+  recordedAt: number;
+  /** Users whose entry may have changed since the last diff. */
+  pending: Set<number>;
+  /** Whether it waits in the flush wheel, the turn it waits for, and that of its last flush. */
+  scheduled: boolean;
+  dueTurn: number;
+  flushedTurn: number;
+  /** When it last flushed, and when the last position came on its socket (ms). */
+  flushedAt: number;
+  positionAt: number;
+  /** Sends a diff already encoded as JSON (see map-diff.ts). */
+  send: (diff: string) => void;
+}
+
+/** A user's offset of the day and the signature of their entry, shared by every watcher. */
+interface Shown {
+  day: number;
+  east: number;
+  north: number;
+  cell?: string;
+  mood?: Mood;
+  /** What a watcher's `known` holds: one string per user, not one per watcher and user. */
+  signature?: string;
+  point?: LatLon;
+  /** The entry's fields every watcher shares, encoded once (see map-diff.ts), and their card. */
+  json?: string;
+  card?: PublicCard;
+}
+
+/** A watcher's entry for a hand, encoded, with what the diff is sorted by. */
+interface EncodedEntry {
+  ring: number;
+  userId: number;
+  json: string;
+}
+
+/**
+ * The live map's watchers and what each was shown: watchers indexed by the same cells as hands,
+ * so a change reaches only those whose area covers it; a snapshot per watch, then diffs of
+ * coarse positions at most once a tick per watcher. It does no I/O of its own: hands, blocks and
+ * sightings come and go through its deps, so it can run apart from the hands' life (a worker
+ * thread is the plan, see docs/decisions.md).
+ */
+export class MapIndex {
+  private readonly watchers = new Map<string, Watcher>();
+  /** Watchers by index cell: small circles by fine cells, large ones by area cells. */
+  private readonly watchersByFine = new Map<string, Set<Watcher>>();
+  private readonly watchersByArea = new Map<string, Set<Watcher>>();
+  /** The HMAC of each user's offset, computed once a day rather than once per entry. */
+  private readonly offsets = new Map<number, Shown>();
+  private readonly ticker: NodeJS.Timeout;
+  /**
+   * The flush wheel: watchers with something pending wait in the slot of the turn they may
+   * send at. Each watcher flushes at its own phase of the second, so the work is spread over
+   * it instead of arriving as one burst per tick that held the event loop.
+   */
+  private readonly wheel: Watcher[][] = Array.from(
+    { length: TURNS_PER_TICK + LATE_TURNS + 1 },
+    () => [],
+  );
+  private turn = 0;
+  /** The most often a watcher gets a diff, and a turn of the wheel. */
+  private readonly tickMs: number;
+  private readonly turnMs: number;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: MapIndexDeps) {
+    this.now = deps.now;
+    this.tickMs = deps.tickMs;
+    this.turnMs = this.tickMs / TURNS_PER_TICK;
+    this.ticker = setInterval(() => this.turnWheel(), this.turnMs);
+    this.ticker.unref();
+  }
+
+  close(): void {
+    clearInterval(this.ticker);
+  }
+
+  private failed(what: string): (error: unknown) => void {
+    return (error) => this.deps.onError?.(error, what);
+  }
+
+  /** The user's hand dropped: their offset of the day is worked out again if it comes back. */
+  forget(userId: number): void {
+    this.offsets.delete(userId);
+  }
+
+  /** A block between the two changed (blocks reloaded): each one's watchers re-check the other. */
+  blocksChanged(a: number, b: number): void {
+    for (const watcher of this.watchers.values()) {
+      if (watcher.userId === a) this.mark(watcher, b);
+      if (watcher.userId === b) this.mark(watcher, a);
+    }
+  }
+
+  /** Starts (or moves) a socket's watched area and answers with the snapshot. */
+  async watch(
+    socketId: string,
+    userId: number,
+    watch: MapWatch,
+    send: (diff: string) => void,
+  ): Promise<MapSnapshot> {
+    this.unwatch(socketId);
+    await this.deps.blocks.prepare(userId);
+    const watcher: Watcher = {
+      socketId,
+      userId,
+      radiusM: watch.radiusM,
+      moods: watch.moods ?? null,
+      centerCell: handCell(watch.lat, watch.lon),
+      lat: watch.lat,
+      lon: watch.lon,
+      cosLat: Math.cos((watch.lat * Math.PI) / 180),
+      // A little over the exact reach: the quick flat-earth distance may err by a fraction.
+      reachSq: ((watch.radiusM + CELL_REACH_M) * 1.02 + 50) ** 2,
+      areas: [],
+      indexCells: [],
+      fine: watch.radiusM <= FINE_INDEX_MAX_RADIUS_M,
+      known: new Map(),
+      recordedAt: 0,
+      pending: new Set(),
+      scheduled: false,
+      dueTurn: -1,
+      flushedTurn: -TURNS_PER_TICK,
+      flushedAt: 0,
+      positionAt: 0,
+      send,
+    };
+    watcher.areas = areasAround(watch, watch.radiusM);
+    watcher.indexCells = watcher.fine
+      ? indexCellsAround(watch, watch.radiusM, FINE_INDEX_RESOLUTION)
+      : watcher.areas;
+    this.watchers.set(socketId, watcher);
+    const index = watcher.fine ? this.watchersByFine : this.watchersByArea;
+    for (const cell of watcher.indexCells) {
+      let set = index.get(cell);
+      if (!set) index.set(cell, (set = new Set()));
+      set.add(watcher);
+    }
+    const hands: MapHand[] = [];
+    for (const hand of await this.deps.handsInAreas(watcher.areas)) {
+      const entry = this.entryFor(watcher, hand);
+      if (!entry) continue;
+      watcher.known.set(hand.userId, this.signatureOf(hand));
+      hands.push(entry);
+    }
+    hands.sort((a, b) => a.ring - b.ring || a.userId - b.userId);
+    watcher.recordedAt = this.now();
+    await this.deps.sighted(
+      userId,
+      hands.map((h) => h.userId),
+      watcher.recordedAt,
+    );
+    return { hands };
+  }
+
+  /** The watcher stops watching: everything it was being shown was last seen now. */
+  unwatch(socketId: string): void {
+    const watcher = this.watchers.get(socketId);
+    if (!watcher) return;
+    this.watchers.delete(socketId);
+    this.recordSighted(watcher, [...watcher.known.keys()], this.now());
+    const index = watcher.fine ? this.watchersByFine : this.watchersByArea;
+    for (const cell of watcher.indexCells) {
+      const set = index.get(cell);
+      set?.delete(watcher);
+      if (set?.size === 0) index.delete(cell);
+    }
+  }
+
+  /**
+   * Records again what each watcher has been shown without a break for `SIGHTING_REFRESH_MS`
+   * (run with the sweep, a minute apart): a hand in sight, still, for longer than the kept time
+   * stays someone seen though no diff mentions it.
+   */
+  refreshSightings(): void {
+    const now = this.now();
+    for (const watcher of this.watchers.values()) {
+      if (now - watcher.recordedAt < SIGHTING_REFRESH_MS) continue;
+      watcher.recordedAt = now;
+      this.recordSighted(watcher, [...watcher.known.keys()], now);
+    }
+  }
+
+  private recordSighted(watcher: Watcher, userIds: number[], now: number): void {
+    if (userIds.length === 0) return;
+    this.deps.sighted(watcher.userId, userIds, now).catch(this.failed('sightings'));
+  }
+
+  /**
+   * The diff of the watcher on the socket a position came on, sent now if its last one went
+   * `EARLY_SHARE` of a tick ago: the socket layer writes it and the answer in one system call
+   * (one write per message was a fifth of the server's time at 5,000 phones), and a phone
+   * sending once a second gets its map with its own beat instead of a write of its own.
+   */
+  async positionCame(socketId: string): Promise<void> {
+    const watcher = this.watchers.get(socketId);
+    if (!watcher) return;
+    const now = this.now();
+    watcher.positionAt = now;
+    if (watcher.pending.size === 0 || now - watcher.flushedAt < this.tickMs * EARLY_SHARE) return;
+    watcher.scheduled = false;
+    watcher.dueTurn = -1;
+    watcher.flushedTurn = this.turn;
+    watcher.flushedAt = now;
+    const ids = [...watcher.pending];
+    watcher.pending.clear();
+    await this.sendBatch([{ watcher, ids }]);
+  }
+
+  /**
+   * Marks the user pending for the watchers who may see the change: those who were shown the
+   * user (they may need a `left`; they are indexed by the cell the user leaves) and those whose
+   * circle reaches the user's new cell.
+   */
+  changed(userId: number, fromCell: string | null, toCell: string | null): void {
+    const to = toCell ? cellCentre(toCell) : null;
+    const from = fromCell ? (fromCell === toCell ? to : cellCentre(fromCell)) : null;
+    const fineFrom = fromCell ? fineIndexOf(fromCell) : null;
+    const fineTo = toCell ? fineIndexOf(toCell) : null;
+    const areaFrom = fromCell ? areaOf(fromCell) : null;
+    const areaTo = toCell ? areaOf(toCell) : null;
+    this.changedIn(this.watchersByFine.get(fineFrom ?? ''), userId, from, to);
+    if (fineTo !== fineFrom)
+      this.changedIn(this.watchersByFine.get(fineTo ?? ''), userId, from, to);
+    this.changedIn(this.watchersByArea.get(areaFrom ?? ''), userId, from, to);
+    if (areaTo !== areaFrom)
+      this.changedIn(this.watchersByArea.get(areaTo ?? ''), userId, from, to);
+  }
+
+  /**
+   * Marks the watchers near the cell the user left or the one they entered. Near the one left
+   * stands for "may have been shown the user": an entry is only ever shown inside the circle,
+   * within the reach of its cell's centre, and every cell change is announced with the cell
+   * before it. That test is arithmetic on the watcher's own fields; asking each watcher's
+   * `known` map instead was most of this loop's time.
+   */
+  private changedIn(
+    watchers: Set<Watcher> | undefined,
+    userId: number,
+    from: LatLon | null,
+    to: LatLon | null,
+  ): void {
+    if (!watchers) return;
+    for (const watcher of watchers) {
+      if (isNear(watcher, to) || isNear(watcher, from)) this.mark(watcher, userId);
+    }
+  }
+
+  /** The user's entry may have changed for the watcher: it goes out with its next flush. */
+  private mark(watcher: Watcher, userId: number): void {
+    watcher.pending.add(userId);
+    if (watcher.scheduled) return;
+    watcher.scheduled = true;
+    // At most once a tick: right away (next turn) if it has not sent for a tick, else a tick
+    // after its last flush.
+    let due = Math.max(this.turn + 1, watcher.flushedTurn + TURNS_PER_TICK);
+    // A socket sending positions every second takes its diff with the next one's answer.
+    // (Time, not turns: a busy loop turns the wheel late.)
+    const untilPosition = watcher.positionAt + POSITION_PERIOD_MS - this.now();
+    if (untilPosition > 0) {
+      const expected = this.turn + Math.ceil(untilPosition / this.turnMs) + LATE_TURNS;
+      if (expected >= due) due = Math.min(expected, this.turn + TURNS_PER_TICK + LATE_TURNS);
+    }
+    watcher.dueTurn = due;
+    this.wheel[due % this.wheel.length]?.push(watcher);
+  }
+
+  /** The hand as the watcher may see it now, with its distance; null if they may not. */
+  private visible(
+    watcher: Watcher,
+    hand: Hand,
+  ): { shown: Required<Shown>; distance: number } | null {
+    if (hand.userId === watcher.userId || hand.ghost || !hand.cell) return null;
+    if (watcher.moods && !watcher.moods.includes(hand.mood)) return null;
+    if (this.deps.blocks.isBlocked(watcher.userId, hand.userId)) return null;
+    const shown = this.current(hand);
+    const distance = distanceM(watcher, shown.point);
+    return distance > watcher.radiusM ? null : { shown, distance };
+  }
+
+  private entryFor(watcher: Watcher, hand: Hand): MapHand | null {
+    const seen = this.visible(watcher, hand);
+    if (!seen) return null;
+    const { point, cell } = seen.shown;
+    // Snapshots only (one per watch), where a spread costs little; diffs use the encoded part.
+    return {
+      ...sharedFields(hand.card, hand.mood, cell, point),
+      distanceM: roundedDistance(seen.distance),
+      ring: ringsBetween(watcher.centerCell, cell),
+    };
+  }
+
+  /** The entry of a diff, encoded: the hand's shared part and the watcher's own two fields. */
+  private encodedEntry(
+    watcher: Watcher,
+    userId: number,
+    seen: { shown: Required<Shown>; distance: number },
+  ): EncodedEntry {
+    const ring = ringsBetween(watcher.centerCell, seen.shown.cell);
+    const json = entryJson(seen.shown.json, roundedDistance(seen.distance), ring);
+    return { ring, userId, json };
+  }
+
+  private offsetOf(userId: number, day: number): Shown {
+    const cached = this.offsets.get(userId);
+    if (cached?.day === day) return cached;
+    const offset: Shown = { day, ...dayOffset(userId, day, this.deps.secret) };
+    this.offsets.set(userId, offset);
+    return offset;
+  }
+
+  /** The user's facts of the day for their current cell and mood, computed once for all. */
+  private current(hand: Hand): Required<Shown> {
+    const shown = this.offsetOf(hand.userId, dayOf(this.now()));
+    if (
+      shown.signature === undefined ||
+      shown.cell !== hand.cell ||
+      shown.mood !== hand.mood ||
+      shown.card !== hand.card
+    ) {
+      shown.cell = hand.cell ?? '';
+      shown.mood = hand.mood;
+      shown.card = hand.card;
+      shown.signature = `${hand.cell}|${hand.mood}|${shown.day}`;
+      shown.point = hand.cell ? shownPosition(hand.cell, shown) : { lat: 0, lon: 0 };
+      shown.json = sharedPart(hand.card, hand.mood, shown.cell, shown.point);
+    }
+    return shown as Required<Shown>;
+  }
+
+  /** Changes when what a watcher sees of the hand changes: its cell, mood or shown point. */
+  private signatureOf(hand: Hand): string {
+    return this.current(hand).signature;
+  }
+
+  /**
+   * One turn of the wheel: the watchers due now flush, in batches with the event loop let go
+   * between them so positions and chat get in between. A batch's pending ids are taken (a
+   * change after that schedules the watcher again, a tick later) and their hands read from the
+   * store in one call.
+   */
+  private turnWheel(): void {
+    this.turn += 1;
+    const slot = this.turn % this.wheel.length;
+    const due = this.wheel[slot] ?? [];
+    if (due.length === 0) return;
+    this.wheel[slot] = [];
+    const now = this.now();
+    const batches: { watcher: Watcher; ids: number[] }[][] = [];
+    let batch: { watcher: Watcher; ids: number[] }[] = [];
+    for (const watcher of due) {
+      // Flushed early with a position since (see `positionCame`): it waits elsewhere now.
+      if (watcher.dueTurn !== this.turn) continue;
+      watcher.scheduled = false;
+      if (this.watchers.get(watcher.socketId) !== watcher || watcher.pending.size === 0) continue;
+      watcher.flushedTurn = this.turn;
+      watcher.flushedAt = now;
+      batch.push({ watcher, ids: [...watcher.pending] });
+      watcher.pending.clear();
+      if (batch.length === DIFF_BATCH) {
+        batches.push(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) batches.push(batch);
+    // A failing store (Redis away) costs a flush, never the process.
+    this.sendBatches(batches).catch(this.failed('map flush'));
+  }
+
+  private async sendBatches(batches: { watcher: Watcher; ids: number[] }[][]): Promise<void> {
+    for (const [n, batch] of batches.entries()) {
+      if (n > 0) await new Promise((resolve) => setImmediate(resolve));
+      await this.sendBatch(batch);
+    }
+  }
+
+  private async sendBatch(batch: { watcher: Watcher; ids: number[] }[]): Promise<void> {
+    const wanted = new Set<number>();
+    for (const { ids } of batch) for (const id of ids) wanted.add(id);
+    const hands = await this.deps.hands([...wanted]);
+    const now = this.now();
+    for (const { watcher, ids } of batch) {
+      // A watcher that went away while the hands were read gets nothing.
+      if (this.watchers.get(watcher.socketId) !== watcher) continue;
+      const upsert: EncodedEntry[] = [];
+      const left: number[] = [];
+      /** Hands shown for the first time, or no longer: their sightings are recorded. */
+      const sighted: number[] = [];
+      for (const userId of ids) {
+        const hand = hands.get(userId);
+        const seen = hand ? this.visible(watcher, hand) : null;
+        const before = watcher.known.get(userId);
+        if (seen) {
+          // The ring and distance follow from the signature's cell: unchanged, nothing to send.
+          if (seen.shown.signature !== before) {
+            if (before === undefined) sighted.push(userId);
+            watcher.known.set(userId, seen.shown.signature);
+            upsert.push(this.encodedEntry(watcher, userId, seen));
+          }
+        } else if (before !== undefined) {
+          watcher.known.delete(userId);
+          left.push(userId);
+          sighted.push(userId);
+        }
+      }
+      if (upsert.length > 0 || left.length > 0) {
+        upsert.sort((a, b) => a.ring - b.ring || a.userId - b.userId);
+        watcher.send(
+          diffJson(
+            upsert.map((entry) => entry.json),
+            left,
+          ),
+        );
+      }
+      this.recordSighted(watcher, sighted, now);
+    }
+  }
+}
