@@ -1,7 +1,7 @@
 import { DEVICE_LOCK_MAX_MS } from '@meeet/core/constants';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import type { SQL } from 'drizzle-orm';
 import { liveSessionSql, sessionsRepository } from './sessions.repository.ts';
 import type { AccessClaims, TokenSigner } from './tokens.ts';
 import { usersRepository } from './users.repository.ts';
