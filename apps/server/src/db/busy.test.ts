@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
 import { refusal } from '../modules/meet/meet.socket.ts';
 import { isDatabaseBusy } from './busy.ts';
-import { createDatabase, createPool } from './client.ts';
+import { busyPool } from './busy.test-support.ts';
+import { createDatabase } from './client.ts';
 
 describe('a database connection that cannot be had in time', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -15,16 +16,14 @@ describe('a database connection that cannot be had in time', () => {
 
   /** What a statement fails with while the pool's only connection stays checked out. */
   async function failureOfBusyPool(): Promise<unknown> {
-    const pool = createPool(database.url, 1, { checkoutTimeoutMs: 50 });
-    const held = await pool.connect();
+    const busy = await busyPool(database.url);
     try {
-      await createDatabase(pool).execute(sql`select 1`);
+      await createDatabase(busy.pool).execute(sql`select 1`);
       return undefined;
     } catch (error) {
       return error;
     } finally {
-      held.release();
-      await pool.end();
+      await busy.end();
     }
   }
 

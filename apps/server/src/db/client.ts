@@ -14,17 +14,13 @@ export const DEFAULT_POOL_MAX = 20;
 /** How long a statement waits for a connection before its caller gets 503 (see db/busy.ts). */
 const CHECKOUT_TIMEOUT_MS = 5_000;
 
-export function createPool(
-  connectionString: string,
-  max = DEFAULT_POOL_MAX,
-  { checkoutTimeoutMs = CHECKOUT_TIMEOUT_MS }: { checkoutTimeoutMs?: number } = {},
-): pg.Pool {
+export function createPool(connectionString: string, max = DEFAULT_POOL_MAX): pg.Pool {
   return new pg.Pool({
     connectionString,
     max,
     // Fail fast when the database is unreachable or every connection stays busy, instead of
     // hanging a request or health probe.
-    connectionTimeoutMillis: checkoutTimeoutMs,
+    connectionTimeoutMillis: CHECKOUT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
   });
 }

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { AppError, ErrorCode, errorBodySchema } from '@meeet/core/api/errors';
 import { validateEmail } from '@meeet/core/rules/email';
 import { BODY_LIMIT_BYTES } from '../app.ts';
-import { createDatabase, createPool } from '../db/client.ts';
+import { busyPool } from '../db/busy.test-support.ts';
+import { createDatabase } from '../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
 const signUpBody = z.object({
@@ -42,13 +43,11 @@ describe('error responses', () => {
       async (api) => {
         // A statement on a pool whose only connection stays checked out, as under overload.
         api.get('/test/busy', async () => {
-          const pool = createPool(databaseUrl, 1, { checkoutTimeoutMs: 50 });
-          const held = await pool.connect();
+          const busy = await busyPool(databaseUrl);
           try {
-            return await createDatabase(pool).execute(sql`select 1`);
+            return await createDatabase(busy.pool).execute(sql`select 1`);
           } finally {
-            held.release();
-            await pool.end();
+            await busy.end();
           }
         });
       },
