@@ -148,7 +148,7 @@ async function auth(app: FastifyInstance, { config }: { config: AppConfig }): Pr
   app.decorateRequest('caller', null);
   const requireSessionInStatement: onRequestAsyncHookHandler = async (request) => {
     const token = bearerToken(request);
-    const claims = token ? await sessions.verifyToken(token) : null;
+    const claims = token ? await tokens.verifyAccess(token) : null;
     if (!claims) throw new AppError(ErrorCode.TOKEN_INVALID);
     request.caller = { ...claims, fingerprint: requestFingerprint(request) };
   };

@@ -124,7 +124,7 @@ export class SessionsService {
     return claims ? this.authenticateClaims(claims, fingerprint) : null;
   }
 
-  /** As `authenticate`, for claims already verified (see `verifyToken`). */
+  /** As `authenticate`, for claims already verified (`TokenSigner.verifyAccess`). */
   async authenticateClaims(
     claims: AccessClaims,
     fingerprint: string | null,
@@ -148,14 +148,6 @@ export class SessionsService {
       });
     }
     return { user, sessionId: session.id };
-  }
-
-  /**
-   * The token's signature and expiry only, without the session's row: for a route whose own
-   * statement checks that the session lives (see `SessionCaller`), null when unusable.
-   */
-  verifyToken(token: string): Promise<AccessClaims | null> {
-    return this.tokens.verifyAccess(token);
   }
 
   /** The session was used: its last_seen_at is written soon if it is older than a minute. */
