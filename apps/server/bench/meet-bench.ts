@@ -60,9 +60,9 @@ const TRACE = process.env.BENCH_TRACE === '1';
  * included (`<clients>.heapprofile`).
  */
 const PROFILE_DIR = process.env.BENCH_PROFILE;
-/** How often the loop-delay histograms' timer fires (ms). */
-const LAG_RESOLUTION_MS = 10;
 const ALLOCATIONS = process.env.BENCH_PROFILE_KIND === 'alloc';
+/** How often the loop-delay histograms' timer fires (ms); see `lagMs`. */
+const LAG_RESOLUTION_MS = 10;
 /**
  * The quarter of the phones that chat (and whose maps are measured) run in a process of their
  * own, writing to each other; the rest in another (BENCH_SPLIT=0: all in one, as before). A
@@ -675,7 +675,7 @@ async function main(): Promise<void> {
 /**
  * How late the loop's timer fired, in ms, at percentile `p`. Node's histogram records the whole
  * time between two firings, the interval included (an idle loop reads 10 ms), so the interval is
- * taken off, as Elastic's Node.js agent does with the same histogram (see docs/benchmarks.md).
+ * taken off, as Elastic's Node.js agent does with the same histogram (see docs/decisions.md).
  */
 function lagMs(histogram: IntervalHistogram, p: number): number {
   return Math.max(0, histogram.percentile(p) / 1e6 - LAG_RESOLUTION_MS);
