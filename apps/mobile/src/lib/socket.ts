@@ -3,6 +3,8 @@ import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@meeet/cor
 import { SOCKET_DEFAULTS } from '@meeet/core/constants';
 import { apiOrigin } from './config.ts';
 import { fingerprint } from './fingerprint.ts';
+import { text } from './i18n.ts';
+import { currentLocale } from './locale-state.ts';
 import { token } from './session.ts';
 import { createStore } from './store.ts';
 
@@ -58,20 +60,31 @@ type AckOf<E extends keyof ClientToServerEvents> = Parameters<ClientToServerEven
   ? A
   : never;
 
+/** A failure of the socket itself, in the user's language (the server's answers already are). */
+function socketFailure(code: 'SERVICE_UNAVAILABLE' | 'REQUEST_TIMEOUT'): Ack & { ok: false } {
+  const key = code === 'SERVICE_UNAVAILABLE' ? 'm.common.offline' : 'error.REQUEST_TIMEOUT';
+  return { ok: false, code, message: text(currentLocale(), key) };
+}
+
+export interface EmitOptions {
+  /**
+   * Not queued while the socket is down (Socket.IO would send it on reconnecting): answered at
+   * once as offline. For what a newer one replaces, as positions (see position-sender.ts).
+   */
+  unlessOffline?: boolean;
+}
+
 /** Emits a client event and resolves with its acknowledgement (or a timeout refusal). */
 export function emit<E extends keyof ClientToServerEvents>(
   event: E,
   payload: Parameters<ClientToServerEvents[E]>[0],
+  options: EmitOptions = {},
 ): Promise<AckOf<E>> {
   // The first emit of a signed-in screen may come before its layout has connected.
   if (!socket && token()) connect();
   const current = socket;
-  if (!current) {
-    return Promise.resolve({
-      ok: false,
-      code: 'SERVICE_UNAVAILABLE',
-      message: 'Not connected',
-    } satisfies Ack as AckOf<E>);
+  if (!current || (options.unlessOffline && !current.connected)) {
+    return Promise.resolve(socketFailure('SERVICE_UNAVAILABLE') as AckOf<E>);
   }
   type Timed = {
     emit: (
@@ -83,8 +96,7 @@ export function emit<E extends keyof ClientToServerEvents>(
   const timed = current.timeout(SOCKET_DEFAULTS.timeout) as unknown as Timed;
   return new Promise((resolve) => {
     timed.emit(event, payload, (error, answer) => {
-      if (error)
-        resolve({ ok: false, code: 'REQUEST_TIMEOUT', message: error.message } as AckOf<E>);
+      if (error) resolve(socketFailure('REQUEST_TIMEOUT') as AckOf<E>);
       else resolve(answer as AckOf<E>);
     });
   });

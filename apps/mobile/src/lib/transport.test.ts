@@ -3,13 +3,20 @@ import { fakeServer, signedIn } from '../../test/helpers.tsx';
 import { api } from './api.ts';
 import { fingerprint, loadFingerprint } from './fingerprint.ts';
 import { sessionStore } from './session.ts';
-import { connect, disconnect } from './socket.ts';
+import { localeStore } from './locale-state.ts';
+import { connect, disconnect, emit } from './socket.ts';
 
 const mockIo = jest.fn((..._args: unknown[]) => ({
+  connected: false,
   on: jest.fn(),
   off: jest.fn(),
   connect: jest.fn(),
   disconnect: jest.fn(),
+  // What Socket.IO's client answers when an acknowledgement does not come in time.
+  timeout: () => ({
+    emit: (_event: string, _payload: unknown, ack: (error: Error) => void) =>
+      ack(new Error('operation has timed out')),
+  }),
 }));
 jest.mock('socket.io-client', () => ({ io: (...args: unknown[]) => mockIo(...args) }));
 
@@ -70,6 +77,24 @@ describe('the socket wrapper (spec §7, §9)', () => {
       extraHeaders: expect.objectContaining({ accessKey: 'token-1' }),
       ...SOCKET_DEFAULTS,
     });
+    disconnect();
+  });
+
+  it("answers the socket's own failures in the user's language; a position is not queued offline", async () => {
+    signedIn();
+    localeStore.set('ru');
+    const position = { lat: 55.75, lon: 37.61, accuracy: 8, at: Date.now() };
+    expect(await emit('position', position, { unlessOffline: true })).toEqual({
+      ok: false,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Нет связи: переподключаемся…',
+    });
+    expect(await emit('hand:lower', {})).toEqual({
+      ok: false,
+      code: 'REQUEST_TIMEOUT',
+      message: 'Запрос передавался слишком долго. Попробуйте ещё раз',
+    });
+    localeStore.set('en');
     disconnect();
   });
 });

@@ -9,6 +9,7 @@ import { emit, on, socketState } from '../../lib/socket.ts';
 import { useStore } from '../../lib/store.ts';
 import { ghostPreference, setGhostPreference } from '../../lib/ghost.ts';
 import { PeopleMap } from '../../components/people-map';
+import { createPositionSender } from './position-sender.ts';
 import {
   Button,
   Chip,
@@ -52,14 +53,29 @@ export function MapScreen({ onOpenPerson }: { onOpenPerson: (userId: number) => 
   // The watched area's centre: the first fix (the area is 5 km wide, plenty for a walk).
   const [centre, setCentre] = useState<{ lat: number; lon: number } | null>(null);
 
-  const lastSent = useRef(0);
-  const sendPosition = useCallback(async (fix: Fix) => {
-    // The service takes at most one position a second.
-    if (!raised.current || Date.now() - lastSent.current < POSITION_GAP_MS) return;
-    lastSent.current = Date.now();
-    const answer = await emit('position', fix);
-    if (!answer.ok) setFailure(answer.message);
-  }, []);
+  const positions = useMemo(
+    () =>
+      createPositionSender({
+        send: (fix) => emit('position', fix, { unlessOffline: true }),
+        isConnected: () => socketState.get().connected,
+        onRefused: (answer) => setFailure(answer.message),
+        gapMs: POSITION_GAP_MS,
+      }),
+    [],
+  );
+  const sendPosition = useCallback(
+    (fix: Fix) => {
+      if (raised.current) positions.offer(fix);
+    },
+    [positions],
+  );
+  useEffect(() => {
+    if (connected) positions.resume();
+  }, [connected, positions]);
+  useEffect(() => {
+    if (!hand.raised) positions.clear();
+  }, [hand.raised, positions]);
+  useEffect(() => () => positions.clear(), [positions]);
 
   useEffect(() => {
     let stop: (() => void) | null = null;
@@ -72,7 +88,7 @@ export function MapScreen({ onOpenPerson }: { onOpenPerson: (userId: number) => 
       stop = await watchFixes((fix) => {
         setSelf(fix);
         setCentre((previous) => previous ?? { lat: fix.lat, lon: fix.lon });
-        void sendPosition(fix);
+        sendPosition(fix);
       });
       if (cancelled) stop();
     })();
@@ -131,7 +147,7 @@ export function MapScreen({ onOpenPerson }: { onOpenPerson: (userId: number) => 
       const ghost = await emit('hand:ghost', { ghost: true });
       if (ghost.ok) setHand(ghost.hand);
     }
-    if (self) void sendPosition({ ...self, at: Math.min(self.at, Date.now()) });
+    if (self) sendPosition(self);
   }
 
   async function lower() {
