@@ -8,6 +8,7 @@ import { HTTP_HEADERS } from '@meeet/core/constants';
 import { Role } from '@meeet/core/roles';
 import type { SessionsService } from '../modules/users/sessions.service.ts';
 import { parseFingerprint } from './auth.ts';
+import { FairReads, type ReadableTcp } from './fair-reads.ts';
 
 /** What the server knows about a connected socket. */
 export interface SocketData {
@@ -75,6 +76,12 @@ export function emitEncoded(
   if (webSocket) webSocket.send(`${ENGINE_MESSAGE}${packet}`);
   else socket.conn.write(packet);
 }
+
+/**
+ * A turn of the event loop this long reads each socket once more at most (see fair-reads.ts): a
+ * safety valve against stalls of seconds, shut in a healthy turn (docs/decisions.md).
+ */
+const FAIR_READS_BUDGET_MS = 250;
 
 /** Engine.IO's packet type of a message (protocol v4): a Socket.IO packet follows. */
 const ENGINE_MESSAGE = '4';
@@ -198,7 +205,14 @@ async function socket(app: FastifyInstance): Promise<void> {
       },
     );
   });
+  const fairReads = new FairReads(FAIR_READS_BUDGET_MS);
+  const watchReads = (client: RealtimeSocket) => {
+    const tcp = webSocketOf(client)?._socket as ReadableTcp | undefined;
+    if (tcp && typeof tcp.on === 'function') fairReads.watch(tcp);
+  };
   io.on('connection', (client) => {
+    watchReads(client);
+    client.conn.once('upgrade', () => watchReads(client));
     // The handshake (headers, auth) is built by now; the upgrade request behind it is not
     // needed any more and would be kept for the socket's life (Socket.IO's memory advice).
     (client.conn as unknown as { request: unknown }).request = null;

@@ -72,6 +72,19 @@ describe('the hand position sender', () => {
     expect(server.sent).toHaveLength(1);
   });
 
+  it('keeps a fix answered as offline for when the socket is back, unless a newer one came', async () => {
+    const server = fakeServer();
+    server.sender.offer(fix(55.1));
+    server.setConnected(false);
+    await server.answer({ ok: false, code: 'SERVICE_UNAVAILABLE', message: 'Offline' });
+    expect(server.refused).toEqual([]);
+
+    server.setConnected(true);
+    server.sender.resume();
+    jest.advanceTimersByTime(1_100);
+    expect(server.sent.map((f) => f.lat)).toEqual([55.1, 55.1]);
+  });
+
   it('reports a refusal, never sends a time ahead of the clock, and forgets on clear', async () => {
     const server = fakeServer();
     server.sender.offer(fix(55.1, Date.now() + 5_000));

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@meeet/core/api/errors';
 import { POSITION_MAX_AGE_MS, type Ack } from '@meeet/core/api/realtime';
 import type { Fix } from '../../lib/location';
 
@@ -52,7 +53,10 @@ export function createPositionSender(deps: PositionSenderDeps): PositionSender {
     lastSentAt = now();
     const settled = (answer: Ack | null) => {
       inFlight = false;
-      if (answer && !answer.ok) deps.onRefused(answer);
+      // Offline (the socket dropped as it was sent): the fix waits for the socket, unless a
+      // newer one already does.
+      if (answer?.ok === false && answer.code === ErrorCode.SERVICE_UNAVAILABLE) waiting ??= fix;
+      else if (answer?.ok === false) deps.onRefused(answer);
       pump();
     };
     // A fix's clock may run ahead of the phone's (the server refuses times in the future).
