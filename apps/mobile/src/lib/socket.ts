@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import { ErrorCode } from '@meeet/core/api/errors';
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@meeet/core/api/realtime';
 import { SOCKET_DEFAULTS } from '@meeet/core/constants';
 import { apiOrigin } from './config.ts';
@@ -61,8 +62,10 @@ type AckOf<E extends keyof ClientToServerEvents> = Parameters<ClientToServerEven
   : never;
 
 /** A failure of the socket itself, in the user's language (the server's answers already are). */
-function socketFailure(code: 'SERVICE_UNAVAILABLE' | 'REQUEST_TIMEOUT'): Ack & { ok: false } {
-  const key = code === 'SERVICE_UNAVAILABLE' ? 'm.common.offline' : 'error.REQUEST_TIMEOUT';
+function socketFailure(
+  code: typeof ErrorCode.SERVICE_UNAVAILABLE | typeof ErrorCode.REQUEST_TIMEOUT,
+): Ack & { ok: false } {
+  const key = code === ErrorCode.SERVICE_UNAVAILABLE ? 'm.common.offline' : 'error.REQUEST_TIMEOUT';
   return { ok: false, code, message: text(currentLocale(), key) };
 }
 
@@ -84,7 +87,7 @@ export function emit<E extends keyof ClientToServerEvents>(
   if (!socket && token()) connect();
   const current = socket;
   if (!current || (options.unlessOffline && !current.connected)) {
-    return Promise.resolve(socketFailure('SERVICE_UNAVAILABLE') as AckOf<E>);
+    return Promise.resolve(socketFailure(ErrorCode.SERVICE_UNAVAILABLE) as AckOf<E>);
   }
   type Timed = {
     emit: (
@@ -96,7 +99,7 @@ export function emit<E extends keyof ClientToServerEvents>(
   const timed = current.timeout(SOCKET_DEFAULTS.timeout) as unknown as Timed;
   return new Promise((resolve) => {
     timed.emit(event, payload, (error, answer) => {
-      if (error) resolve(socketFailure('REQUEST_TIMEOUT') as AckOf<E>);
+      if (error) resolve(socketFailure(ErrorCode.REQUEST_TIMEOUT) as AckOf<E>);
       else resolve(answer as AckOf<E>);
     });
   });
