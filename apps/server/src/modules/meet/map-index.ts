@@ -118,6 +118,10 @@ interface Watcher {
   /** When it last flushed, and when the last position came on its socket (ms). */
   flushedAt: number;
   positionAt: number;
+  /** The time between the socket's last two positions (ms): a second at 1 Hz, 15 s in the app. */
+  positionGapMs: number;
+  /** Whether its last diff left on its own rather than with its position's answer. */
+  flushedAlone: boolean;
   /** Sends a diff already encoded as JSON (see map-diff.ts). */
   send: (diff: string) => void;
 }
@@ -172,12 +176,15 @@ export class MapIndex {
   /** The most often a watcher gets a diff, and a turn of the wheel. */
   private readonly tickMs: number;
   private readonly turnMs: number;
+  /** How long past its second a 1 Hz socket's next position is waited for (`LATE_TURNS`). */
+  private readonly lateMs: number;
   private readonly now: () => number;
 
   constructor(private readonly deps: MapIndexDeps) {
     this.now = deps.now;
     this.tickMs = deps.tickMs;
     this.turnMs = this.tickMs / TURNS_PER_TICK;
+    this.lateMs = LATE_TURNS * this.turnMs;
     this.ticker = setInterval(() => this.turnWheel(), this.turnMs);
     this.ticker.unref();
   }
@@ -234,6 +241,8 @@ export class MapIndex {
       flushedTurn: -TURNS_PER_TICK,
       flushedAt: 0,
       positionAt: 0,
+      positionGapMs: Infinity,
+      flushedAlone: false,
       send,
     };
     watcher.areas = areasAround(watch, watch.radiusM);
@@ -307,15 +316,47 @@ export class MapIndex {
     const watcher = this.watchers.get(socketId);
     if (!watcher) return;
     const now = this.now();
+    watcher.positionGapMs = now - watcher.positionAt;
     watcher.positionAt = now;
-    if (watcher.pending.size === 0 || now - watcher.flushedAt < this.tickMs * EARLY_SHARE) return;
+    if (watcher.pending.size === 0) return;
+    if (now - watcher.flushedAt < this.tickMs * EARLY_SHARE) {
+      this.positionTooSoon(watcher, now);
+      return;
+    }
     watcher.scheduled = false;
+    watcher.flushedAlone = false;
     watcher.dueTurn = -1;
     watcher.flushedTurn = this.turn;
     watcher.flushedAt = now;
     const ids = [...watcher.pending];
     watcher.pending.clear();
     await this.sendBatch([{ watcher, ids }]);
+  }
+
+  /**
+   * A 1 Hz socket's position came less than `EARLY_SHARE` of a tick after its last diff, so the
+   * pending diff cannot ride with it. Left to the wheel, the diff would leave on its own a
+   * second after the last one: just before the next position, which would come too soon again,
+   * a write of its own every second from then on. So:
+   * - if the last diff left on its own just before this position (within the 200 ms a late
+   *   position is waited for), the diff waits for the next position, due at most 200 ms after
+   *   the wheel would have sent it, and rides with the answers from then on;
+   * - otherwise (the phone's beat came early) it leaves as soon as the tick allows, right after
+   *   this position, and the next position comes a tick after it.
+   */
+  private positionTooSoon(watcher: Watcher, now: number): void {
+    if (!watcher.scheduled || watcher.positionGapMs > 2 * POSITION_PERIOD_MS) return;
+    const due =
+      watcher.flushedAlone && now - watcher.flushedAt <= this.lateMs
+        ? this.turn + Math.ceil((POSITION_PERIOD_MS + this.lateMs) / this.turnMs)
+        : this.turn +
+          Math.max(
+            1,
+            Math.ceil((watcher.flushedAt + this.tickMs * EARLY_SHARE - now) / this.turnMs),
+          );
+    if (due === watcher.dueTurn) return;
+    watcher.dueTurn = due;
+    this.wheel[due % this.wheel.length]?.push(watcher);
   }
 
   /**
@@ -365,11 +406,11 @@ export class MapIndex {
     // At most once a tick: right away (next turn) if it has not sent for a tick, else a tick
     // after its last flush.
     let due = Math.max(this.turn + 1, watcher.flushedTurn + TURNS_PER_TICK);
-    // A socket sending positions every second takes its diff with the next one's answer.
-    // (Time, not turns: a busy loop turns the wheel late.)
-    const untilPosition = watcher.positionAt + POSITION_PERIOD_MS - this.now();
-    if (untilPosition > 0) {
-      const expected = this.turn + Math.ceil(untilPosition / this.turnMs) + LATE_TURNS;
+    // A socket sending positions every second takes its diff with the next one's answer, also
+    // when that one is a little late. (Time, not turns: a busy loop turns the wheel late.)
+    const untilLate = watcher.positionAt + POSITION_PERIOD_MS + this.lateMs - this.now();
+    if (untilLate > 0) {
+      const expected = this.turn + Math.ceil(untilLate / this.turnMs);
       if (expected >= due) due = Math.min(expected, this.turn + TURNS_PER_TICK + LATE_TURNS);
     }
     watcher.dueTurn = due;
@@ -466,6 +507,7 @@ export class MapIndex {
       if (this.watchers.get(watcher.socketId) !== watcher || watcher.pending.size === 0) continue;
       watcher.flushedTurn = this.turn;
       watcher.flushedAt = now;
+      watcher.flushedAlone = true;
       batch.push({ watcher, ids: [...watcher.pending] });
       watcher.pending.clear();
       if (batch.length === DIFF_BATCH) {
