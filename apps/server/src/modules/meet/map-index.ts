@@ -346,14 +346,11 @@ export class MapIndex {
    */
   private positionTooSoon(watcher: Watcher, now: number): void {
     if (!watcher.scheduled || watcher.positionGapMs > 2 * POSITION_PERIOD_MS) return;
-    const due =
+    const waitMs =
       watcher.flushedAlone && now - watcher.flushedAt <= this.lateMs
-        ? this.turn + Math.ceil((POSITION_PERIOD_MS + this.lateMs) / this.turnMs)
-        : this.turn +
-          Math.max(
-            1,
-            Math.ceil((watcher.flushedAt + this.tickMs * EARLY_SHARE - now) / this.turnMs),
-          );
+        ? POSITION_PERIOD_MS + this.lateMs // until the next position is late
+        : watcher.flushedAt + this.tickMs * EARLY_SHARE - now; // until the tick allows one
+    const due = this.turn + Math.max(1, Math.ceil(waitMs / this.turnMs));
     if (due === watcher.dueTurn) return;
     watcher.dueTurn = due;
     this.wheel[due % this.wheel.length]?.push(watcher);
