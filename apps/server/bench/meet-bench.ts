@@ -57,7 +57,9 @@ const TRACE = process.env.BENCH_TRACE === '1';
  * BENCH_PROFILE=<folder>: the server's CPU profile of each window (not of the setup, whose
  * sign-ins and inserts would crowd it), written there as `<clients>.cpuprofile`. With
  * BENCH_PROFILE_KIND=alloc, a sampling profile of what the window allocates instead, garbage
- * included (`<clients>.heapprofile`).
+ * included (`<clients>.heapprofile`). On this machine V8's sampler gives system calls several times
+ * their real share (`npm run bench:profiler-bias`): read its JavaScript among itself, and take
+ * the kernel's part from the trace's CPU split or from `perf record` (docs/benchmarks.md).
  */
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 const ALLOCATIONS = process.env.BENCH_PROFILE_KIND === 'alloc';
@@ -626,7 +628,7 @@ async function main(): Promise<void> {
               );
             }
             console.log(
-              `loop lag p50 ${measured.lagP50.toFixed(1)} ms, p99 ${measured.lagP99.toFixed(1)} ms (past the ${LAG_RESOLUTION_MS} ms interval; the histogram's p99 ${measured.delayP99.toFixed(1)} ms); loop utilisation ${measured.utilisation.toFixed(2)}; write system calls ${Math.round(writesPerSecond)}/s`,
+              `loop lag p50 ${measured.lagP50.toFixed(1)} ms, p99 ${measured.lagP99.toFixed(1)} ms (past the ${LAG_RESOLUTION_MS} ms interval; the histogram's p99 ${measured.delayP99.toFixed(1)} ms); loop utilisation ${measured.utilisation.toFixed(2)}; CPU ${(measured.cpu.user / 1e3 / measured.wallMs).toFixed(2)} user, ${(measured.cpu.system / 1e3 / measured.wallMs).toFixed(2)} kernel; write system calls ${Math.round(writesPerSecond)}/s`,
             );
             console.log('statements in the window:');
             for (const [text, n] of top) console.log(`${String(n).padStart(8)}  ${text}`);
