@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import type { IntervalHistogram } from 'node:perf_hooks';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { loadConfig, type AppConfig, type MeetingsConfig } from '../src/config.ts';
@@ -86,6 +87,27 @@ export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/** How often the benchmarks' loop-delay histograms fire (ms); see `lagMs`. */
+export const LAG_RESOLUTION_MS = 10;
+
+/**
+ * How late the loop's timer fired, in ms, at percentile `p`. Node's histogram records the whole
+ * time between two firings, the interval included (an idle loop reads 10 ms), so the interval is
+ * taken off, as Elastic's Node.js agent does with the same histogram (see docs/decisions.md).
+ */
+export function lagMs(histogram: IntervalHistogram, p: number): number {
+  return Math.max(0, histogram.percentile(p) / 1e6 - LAG_RESOLUTION_MS);
+}
+
+/** This process's read and write system calls so far (Linux; zeros elsewhere). */
+export async function systemCalls(): Promise<{ reads: number; writes: number }> {
+  const io = await readFile('/proc/self/io', 'utf8').catch(() => '');
+  return {
+    reads: Number(/^syscr: (\d+)$/m.exec(io)?.[1] ?? 0),
+    writes: Number(/^syscw: (\d+)$/m.exec(io)?.[1] ?? 0),
+  };
 }
 
 /** The meeting rules as the product ships them (no environment), for benchmarks of the detector. */

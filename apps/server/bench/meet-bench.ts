@@ -14,12 +14,8 @@
 import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { cpus, setPriority } from 'node:os';
-import {
-  monitorEventLoopDelay,
-  PerformanceObserver,
-  type IntervalHistogram,
-} from 'node:perf_hooks';
-import { readFile, writeFile } from 'node:fs/promises';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +25,14 @@ import type { Ack, MapDiff, MapSnapshot } from '@meeet/core/api/realtime';
 import type { ChatMessage } from '@meeet/core/api/meet';
 import { buildApp } from '../src/app.ts';
 import { users, type UserRow } from '../src/modules/users/users.schema.ts';
-import { percentile, pinToCpu, startBenchDatabase } from './bench-database.ts';
+import {
+  LAG_RESOLUTION_MS,
+  lagMs,
+  percentile,
+  pinToCpu,
+  startBenchDatabase,
+  systemCalls,
+} from './bench-database.ts';
 import { CITY_RADIUS_M, latLonOf, SPEED_MS, WATCH_RADIUS_M } from './meet-city.ts';
 import { WireSocket } from './wire-socket.ts';
 
@@ -63,8 +66,6 @@ const TRACE = process.env.BENCH_TRACE === '1';
  */
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 const ALLOCATIONS = process.env.BENCH_PROFILE_KIND === 'alloc';
-/** How often the loop-delay histograms' timer fires (ms); see `lagMs`. */
-const LAG_RESOLUTION_MS = 10;
 /**
  * The quarter of the phones that chat (and whose maps are measured) run in a process of their
  * own, writing to each other; the rest in another (BENCH_SPLIT=0: all in one, as before). A
@@ -589,7 +590,7 @@ async function main(): Promise<void> {
           rss = process.memoryUsage().rss;
           cpuStart = process.cpuUsage();
           wallStart = performance.now();
-          writesStart = await writeCalls();
+          writesStart = (await systemCalls()).writes;
         }
         const profiler = PROFILE_DIR ? await startProfile() : undefined;
         await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
@@ -607,7 +608,7 @@ async function main(): Promise<void> {
         inWindow = false;
         lag.disable();
         for (const child of children) child.send({ type: 'stop' });
-        const writesPerSecond = ((await writeCalls()) - writesStart) / SECONDS;
+        const writesPerSecond = ((await systemCalls()).writes - writesStart) / SECONDS;
         if (profiler)
           await profiler.stopInto(
             join(PROFILE_DIR!, `${level}.${ALLOCATIONS ? 'heapprofile' : 'cpuprofile'}`),
@@ -685,21 +686,6 @@ async function main(): Promise<void> {
   );
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) console.log(row);
-}
-
-/**
- * How late the loop's timer fired, in ms, at percentile `p`. Node's histogram records the whole
- * time between two firings, the interval included (an idle loop reads 10 ms), so the interval is
- * taken off, as Elastic's Node.js agent does with the same histogram (see docs/decisions.md).
- */
-function lagMs(histogram: IntervalHistogram, p: number): number {
-  return Math.max(0, histogram.percentile(p) / 1e6 - LAG_RESOLUTION_MS);
-}
-
-/** This process's write system calls so far (Linux; 0 elsewhere): one per message sent or less. */
-async function writeCalls(): Promise<number> {
-  const io = await readFile('/proc/self/io', 'utf8').catch(() => '');
-  return Number(/^syscw: (\d+)$/m.exec(io)?.[1] ?? 0);
 }
 
 /**

@@ -18,20 +18,18 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createServer, type Server as HttpServer } from 'node:http';
 import { cpus, setPriority } from 'node:os';
-import { readFile } from 'node:fs/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Server } from 'socket.io';
 import { WebSocketServer } from 'ws';
 import { emitEncoded, holdWrites, type RealtimeSocket } from '../src/plugins/socket.ts';
-import { percentile, pinToCpu } from './bench-database.ts';
+import { LAG_RESOLUTION_MS, lagMs, percentile, pinToCpu, systemCalls } from './bench-database.ts';
 import { WireSocket } from './wire-socket.ts';
 
 const CLIENTS = Number(process.env.FLOOR_CLIENTS ?? 5000);
 const SERVERS = (process.env.FLOOR_SERVERS ?? 'ws,socket.io,socket.io+diff').split(',');
 const WARMUP_SECONDS = 5;
 const SECONDS = Number(process.env.FLOOR_SECONDS ?? 15);
-const LAG_RESOLUTION_MS = 10;
 const PIN_CPU = cpus().length >= 2 ? cpus().length - 1 : undefined;
 /** The simulated phones' priority, as `bench:meet`'s (BENCH_CLIENT_NICE). */
 const CLIENT_NICE = 10;
@@ -155,14 +153,6 @@ function socketIo(http: HttpServer, withDiff: boolean): () => void {
   return () => void io.close();
 }
 
-async function systemCalls(): Promise<{ reads: number; writes: number }> {
-  const io = await readFile('/proc/self/io', 'utf8').catch(() => '');
-  return {
-    reads: Number(/^syscr: (\d+)$/m.exec(io)?.[1] ?? 0),
-    writes: Number(/^syscw: (\d+)$/m.exec(io)?.[1] ?? 0),
-  };
-}
-
 function message(child: ChildProcess, type: string): Promise<{ result?: PhoneResult }> {
   return new Promise((resolve) => {
     const listener = (m: { type: string; result?: PhoneResult }) => {
@@ -207,7 +197,7 @@ async function measure(kind: string): Promise<ServerResult & PhoneResult> {
   const callsAfter = await systemCalls();
   const server: ServerResult = {
     utilisation: performance.eventLoopUtilization(elu).utilization,
-    lagP99: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS),
+    lagP99: lagMs(lag, 99),
     userCpu: used.user / 1e6 / seconds,
     kernelCpu: used.system / 1e6 / seconds,
     readsPerSecond: (callsAfter.reads - calls.reads) / seconds,
