@@ -142,10 +142,10 @@ function socketIo(http: HttpServer, withDiff: boolean): () => void {
     socket.on('position', (_position: unknown, ack: (answer: object) => void) => {
       if (!withDiff) return ack({ ok: true });
       const release = holdWrites(socket as unknown as RealtimeSocket);
-      // As the app: the answer after the awaited work, then the diff the position brought.
+      // As the app: after the awaited work, the diff the position brought, then the answer.
       void Promise.resolve().then(() => {
-        ack({ ok: true });
         emitEncoded(socket as unknown as RealtimeSocket, 'map:diff', DIFF_JSON);
+        ack({ ok: true });
         release();
       });
     });
