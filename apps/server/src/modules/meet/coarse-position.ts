@@ -5,8 +5,10 @@ import {
   getHexagonEdgeLengthAvg,
   gridDisk,
   gridDistance,
+  h3IndexToSplitLong,
   latLngToCell,
   UNITS,
+  type SplitLong,
 } from 'h3-js';
 
 /**
@@ -128,8 +130,18 @@ export function cellCentre(cell: string): LatLon {
   return { lat, lon };
 }
 
+/**
+ * A cell as H3 takes it without parsing: kept beside the string where one cell meets many
+ * (a watcher's centre, a hand's cell), since parsing both strings was half of `ringsBetween`.
+ */
+export type ParsedCell = SplitLong;
+
+export function parsedCell(cell: string): ParsedCell {
+  return h3IndexToSplitLong(cell);
+}
+
 /** Rings of resolution-10 cells between two cells (estimated from the distance if H3 cannot say). */
-export function ringsBetween(from: string, to: string): number {
+export function ringsBetween(from: string | ParsedCell, to: string | ParsedCell): number {
   try {
     return gridDistance(from, to);
   } catch {

@@ -12,10 +12,12 @@ import {
   dayOffset,
   distanceM,
   handCell,
+  parsedCell,
   ringsBetween,
   roundedDistance,
   shownPosition,
   type LatLon,
+  type ParsedCell,
 } from './coarse-position.ts';
 import { diffJson, entryJson, sharedFields, sharedPart } from './map-diff.ts';
 import type { Hand } from './presence-store.ts';
@@ -76,8 +78,11 @@ export interface MapIndexDeps {
     isBlocked(a: number, b: number): boolean;
     prepare(userId: number): Promise<void>;
   };
-  /** The hands of these users now (read at every flush, so a diff shows the latest). */
-  hands(userIds: readonly number[]): Promise<Map<number, Hand>>;
+  /**
+   * The hands of these users now, in the order asked (read at every flush, so a diff shows the
+   * latest).
+   */
+  hands(userIds: readonly number[]): Promise<(Hand | undefined)[]>;
   /** The hands indexed in these area cells (a snapshot). */
   handsInAreas(areas: readonly string[]): Promise<Hand[]>;
   /** Records that `viewer` was shown these users at `at` (see map.service.ts, sightings). */
@@ -94,7 +99,7 @@ interface Watcher {
   /** Copied out of the parsed payload: plain fields of one shape are much faster to read. */
   radiusM: number;
   moods: readonly Mood[] | null;
-  centerCell: string;
+  centerCell: ParsedCell;
   /** For the quick test of whether a change may concern the watcher (see `changed`). */
   lat: number;
   lon: number;
@@ -109,8 +114,12 @@ interface Watcher {
   known: Map<number, string>;
   /** When everything in `known` was last recorded as sighted (see `SIGHTING_REFRESH_MS`). */
   recordedAt: number;
-  /** Users whose entry may have changed since the last diff. */
-  pending: Set<number>;
+  /**
+   * Users whose entry may have changed since the last diff. A list, not a set: a user listed
+   * twice is looked at twice and sent once (the second look finds the entry known), and a set's
+   * add and its clearing with every flush were most of the marking's time.
+   */
+  pending: number[];
   /** Whether it waits in the flush wheel, the turn it waits for, and that of its last flush. */
   scheduled: boolean;
   dueTurn: number;
@@ -132,6 +141,8 @@ interface Shown {
   east: number;
   north: number;
   cell?: string;
+  /** The cell parsed once for the rings of every watcher it is shown to. */
+  parsed?: ParsedCell;
   mood?: Mood;
   /** What a watcher's `known` holds: one string per user, not one per watcher and user. */
   signature?: string;
@@ -148,6 +159,18 @@ interface EncodedEntry {
   json: string;
 }
 
+/** The order of a watcher's entries: by ring of cells, never by exact distance. */
+function byRingThenUser(a: { ring: number; userId: number }, b: { ring: number; userId: number }) {
+  return a.ring - b.ring || a.userId - b.userId;
+}
+
+/** The users a batch of flushes needs, each once (a single flush, the usual one, needs none). */
+function wantedBy(batch: readonly { ids: readonly number[] }[]): number[] {
+  const wanted = new Set<number>();
+  for (const { ids } of batch) for (const id of ids) wanted.add(id);
+  return [...wanted];
+}
+
 /**
  * The live map's watchers and what each was shown: watchers indexed by the same cells as hands,
  * so a change reaches only those whose area covers it; a snapshot per watch, then diffs of
@@ -157,9 +180,13 @@ interface EncodedEntry {
  */
 export class MapIndex {
   private readonly watchers = new Map<string, Watcher>();
-  /** Watchers by index cell: small circles by fine cells, large ones by area cells. */
-  private readonly watchersByFine = new Map<string, Set<Watcher>>();
-  private readonly watchersByArea = new Map<string, Set<Watcher>>();
+  /**
+   * Watchers by index cell: small circles by fine cells, large ones by area cells. Arrays, not
+   * sets: every move walks hundreds of them, and a set's iterator took twice an array's time;
+   * a watch is changed seldom, and its removal's search is short.
+   */
+  private readonly watchersByFine = new Map<string, Watcher[]>();
+  private readonly watchersByArea = new Map<string, Watcher[]>();
   /** The HMAC of each user's offset, computed once a day rather than once per entry. */
   private readonly offsets = new Map<number, Shown>();
   private readonly ticker: NodeJS.Timeout;
@@ -224,7 +251,7 @@ export class MapIndex {
       userId,
       radiusM: watch.radiusM,
       moods: watch.moods ?? null,
-      centerCell: handCell(watch.lat, watch.lon),
+      centerCell: parsedCell(handCell(watch.lat, watch.lon)),
       lat: watch.lat,
       lon: watch.lon,
       cosLat: Math.cos((watch.lat * Math.PI) / 180),
@@ -235,7 +262,7 @@ export class MapIndex {
       fine: watch.radiusM <= FINE_INDEX_MAX_RADIUS_M,
       known: new Map(),
       recordedAt: 0,
-      pending: new Set(),
+      pending: [],
       scheduled: false,
       dueTurn: -1,
       flushedTurn: -TURNS_PER_TICK,
@@ -252,9 +279,9 @@ export class MapIndex {
     this.watchers.set(socketId, watcher);
     const index = watcher.fine ? this.watchersByFine : this.watchersByArea;
     for (const cell of watcher.indexCells) {
-      let set = index.get(cell);
-      if (!set) index.set(cell, (set = new Set()));
-      set.add(watcher);
+      const list = index.get(cell);
+      if (list) list.push(watcher);
+      else index.set(cell, [watcher]);
     }
     const hands: MapHand[] = [];
     for (const hand of await this.deps.handsInAreas(watcher.areas)) {
@@ -263,7 +290,7 @@ export class MapIndex {
       watcher.known.set(hand.userId, this.signatureOf(hand));
       hands.push(entry);
     }
-    hands.sort((a, b) => a.ring - b.ring || a.userId - b.userId);
+    hands.sort(byRingThenUser);
     watcher.recordedAt = this.now();
     await this.deps.sighted(
       userId,
@@ -281,9 +308,13 @@ export class MapIndex {
     this.recordSighted(watcher, [...watcher.known.keys()], this.now());
     const index = watcher.fine ? this.watchersByFine : this.watchersByArea;
     for (const cell of watcher.indexCells) {
-      const set = index.get(cell);
-      set?.delete(watcher);
-      if (set?.size === 0) index.delete(cell);
+      const list = index.get(cell);
+      const at = list?.indexOf(watcher) ?? -1;
+      if (!list || at < 0) continue;
+      // Order does not matter: the last one takes the leaver's place.
+      const last = list.pop()!;
+      if (last !== watcher) list[at] = last;
+      if (list.length === 0) index.delete(cell);
     }
   }
 
@@ -318,7 +349,7 @@ export class MapIndex {
     const now = this.now();
     watcher.positionGapMs = now - watcher.positionAt;
     watcher.positionAt = now;
-    if (watcher.pending.size === 0) return;
+    if (watcher.pending.length === 0) return;
     if (now - watcher.flushedAt < this.tickMs * EARLY_SHARE) {
       this.positionTooSoon(watcher, now);
       return;
@@ -328,8 +359,8 @@ export class MapIndex {
     watcher.dueTurn = -1;
     watcher.flushedTurn = this.turn;
     watcher.flushedAt = now;
-    const ids = [...watcher.pending];
-    watcher.pending.clear();
+    const ids = watcher.pending;
+    watcher.pending = [];
     await this.sendBatch([{ watcher, ids }]);
   }
 
@@ -384,7 +415,7 @@ export class MapIndex {
    * `known` map instead was most of this loop's time.
    */
   private changedIn(
-    watchers: Set<Watcher> | undefined,
+    watchers: readonly Watcher[] | undefined,
     userId: number,
     from: LatLon | null,
     to: LatLon | null,
@@ -397,7 +428,7 @@ export class MapIndex {
 
   /** The user's entry may have changed for the watcher: it goes out with its next flush. */
   private mark(watcher: Watcher, userId: number): void {
-    watcher.pending.add(userId);
+    watcher.pending.push(userId);
     if (watcher.scheduled) return;
     watcher.scheduled = true;
     // At most once a tick: right away (next turn) if it has not sent for a tick, else a tick
@@ -430,12 +461,12 @@ export class MapIndex {
   private entryFor(watcher: Watcher, hand: Hand): MapHand | null {
     const seen = this.visible(watcher, hand);
     if (!seen) return null;
-    const { point, cell } = seen.shown;
+    const { point, cell, parsed } = seen.shown;
     // Snapshots only (one per watch), where a spread costs little; diffs use the encoded part.
     return {
       ...sharedFields(hand.card, hand.mood, cell, point),
       distanceM: roundedDistance(seen.distance),
-      ring: ringsBetween(watcher.centerCell, cell),
+      ring: ringsBetween(watcher.centerCell, parsed),
     };
   }
 
@@ -445,7 +476,7 @@ export class MapIndex {
     userId: number,
     seen: { shown: Required<Shown>; distance: number },
   ): EncodedEntry {
-    const ring = ringsBetween(watcher.centerCell, seen.shown.cell);
+    const ring = ringsBetween(watcher.centerCell, seen.shown.parsed);
     const json = entryJson(seen.shown.json, roundedDistance(seen.distance), ring);
     return { ring, userId, json };
   }
@@ -467,7 +498,11 @@ export class MapIndex {
       shown.mood !== hand.mood ||
       shown.card !== hand.card
     ) {
-      shown.cell = hand.cell ?? '';
+      const cell = hand.cell ?? '';
+      if (shown.cell !== cell) {
+        shown.cell = cell;
+        shown.parsed = parsedCell(cell);
+      }
       shown.mood = hand.mood;
       shown.card = hand.card;
       shown.signature = `${hand.cell}|${hand.mood}|${shown.day}`;
@@ -501,12 +536,12 @@ export class MapIndex {
       // Flushed early with a position since (see `positionCame`): it waits elsewhere now.
       if (watcher.dueTurn !== this.turn) continue;
       watcher.scheduled = false;
-      if (this.watchers.get(watcher.socketId) !== watcher || watcher.pending.size === 0) continue;
+      if (this.watchers.get(watcher.socketId) !== watcher || watcher.pending.length === 0) continue;
       watcher.flushedTurn = this.turn;
       watcher.flushedAt = now;
       watcher.flushedAlone = true;
-      batch.push({ watcher, ids: [...watcher.pending] });
-      watcher.pending.clear();
+      batch.push({ watcher, ids: watcher.pending });
+      watcher.pending = [];
       if (batch.length === DIFF_BATCH) {
         batches.push(batch);
         batch = [];
@@ -525,9 +560,11 @@ export class MapIndex {
   }
 
   private async sendBatch(batch: { watcher: Watcher; ids: number[] }[]): Promise<void> {
-    const wanted = new Set<number>();
-    for (const { ids } of batch) for (const id of ids) wanted.add(id);
-    const hands = await this.deps.hands([...wanted]);
+    const single = batch.length === 1;
+    const wanted = single ? batch[0]!.ids : wantedBy(batch);
+    const found = await this.deps.hands(wanted);
+    // A single flush (the usual one, with a position's answer) reads its hands by place.
+    const byUser = single ? null : new Map(wanted.map((id, at) => [id, found[at]]));
     const now = this.now();
     for (const { watcher, ids } of batch) {
       // A watcher that went away while the hands were read gets nothing.
@@ -536,8 +573,9 @@ export class MapIndex {
       const left: number[] = [];
       /** Hands shown for the first time, or no longer: their sightings are recorded. */
       const sighted: number[] = [];
-      for (const userId of ids) {
-        const hand = hands.get(userId);
+      for (let at = 0; at < ids.length; at++) {
+        const userId = ids[at]!;
+        const hand = byUser ? byUser.get(userId) : found[at];
         const seen = hand ? this.visible(watcher, hand) : null;
         const before = watcher.known.get(userId);
         if (seen) {
@@ -554,7 +592,7 @@ export class MapIndex {
         }
       }
       if (upsert.length > 0 || left.length > 0) {
-        upsert.sort((a, b) => a.ring - b.ring || a.userId - b.userId);
+        if (upsert.length > 1) upsert.sort(byRingThenUser);
         watcher.send(
           diffJson(
             upsert.map((entry) => entry.json),

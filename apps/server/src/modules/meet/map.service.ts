@@ -77,8 +77,11 @@ export class MapService {
   private readonly connections = new Map<number, number>();
   private readonly offlineTimers = new Map<number, NodeJS.Timeout>();
   private readonly maxTimers = new Map<number, NodeJS.Timeout>();
-  /** Each user's theoretical arrival of the next position (see `POSITION_PERIOD_MS`). */
-  private readonly nextPositionAt = new Map<number, number>();
+  /**
+   * Each user's theoretical arrival of the next position (see `POSITION_PERIOD_MS`) and their
+   * last cell with its area: most positions stay in the cell, and its area is not looked up again.
+   */
+  private readonly beats = new Map<number, { nextAt: number; cell: string; area: string }>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly now: () => number;
 
@@ -210,20 +213,26 @@ export class MapService {
         fields: { at: 'meet.position-stale' },
       });
     }
-    const expected = Math.max(this.nextPositionAt.get(userId) ?? now, now);
+    let beat = this.beats.get(userId);
+    const expected = Math.max(beat?.nextAt ?? now, now);
     if (expected - now > POSITION_JITTER_MS) {
       throw new AppError(ErrorCode.RATE_LIMITED, { messageKey: 'meet.position-too-often' });
     }
-    this.nextPositionAt.set(userId, expected + POSITION_PERIOD_MS);
     const cell = handCell(update.lat, update.lon);
-    const area = areaOf(cell);
+    if (!beat) this.beats.set(userId, (beat = { nextAt: 0, cell, area: areaOf(cell) }));
+    else if (beat.cell !== cell) {
+      beat.cell = cell;
+      beat.area = areaOf(cell);
+    }
+    beat.nextAt = expected + POSITION_PERIOD_MS;
+    const { area } = beat;
     const before = await this.deps.store.update(userId, {
       position: { lat: update.lat, lon: update.lon, accuracy: update.accuracy, at: update.at },
       cell,
       area,
     });
     if (!before) {
-      this.nextPositionAt.delete(userId);
+      this.beats.delete(userId);
       throw notRaised();
     }
     // Moves inside the cell change nothing anyone may see, so they reach no watcher.
@@ -248,7 +257,7 @@ export class MapService {
     clearTimeout(this.offlineTimers.get(userId));
     this.maxTimers.delete(userId);
     this.offlineTimers.delete(userId);
-    this.nextPositionAt.delete(userId);
+    this.beats.delete(userId);
     this.index.forget(userId);
     if (!hand) return false;
     this.announce(userId, hand.cell, null);

@@ -37,7 +37,8 @@ export interface PresenceStore {
   /** Creates or replaces a hand. */
   put(hand: Hand): Promise<void>;
   get(userId: number): Promise<Hand | undefined>;
-  getMany(userIds: readonly number[]): Promise<Map<number, Hand>>;
+  /** The hands of these users in the order asked, undefined where none is up. */
+  getMany(userIds: readonly number[]): Promise<(Hand | undefined)[]>;
   /**
    * Changes fields of a hand that is up, in one step (a position never undoes a ghost switch
    * that came in between); answers the hand as it was before, or undefined if none is up.
@@ -103,12 +104,9 @@ export class InProcessPresenceStore implements PresenceStore {
     return Promise.resolve(this.hands.get(userId));
   }
 
-  getMany(userIds: readonly number[]): Promise<Map<number, Hand>> {
-    const found = new Map<number, Hand>();
-    for (const id of userIds) {
-      const hand = this.hands.get(id);
-      if (hand) found.set(id, hand);
-    }
+  getMany(userIds: readonly number[]): Promise<(Hand | undefined)[]> {
+    const found: (Hand | undefined)[] = [];
+    for (const id of userIds) found.push(this.hands.get(id));
     return Promise.resolve(found);
   }
 
@@ -356,19 +354,16 @@ export class RedisPresenceStore implements PresenceStore {
     return decode(userId, await this.redis.hgetall(this.key(userId)));
   }
 
-  async getMany(userIds: readonly number[]): Promise<Map<number, Hand>> {
-    const found = new Map<number, Hand>();
-    if (userIds.length === 0) return found;
+  async getMany(userIds: readonly number[]): Promise<(Hand | undefined)[]> {
+    if (userIds.length === 0) return [];
     const pipeline = this.redis.pipeline();
     for (const id of userIds) pipeline.hgetall(this.key(id));
     const answers = (await pipeline.exec()) ?? [];
-    answers.forEach(([error, fields], index) => {
+    return userIds.map((id, index) => {
+      const [error, fields] = answers[index] ?? [null, {}];
       if (error) throw error;
-      const id = userIds[index] as number;
-      const hand = decode(id, fields as Fields);
-      if (hand) found.set(id, hand);
+      return decode(id, fields as Fields);
     });
-    return found;
   }
 
   async update(userId: number, patch: HandPatch): Promise<Hand | undefined> {
@@ -412,8 +407,8 @@ export class RedisPresenceStore implements PresenceStore {
     const ids = await this.redis.sunion(...areas.map((area) => `${PREFIX}area:${area}`));
     // An id whose hash expired (its process died) is skipped; its area set expires too.
     const wanted = new Set(areas);
-    return [...(await this.getMany(ids.map(Number))).values()].filter(
-      (hand) => hand.area !== null && wanted.has(hand.area),
+    return (await this.getMany(ids.map(Number))).filter(
+      (hand): hand is Hand => hand !== undefined && hand.area !== null && wanted.has(hand.area),
     );
   }
 
