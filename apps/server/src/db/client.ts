@@ -25,7 +25,9 @@ export function createPool(connectionString: string, max = DEFAULT_POOL_MAX): pg
   });
 }
 
+/** Same casing as drizzle.config.ts, so a column named in camelCase maps to snake_case in both. */
+export const DATABASE_CASING = 'snake_case';
+
 export function createDatabase(pool: pg.Pool): Database {
-  // Same casing as drizzle.config.ts, so a column named in camelCase maps to snake_case in both.
-  return drizzle({ client: pool, casing: 'snake_case' });
+  return drizzle({ client: pool, casing: DATABASE_CASING });
 }

@@ -224,6 +224,9 @@ export class MapIndex {
     return (error) => this.deps.onError?.(error, what);
   }
 
+  /** Made once: sightings are recorded with most flushes. */
+  private readonly sightingsFailed = this.failed('sightings');
+
   /** The user's hand dropped: their offset of the day is worked out again if it comes back. */
   forget(userId: number): void {
     this.offsets.delete(userId);
@@ -334,7 +337,7 @@ export class MapIndex {
 
   private recordSighted(watcher: Watcher, userIds: number[], now: number): void {
     if (userIds.length === 0) return;
-    this.deps.sighted(watcher.userId, userIds, now).catch(this.failed('sightings'));
+    this.deps.sighted(watcher.userId, userIds, now).catch(this.sightingsFailed);
   }
 
   /**

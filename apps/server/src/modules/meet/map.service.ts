@@ -128,6 +128,9 @@ export class MapService {
     return (error) => this.deps.onError?.(error, what);
   }
 
+  /** Made once: a position's flush is the hot path. */
+  private readonly flushFailed = this.failed('map flush');
+
   /** Tells every process's watchers (this one's included, through the store) of a change. */
   /** The hand's cell before and after a change anyone may see (the same cell: mood, ghost). */
   private announce(userId: number, fromCell: string | null, toCell: string | null) {
@@ -239,7 +242,7 @@ export class MapService {
     if (cell !== before.cell) this.announce(userId, before.cell, cell);
     // The position is taken whatever becomes of the diff (a store away costs the flush).
     if (socketId !== undefined) {
-      await this.index.positionCame(socketId).catch(this.failed('map flush'));
+      await this.index.positionCame(socketId).catch(this.flushFailed);
     }
   }
 

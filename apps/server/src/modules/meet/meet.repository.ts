@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { preparedSql } from '../../db/prepared-sql.ts';
 import { isForeignKeyViolation, uniqueViolation } from '../../db/pg-errors.ts';
 import { liveSessionSubquery, type SessionCaller } from '../users/sessions.service.ts';
 import {
@@ -42,6 +43,115 @@ export interface ConversationSummaryRow {
   unread: number;
   otherReadId: number | null;
 }
+
+interface SendMessageValues {
+  sessionId: string;
+  fingerprint: string | null;
+  senderId: number;
+  otherId: number;
+  userA: number;
+  userB: number;
+  clientId: string;
+  text: string;
+  /** The scam flags joined by commas. */
+  flags: string;
+  minuteAgo: string;
+  hourAgo: string;
+  perMinute: number;
+  mayStart: boolean;
+  perHour: number;
+}
+
+/** See `meetRepository.sendMessage`: built once, run by name (chat's hottest statement). */
+const sendMessageStatement = preparedSql<
+  SendMessageValues,
+  {
+    session_live: boolean;
+    session_unfingerprinted: boolean;
+    session_seen_at: Date | string | null;
+    banned: boolean;
+    resent_id: string | null;
+    sent_last_minute: number;
+    conversation_id: number | null;
+    started_last_hour: number;
+    message_id: string | null;
+    message_created_at: Date | string | null;
+    stored_conversation_id: number | null;
+  }
+>(
+  'meet_send_message',
+  (v) => sql`with session as (${liveSessionSubquery({
+    sessionId: v.sessionId,
+    userId: v.senderId,
+    fingerprint: v.fingerprint,
+  })}
+      ), facts as (
+        select
+          exists(select 1 from session) as session_live,
+          coalesce((select unfingerprinted from session), false) as session_unfingerprinted,
+          (select seen_at from session) as session_seen_at,
+          exists(select 1 from ${meetBans} where ${meetBans.userId} = ${v.senderId}) as banned,
+          (select ${meetMessages.id} from ${meetMessages}
+            where ${meetMessages.senderId} = ${v.senderId}
+              and ${meetMessages.clientId} = ${v.clientId}) as resent_id,
+          (select count(*)::int from ${meetMessages}
+            where ${meetMessages.senderId} = ${v.senderId}
+              and ${meetMessages.createdAt} >= ${v.minuteAgo}) as sent_last_minute,
+          (select ${meetConversations.id} from ${meetConversations}
+            where ${meetConversations.userA} = ${v.userA}
+              and ${meetConversations.userB} = ${v.userB}) as conversation_id,
+          (select count(*)::int from ${meetConversations}
+            where ${meetConversations.startedBy} = ${v.senderId}
+              and ${meetConversations.createdAt} >= ${v.hourAgo}) as started_last_hour
+      ), stored as (
+        insert into ${meetMessages} (conversation_id, sender_id, client_id, text, flags)
+        select facts.conversation_id, ${v.senderId}, ${v.clientId}, ${v.text},
+          string_to_array(${v.flags}, ',')
+        from facts
+        where facts.session_live and not facts.session_unfingerprinted
+          and not facts.banned and facts.resent_id is null
+          and facts.sent_last_minute < ${v.perMinute} and facts.conversation_id is not null
+        on conflict do nothing
+        returning *
+      ), latest as (
+        update ${meetConversations} set last_message_id = stored.id from stored
+        where ${meetConversations.id} = stored.conversation_id
+      ), cursor as (
+        update ${meetConversationMembers}
+        set read_id = greatest(coalesce(${meetConversationMembers.readId}, 0), stored.id)
+        from stored
+        where ${meetConversationMembers.conversationId} = stored.conversation_id
+          and ${meetConversationMembers.userId} = stored.sender_id
+      ), next as (
+        select nextval(pg_get_serial_sequence('meet_messages', 'id')) as message_id
+        from facts
+        where ${v.mayStart}::boolean and facts.session_live and not facts.session_unfingerprinted
+          and facts.conversation_id is null and not facts.banned
+          and facts.resent_id is null and facts.sent_last_minute < ${v.perMinute}
+          and facts.started_last_hour < ${v.perHour}
+      ), made as (
+        insert into ${meetConversations} (user_a, user_b, started_by, last_message_id)
+        select ${v.userA}, ${v.userB}, ${v.senderId}, next.message_id from next
+        on conflict do nothing
+        returning id, last_message_id
+      ), members as (
+        insert into ${meetConversationMembers} (conversation_id, user_id, read_id)
+        select id, ${v.senderId}::int, last_message_id from made
+        union all select id, ${v.otherId}::int, null from made
+      ), first as (
+        insert into ${meetMessages} (id, conversation_id, sender_id, client_id, text, flags)
+        overriding system value
+        select last_message_id, id, ${v.senderId}, ${v.clientId}, ${v.text},
+          string_to_array(${v.flags}, ',')
+        from made
+        returning id, conversation_id, created_at
+      )
+      select facts.*,
+        coalesce(stored.id, first.id) as message_id,
+        coalesce(stored.created_at, first.created_at) as message_created_at,
+        coalesce(stored.conversation_id, first.conversation_id) as stored_conversation_id
+      from facts left join stored on true left join first on true`,
+);
 
 /** All SQL of the meet module: conversations, messages, read cursors, blocks, reports, bans. */
 export const meetRepository = {
@@ -133,7 +243,7 @@ export const meetRepository = {
    * `resent` when a start met the same client id stored meanwhile (nothing is written then).
    */
   async sendMessage(
-    db: DbExecutor,
+    db: Database,
     input: {
       /** The sender's session, checked by the statement itself: nothing is written unless live. */
       session: SessionCaller;
@@ -155,85 +265,22 @@ export const meetRepository = {
     const senderId = input.session.userId;
     const { otherId } = input;
     const { userA, userB } = pairOf(senderId, otherId);
-    const sent = db.execute<{
-      session_live: boolean;
-      session_unfingerprinted: boolean;
-      session_seen_at: Date | string | null;
-      banned: boolean;
-      resent_id: string | null;
-      sent_last_minute: number;
-      conversation_id: number | null;
-      started_last_hour: number;
-      message_id: string | null;
-      message_created_at: Date | string | null;
-      stored_conversation_id: number | null;
-    }>(sql`with session as (${liveSessionSubquery(input.session)}
-      ), facts as (
-        select
-          exists(select 1 from session) as session_live,
-          coalesce((select unfingerprinted from session), false) as session_unfingerprinted,
-          (select seen_at from session) as session_seen_at,
-          exists(select 1 from ${meetBans} where ${meetBans.userId} = ${senderId}) as banned,
-          (select ${meetMessages.id} from ${meetMessages}
-            where ${meetMessages.senderId} = ${senderId}
-              and ${meetMessages.clientId} = ${input.clientId}) as resent_id,
-          (select count(*)::int from ${meetMessages}
-            where ${meetMessages.senderId} = ${senderId}
-              and ${meetMessages.createdAt} >= ${input.minuteAgo.toISOString()}) as sent_last_minute,
-          (select ${meetConversations.id} from ${meetConversations}
-            where ${meetConversations.userA} = ${userA}
-              and ${meetConversations.userB} = ${userB}) as conversation_id,
-          (select count(*)::int from ${meetConversations}
-            where ${meetConversations.startedBy} = ${senderId}
-              and ${meetConversations.createdAt} >= ${input.hourAgo.toISOString()}) as started_last_hour
-      ), stored as (
-        insert into ${meetMessages} (conversation_id, sender_id, client_id, text, flags)
-        select facts.conversation_id, ${senderId}, ${input.clientId}, ${input.text},
-          string_to_array(${input.flags.join(',')}, ',')
-        from facts
-        where facts.session_live and not facts.session_unfingerprinted
-          and not facts.banned and facts.resent_id is null
-          and facts.sent_last_minute < ${input.perMinute} and facts.conversation_id is not null
-        on conflict do nothing
-        returning *
-      ), latest as (
-        update ${meetConversations} set last_message_id = stored.id from stored
-        where ${meetConversations.id} = stored.conversation_id
-      ), cursor as (
-        update ${meetConversationMembers}
-        set read_id = greatest(coalesce(${meetConversationMembers.readId}, 0), stored.id)
-        from stored
-        where ${meetConversationMembers.conversationId} = stored.conversation_id
-          and ${meetConversationMembers.userId} = stored.sender_id
-      ), next as (
-        select nextval(pg_get_serial_sequence('meet_messages', 'id')) as message_id
-        from facts
-        where ${input.mayStart}::boolean and facts.session_live and not facts.session_unfingerprinted
-          and facts.conversation_id is null and not facts.banned
-          and facts.resent_id is null and facts.sent_last_minute < ${input.perMinute}
-          and facts.started_last_hour < ${input.perHour}
-      ), made as (
-        insert into ${meetConversations} (user_a, user_b, started_by, last_message_id)
-        select ${userA}, ${userB}, ${senderId}, next.message_id from next
-        on conflict do nothing
-        returning id, last_message_id
-      ), members as (
-        insert into ${meetConversationMembers} (conversation_id, user_id, read_id)
-        select id, ${senderId}::int, last_message_id from made
-        union all select id, ${otherId}::int, null from made
-      ), first as (
-        insert into ${meetMessages} (id, conversation_id, sender_id, client_id, text, flags)
-        overriding system value
-        select last_message_id, id, ${senderId}, ${input.clientId}, ${input.text},
-          string_to_array(${input.flags.join(',')}, ',')
-        from made
-        returning id, conversation_id, created_at
-      )
-      select facts.*,
-        coalesce(stored.id, first.id) as message_id,
-        coalesce(stored.created_at, first.created_at) as message_created_at,
-        coalesce(stored.conversation_id, first.conversation_id) as stored_conversation_id
-      from facts left join stored on true left join first on true`);
+    const sent = sendMessageStatement(db, {
+      sessionId: input.session.sessionId,
+      fingerprint: input.session.fingerprint,
+      senderId,
+      otherId,
+      userA,
+      userB,
+      clientId: input.clientId,
+      text: input.text,
+      flags: input.flags.join(','),
+      minuteAgo: input.minuteAgo.toISOString(),
+      hourAgo: input.hourAgo.toISOString(),
+      perMinute: input.perMinute,
+      mayStart: input.mayStart,
+      perHour: input.perHour,
+    });
     let result: Awaited<typeof sent>;
     try {
       result = await sent;

@@ -1,4 +1,15 @@
-import { and, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { sessions, users, type SessionRow, type UserRow } from './users.schema.ts';
 
@@ -43,17 +54,20 @@ function activeWithUserQuery(db: DbExecutor) {
  */
 const preparedActiveWithUser = new WeakMap<DbExecutor, ReturnType<typeof activeWithUserQuery>>();
 
+/** Who calls, as values or as a prepared statement's placeholders (see db/prepared-sql.ts). */
+export interface LiveSessionCaller {
+  sessionId: string | Placeholder;
+  userId: number | Placeholder;
+  fingerprint: string | null | Placeholder;
+}
+
 /**
  * The statement part that finds a caller's session alive (not revoked, its user there), for a
  * statement that checks it itself instead of reading it first: one row of `seen_at` and
  * `unfingerprinted` (the session has no fingerprint yet and the call brings one, which
  * `SessionsService.authenticateClaims` must see first), or no row.
  */
-export function liveSessionSql(caller: {
-  sessionId: string;
-  userId: number;
-  fingerprint: string | null;
-}): SQL {
+export function liveSessionSql(caller: LiveSessionCaller): SQL {
   return sql`select ${sessions.lastSeenAt} as seen_at,
       (${sessions.fingerprint} is null and ${caller.fingerprint}::text is not null) as unfingerprinted
     from ${sessions} inner join ${users} on ${users.id} = ${sessions.userId}

@@ -2,7 +2,11 @@ import { DEVICE_LOCK_MAX_MS } from '@meeet/core/constants';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import { liveSessionSql, sessionsRepository } from './sessions.repository.ts';
+import {
+  liveSessionSql,
+  sessionsRepository,
+  type LiveSessionCaller,
+} from './sessions.repository.ts';
 import type { AccessClaims, TokenSigner } from './tokens.ts';
 import { usersRepository } from './users.repository.ts';
 import type { UserRow } from './users.schema.ts';
@@ -32,7 +36,7 @@ export interface SessionCaller extends AccessClaims {
  * For other modules: the part of their own statement that finds the caller's session alive
  * (one row of `seen_at` and `unfingerprinted`, or none); see `liveSessionSql`.
  */
-export function liveSessionSubquery(caller: SessionCaller): SQL {
+export function liveSessionSubquery(caller: LiveSessionCaller): SQL {
   return liveSessionSql(caller);
 }
 
