@@ -131,8 +131,10 @@ export class MapService {
   /** Made once: a position's flush is the hot path. */
   private readonly flushFailed = this.failed('map flush');
 
-  /** Tells every process's watchers (this one's included, through the store) of a change. */
-  /** The hand's cell before and after a change anyone may see (the same cell: mood, ghost). */
+  /**
+   * Tells every process's watchers (this one's included, through the store) of a change anyone
+   * may see, with the hand's cell before and after it (the same cell: mood, ghost).
+   */
   private announce(userId: number, fromCell: string | null, toCell: string | null) {
     this.deps.store.publish({ type: 'hand', userId, fromCell, toCell });
   }
