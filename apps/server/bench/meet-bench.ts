@@ -65,7 +65,12 @@ const TRACE = process.env.BENCH_TRACE === '1';
  * the kernel's part from the trace's CPU split or from `perf record` (docs/benchmarks.md).
  */
 const PROFILE_DIR = process.env.BENCH_PROFILE;
-const ALLOCATIONS = process.env.BENCH_PROFILE_KIND === 'alloc';
+const PROFILE_KIND = process.env.BENCH_PROFILE_KIND;
+/**
+ * BENCH_PROFILE_KIND=promoted: only what outlived the young generation (copied by scavenges,
+ * then promoted), garbage of the old generation included: what the scavenges' time goes with.
+ */
+const ALLOCATIONS = PROFILE_KIND === 'alloc' || PROFILE_KIND === 'promoted';
 /**
  * The quarter of the phones that chat (and whose maps are measured) run in a process of their
  * own, writing to each other; the rest in another (BENCH_SPLIT=0: all in one, as before). A
@@ -700,7 +705,7 @@ async function startProfile(): Promise<{ stopInto: (file: string) => Promise<voi
     await session.post('HeapProfiler.startSampling', {
       samplingInterval: 16_384,
       includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: true,
+      includeObjectsCollectedByMinorGC: PROFILE_KIND === 'alloc',
     });
   } else {
     await session.post('Profiler.enable');
