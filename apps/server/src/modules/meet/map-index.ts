@@ -12,6 +12,8 @@ import {
   dayOffset,
   distanceM,
   handCell,
+  lonDelta,
+  METRES_PER_DEGREE,
   parsedCell,
   ringsBetween,
   roundedDistance,
@@ -35,7 +37,6 @@ export const POSITION_PERIOD_MS = 1000;
 const SIGHTING_REFRESH_MS = 3600 * 1000;
 /** A shown point lies at most this far from its cell's centre (76 m cell + 40 m offset). */
 const CELL_REACH_M = 120;
-const METRES_PER_DEGREE = 111_320;
 /** Watchers served between two turns of the event loop. */
 const DIFF_BATCH = 25;
 /** The flush wheel turns this many times per tick (see `mark`). */
@@ -62,10 +63,7 @@ function isNear(
   centre: LatLon | null,
 ): boolean {
   if (centre === null) return false;
-  let dLon = centre.lon - watcher.lon;
-  if (dLon > 180) dLon -= 360;
-  else if (dLon < -180) dLon += 360;
-  const east = dLon * METRES_PER_DEGREE * watcher.cosLat;
+  const east = lonDelta(watcher.lon, centre.lon) * METRES_PER_DEGREE * watcher.cosLat;
   const north = (centre.lat - watcher.lat) * METRES_PER_DEGREE;
   return east * east + north * north <= watcher.reachSq;
 }

@@ -12,7 +12,7 @@ import {
 import { isProfileComplete } from '@meeet/core/rules/profile';
 import type { MeetConfig } from '../../config.ts';
 import type { UserRow } from '../users/users.service.ts';
-import { areaOf, handCell } from './coarse-position.ts';
+import { areaOf, cellDisc, cellIn, type CellDisc } from './coarse-position.ts';
 import { MapIndex, POSITION_PERIOD_MS } from './map-index.ts';
 import type { Hand, PresenceEvent, PresenceStore } from './presence-store.ts';
 
@@ -79,9 +79,10 @@ export class MapService {
   private readonly maxTimers = new Map<number, NodeJS.Timeout>();
   /**
    * Each user's theoretical arrival of the next position (see `POSITION_PERIOD_MS`) and their
-   * last cell with its area: most positions stay in the cell, and its area is not looked up again.
+   * last cell with its disc and area: most positions stay in the cell, most of them in its disc,
+   * and neither the cell nor its area is looked up again then.
    */
-  private readonly beats = new Map<number, { nextAt: number; cell: string; area: string }>();
+  private readonly beats = new Map<number, { nextAt: number; disc: CellDisc; area: string }>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly now: () => number;
 
@@ -223,10 +224,11 @@ export class MapService {
     if (expected - now > POSITION_JITTER_MS) {
       throw new AppError(ErrorCode.RATE_LIMITED, { messageKey: 'meet.position-too-often' });
     }
-    const cell = handCell(update.lat, update.lon);
-    if (!beat) this.beats.set(userId, (beat = { nextAt: 0, cell, area: areaOf(cell) }));
-    else if (beat.cell !== cell) {
-      beat.cell = cell;
+    const cell = cellIn(beat?.disc, update.lat, update.lon);
+    if (!beat) {
+      this.beats.set(userId, (beat = { nextAt: 0, disc: cellDisc(cell), area: areaOf(cell) }));
+    } else if (beat.disc.cell !== cell) {
+      beat.disc = cellDisc(cell);
       beat.area = areaOf(cell);
     }
     beat.nextAt = expected + POSITION_PERIOD_MS;
