@@ -29,6 +29,7 @@ import {
   LAG_RESOLUTION_MS,
   lagMs,
   percentile,
+  pinThreadsApart,
   pinToCpu,
   startBenchDatabase,
   systemCalls,
@@ -54,6 +55,11 @@ const CHAT_NICE = Number(process.env.BENCH_CHAT_NICE ?? 0);
  * `pinToCpu`); the server itself may use every CPU. In production neither runs beside it.
  */
 const PIN_CPU = process.env.BENCH_PIN !== '0' && cpus().length >= 2 ? cpus().length - 1 : undefined;
+/**
+ * BENCH_PIN_THREADS=1 (with the pinning above): the server's own helper threads join PostgreSQL
+ * and the phones, and its JavaScript thread keeps the other CPUs (see `pinThreadsApart`).
+ */
+const PIN_THREADS = PIN_CPU !== undefined && process.env.BENCH_PIN_THREADS === '1';
 /** BENCH_TRACE=1: the server's worst timer delay and memory every 5 s, and the clients' phases. */
 const TRACE = process.env.BENCH_TRACE === '1';
 /**
@@ -576,9 +582,11 @@ async function main(): Promise<void> {
         children.forEach((child, n) => child.send({ url: base, clients: groups[n] }));
         await Promise.all(ready);
         if (TRACE) console.log(`${new Date().toISOString()} clients: ready`);
+        if (PIN_THREADS) pinThreadsApart(PIN_CPU!);
         lag.enable();
         await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
         for (const child of children) child.send({ type: 'measure' });
+        if (PIN_THREADS) pinThreadsApart(PIN_CPU!);
         {
           // Reset rather than enabled here: the histogram must have seen a loop held up since
           // the phones got going.
@@ -684,7 +692,7 @@ async function main(): Promise<void> {
     await bench.stop();
   }
   console.log(
-    `\n${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up, ${cpus().length} CPU(s), Node ${process.version}${PIN_CPU === undefined ? '' : `, PostgreSQL and the phones on CPU ${PIN_CPU}`}\n`,
+    `\n${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up, ${cpus().length} CPU(s), Node ${process.version}${PIN_CPU === undefined ? '' : `, PostgreSQL and the phones${PIN_THREADS ? ", and the server's helper threads," : ''} on CPU ${PIN_CPU}`}\n`,
   );
   console.log(
     '| clients | sustained | loop lag p99 ms | longest stall s | map update p95 ms | map samples | chat p95 ms | chats | chat failed | positions/s | positions refused | server RSS MB | server CPU |',
