@@ -43,7 +43,7 @@ describe('the cell of a position', () => {
     for (const [lat, lon] of places) {
       const disc = cellDisc(handCell(lat, lon));
       for (let k = 0; k < 60; k++) {
-        // From the centre out past the cell's corners (~76 m), the disc's edge most often.
+        // Anywhere from the centre to past the cell's corners (~76 m): across the disc's edge too.
         const [pLat, pLon] = moved(disc.lat, disc.lon, random() * 90, random() * 2 * Math.PI);
         expect(cellIn(disc, pLat, pLon)).toBe(handCell(pLat, pLon));
         if (disc.radiusSq > 0 && handCell(pLat, pLon) === disc.cell) byDisc++;

@@ -79,8 +79,8 @@ export class MapService {
   private readonly maxTimers = new Map<number, NodeJS.Timeout>();
   /**
    * Each user's theoretical arrival of the next position (see `POSITION_PERIOD_MS`) and their
-   * last cell with its disc and area: most positions stay in the cell, most of them in its disc,
-   * and neither the cell nor its area is looked up again then.
+   * last cell with its disc and area: most positions stay in the cell, and most of those in its
+   * disc, where H3 is not asked for the cell; the area is not looked up while the cell stays.
    */
   private readonly beats = new Map<number, { nextAt: number; disc: CellDisc; area: string }>();
   private readonly sweeper: NodeJS.Timeout;
