@@ -72,14 +72,15 @@ export function lonDelta(from: number, to: number): number {
 export function cellDisc(cell: string): CellDisc {
   const [lat, lon] = cellToLatLng(cell);
   const eastPerDegree = METRES_PER_DEGREE * Math.cos((lat * Math.PI) / 180);
+  const noDisc: CellDisc = { cell, lat, lon, eastPerDegree, radiusSq: 0 };
+  // Near the poles the flat neighbourhood is not flat enough, and pentagons and cells cut by an
+  // edge of the icosahedron have other shapes: there, always ask H3.
+  if (Math.abs(lat) > DISC_MAX_LATITUDE) return noDisc;
   const corners = cellToBoundary(cell).map(([cLat, cLon]) => ({
     x: lonDelta(lon, cLon) * eastPerDegree,
     y: (cLat - lat) * METRES_PER_DEGREE,
   }));
-  // Pentagons and cells cut by an edge of the icosahedron have other shapes, and near the poles
-  // the flat neighbourhood is not flat enough: there, always ask H3.
-  if (corners.length !== 6 || Math.abs(lat) > DISC_MAX_LATITUDE)
-    return { cell, lat, lon, eastPerDegree, radiusSq: 0 };
+  if (corners.length !== 6) return noDisc;
   let inner = Infinity;
   for (const [n, a] of corners.entries()) {
     const b = corners[(n + 1) % corners.length]!;
