@@ -4,13 +4,15 @@ import {
   areaOf,
   areasAround,
   cellCentre,
+  cosLatOf,
+  type CosLatLon,
   FINE_INDEX_MAX_RADIUS_M,
   FINE_INDEX_RESOLUTION,
   fineIndexOf,
   indexCellsAround,
   dayOf,
   dayOffset,
-  distanceM,
+  distanceCosM,
   handCell,
   lonDelta,
   METRES_PER_DEGREE,
@@ -133,21 +135,45 @@ interface Watcher {
   send: (diff: string) => void;
 }
 
-/** A user's offset of the day and the signature of their entry, shared by every watcher. */
-interface Shown {
-  day: number;
-  east: number;
-  north: number;
-  cell?: string;
+/**
+ * A user's offset of the day and what every watcher is shown of them: their cell, shown point
+ * and entry, worked out once for all. Every field is set in the constructor, so all live in the
+ * object itself: `visible` reads them for each watcher a change reaches, and the fields a plain
+ * object gained later lived in a properties array of their own, one more cache miss per read
+ * (`perf annotate` of `visible` in `bench:meet` at 5,000 clients, docs/benchmarks.md).
+ */
+class Shown implements CosLatLon {
+  /**
+   * The hand these facts were last checked against. The store never changes a hand in place
+   * (every change is a new one), so the same hand again needs no check: most of a second's
+   * reads of a hand are by the other watchers its change reached.
+   */
+  hand: Hand | null = null;
+  cell = '';
   /** The cell parsed once for the rings of every watcher it is shown to. */
-  parsed?: ParsedCell;
-  mood?: Mood;
+  parsed: ParsedCell | null = null;
+  mood: Mood | null = null;
+  card: PublicCard | null = null;
   /** What a watcher's `known` holds: one string per user, not one per watcher and user. */
-  signature?: string;
-  point?: LatLon;
-  /** The entry's fields every watcher shares, encoded once (see map-diff.ts), and their card. */
-  json?: string;
-  card?: PublicCard;
+  signature = '';
+  /** The shown point (the cell's centre and the offset), with its cosine for the distances. */
+  lat = 0;
+  lon = 0;
+  cosLat = 1;
+  /** The entry's fields every watcher shares, encoded once (see map-diff.ts). */
+  json = '';
+
+  constructor(
+    readonly day: number,
+    readonly east: number,
+    readonly north: number,
+  ) {}
+}
+
+/** What `visible` found: the hand's shown facts and its distance to the watcher. */
+interface Seen {
+  shown: Shown & { parsed: ParsedCell };
+  distance: number;
 }
 
 /** A watcher's entry for a hand, encoded, with what the diff is sorted by. */
@@ -255,7 +281,7 @@ export class MapIndex {
       centerCell: parsedCell(handCell(watch.lat, watch.lon)),
       lat: watch.lat,
       lon: watch.lon,
-      cosLat: Math.cos((watch.lat * Math.PI) / 180),
+      cosLat: cosLatOf(watch.lat),
       // A little over the exact reach: the quick flat-earth distance may err by a fraction.
       reachSq: ((watch.radiusM + CELL_REACH_M) * 1.02 + 50) ** 2,
       areas: [],
@@ -447,36 +473,29 @@ export class MapIndex {
   }
 
   /** The hand as the watcher may see it now, with its distance; null if they may not. */
-  private visible(
-    watcher: Watcher,
-    hand: Hand,
-  ): { shown: Required<Shown>; distance: number } | null {
-    if (hand.userId === watcher.userId || hand.ghost || !hand.cell) return null;
+  private visible(watcher: Watcher, hand: Hand): Seen | null {
+    if (hand.userId === watcher.userId || hand.ghost || hand.cell === null) return null;
     if (watcher.moods && !watcher.moods.includes(hand.mood)) return null;
     if (this.deps.blocks.isBlocked(watcher.userId, hand.userId)) return null;
     const shown = this.current(hand);
-    const distance = distanceM(watcher, shown.point);
+    const distance = distanceCosM(watcher, shown);
     return distance > watcher.radiusM ? null : { shown, distance };
   }
 
   private entryFor(watcher: Watcher, hand: Hand): MapHand | null {
     const seen = this.visible(watcher, hand);
     if (!seen) return null;
-    const { point, cell, parsed } = seen.shown;
+    const { lat, lon, cell, parsed } = seen.shown;
     // Snapshots only (one per watch), where a spread costs little; diffs use the encoded part.
     return {
-      ...sharedFields(hand.card, hand.mood, cell, point),
+      ...sharedFields(hand.card, hand.mood, cell, { lat, lon }),
       distanceM: roundedDistance(seen.distance),
       ring: ringsBetween(watcher.centerCell, parsed),
     };
   }
 
   /** The entry of a diff, encoded: the hand's shared part and the watcher's own two fields. */
-  private encodedEntry(
-    watcher: Watcher,
-    userId: number,
-    seen: { shown: Required<Shown>; distance: number },
-  ): EncodedEntry {
+  private encodedEntry(watcher: Watcher, userId: number, seen: Seen): EncodedEntry {
     const ring = ringsBetween(watcher.centerCell, seen.shown.parsed);
     const json = entryJson(seen.shown.json, roundedDistance(seen.distance), ring);
     return { ring, userId, json };
@@ -485,16 +504,19 @@ export class MapIndex {
   private offsetOf(userId: number, day: number): Shown {
     const cached = this.offsets.get(userId);
     if (cached?.day === day) return cached;
-    const offset: Shown = { day, ...dayOffset(userId, day, this.deps.secret) };
+    const { east, north } = dayOffset(userId, day, this.deps.secret);
+    const offset = new Shown(day, east, north);
     this.offsets.set(userId, offset);
     return offset;
   }
 
   /** The user's facts of the day for their current cell and mood, computed once for all. */
-  private current(hand: Hand): Required<Shown> {
+  private current(hand: Hand): Shown & { parsed: ParsedCell } {
     const shown = this.offsetOf(hand.userId, dayOf(this.now()));
+    if (shown.hand === hand) return shown as Shown & { parsed: ParsedCell };
+    shown.hand = hand;
     if (
-      shown.signature === undefined ||
+      shown.signature === '' ||
       shown.cell !== hand.cell ||
       shown.mood !== hand.mood ||
       shown.card !== hand.card
@@ -507,10 +529,13 @@ export class MapIndex {
       shown.mood = hand.mood;
       shown.card = hand.card;
       shown.signature = `${hand.cell}|${hand.mood}|${shown.day}`;
-      shown.point = hand.cell ? shownPosition(hand.cell, shown) : { lat: 0, lon: 0 };
-      shown.json = sharedPart(hand.card, hand.mood, shown.cell, shown.point);
+      const point = hand.cell ? shownPosition(hand.cell, shown) : { lat: 0, lon: 0 };
+      shown.lat = point.lat;
+      shown.lon = point.lon;
+      shown.cosLat = cosLatOf(point.lat);
+      shown.json = sharedPart(hand.card, hand.mood, shown.cell, point);
     }
-    return shown as Required<Shown>;
+    return shown as Shown & { parsed: ParsedCell };
   }
 
   /** Changes when what a watcher sees of the hand changes: its cell, mood or shown point. */

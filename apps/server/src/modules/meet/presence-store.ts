@@ -1,7 +1,11 @@
 import type { Redis } from 'ioredis';
 import type { Mood, PublicCard } from '@meeet/core/api/meet';
 
-/** A raised hand. The exact position stays in the store and never leaves the server. */
+/**
+ * A raised hand. The exact position stays in the store and never leaves the server. Never
+ * changed in place: every change is a new hand (`patched`), so whoever holds one holds what it
+ * was (the map's per-user facts are checked against the hand they were worked out from).
+ */
 export interface Hand {
   userId: number;
   mood: Mood;
