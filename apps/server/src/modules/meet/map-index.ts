@@ -14,8 +14,6 @@ import {
   dayOffset,
   distanceCosM,
   handCell,
-  lonDelta,
-  METRES_PER_DEGREE,
   parsedCell,
   ringsBetween,
   roundedDistance,
@@ -24,6 +22,7 @@ import {
   type ParsedCell,
 } from './coarse-position.ts';
 import { diffJson, entryJson, sharedFields, sharedPart } from './map-diff.ts';
+import { NearList } from './near-list.ts';
 import type { Hand } from './presence-store.ts';
 
 /** A phone sending positions at the most allowed rate sends one this often (see map.service.ts). */
@@ -55,21 +54,6 @@ const EARLY_SHARE = 0.9;
  */
 const LATE_TURNS = 4;
 
-/**
- * Whether a cell centre may concern the watcher. Hundreds of watchers per change in a busy
- * city: a flat-earth distance (no trigonometry per watcher) with a margin; the entry itself is
- * checked exactly.
- */
-function isNear(
-  watcher: { lat: number; lon: number; cosLat: number; reachSq: number },
-  centre: LatLon | null,
-): boolean {
-  if (centre === null) return false;
-  const east = lonDelta(watcher.lon, centre.lon) * METRES_PER_DEGREE * watcher.cosLat;
-  const north = (centre.lat - watcher.lat) * METRES_PER_DEGREE;
-  return east * east + north * north <= watcher.reachSq;
-}
-
 export interface MapIndexDeps {
   /** Keys the per-user offset of the day; never sent anywhere. */
   secret: string;
@@ -100,7 +84,10 @@ interface Watcher {
   radiusM: number;
   moods: readonly Mood[] | null;
   centerCell: ParsedCell;
-  /** For the quick test of whether a change may concern the watcher (see `changed`). */
+  /**
+   * For the quick test of whether a change may concern the watcher (see `changedIn`): a
+   * flat-earth distance with a margin; the entry itself is checked exactly.
+   */
   lat: number;
   lon: number;
   cosLat: number;
@@ -205,12 +192,12 @@ function wantedBy(batch: readonly { ids: readonly number[] }[]): number[] {
 export class MapIndex {
   private readonly watchers = new Map<string, Watcher>();
   /**
-   * Watchers by index cell: small circles by fine cells, large ones by area cells. Arrays, not
+   * Watchers by index cell: small circles by fine cells, large ones by area cells. Lists, not
    * sets: every move walks hundreds of them, and a set's iterator took twice an array's time;
    * a watch is changed seldom, and its removal's search is short.
    */
-  private readonly watchersByFine = new Map<string, Watcher[]>();
-  private readonly watchersByArea = new Map<string, Watcher[]>();
+  private readonly watchersByFine = new Map<string, NearList<Watcher>>();
+  private readonly watchersByArea = new Map<string, NearList<Watcher>>();
   /** The HMAC of each user's offset, computed once a day rather than once per entry. */
   private readonly offsets = new Map<number, Shown>();
   private readonly ticker: NodeJS.Timeout;
@@ -306,9 +293,9 @@ export class MapIndex {
     this.watchers.set(socketId, watcher);
     const index = watcher.fine ? this.watchersByFine : this.watchersByArea;
     for (const cell of watcher.indexCells) {
-      const list = index.get(cell);
-      if (list) list.push(watcher);
-      else index.set(cell, [watcher]);
+      let list = index.get(cell);
+      if (!list) index.set(cell, (list = new NearList()));
+      list.add(watcher);
     }
     const hands: MapHand[] = [];
     for (const hand of await this.deps.handsInAreas(watcher.areas)) {
@@ -336,12 +323,7 @@ export class MapIndex {
     const index = watcher.fine ? this.watchersByFine : this.watchersByArea;
     for (const cell of watcher.indexCells) {
       const list = index.get(cell);
-      const at = list?.indexOf(watcher) ?? -1;
-      if (!list || at < 0) continue;
-      // Order does not matter: the last one takes the leaver's place.
-      const last = list.pop()!;
-      if (last !== watcher) list[at] = last;
-      if (list.length === 0) index.delete(cell);
+      if (list?.remove(watcher) && list.size === 0) index.delete(cell);
     }
   }
 
@@ -438,19 +420,16 @@ export class MapIndex {
    * Marks the watchers near the cell the user left or the one they entered. Near the one left
    * stands for "may have been shown the user": an entry is only ever shown inside the circle,
    * within the reach of its cell's centre, and every cell change is announced with the cell
-   * before it. That test is arithmetic on the watcher's own fields; asking each watcher's
-   * `known` map instead was most of this loop's time.
+   * before it. That test is arithmetic on the watchers' packed reach (near-list.ts); asking
+   * each watcher's `known` map instead was most of this loop's time.
    */
   private changedIn(
-    watchers: readonly Watcher[] | undefined,
+    watchers: NearList<Watcher> | undefined,
     userId: number,
     from: LatLon | null,
     to: LatLon | null,
   ): void {
-    if (!watchers) return;
-    for (const watcher of watchers) {
-      if (isNear(watcher, to) || isNear(watcher, from)) this.mark(watcher, userId);
-    }
+    watchers?.forEachNear(to, from, (watcher) => this.mark(watcher, userId));
   }
 
   /** The user's entry may have changed for the watcher: it goes out with its next flush. */
