@@ -98,7 +98,7 @@ interface Watcher {
   indexCells: string[];
   fine: boolean;
   /** What this watcher was last sent, by user id: the signature of the entry. */
-  known: Map<number, string>;
+  known: Map<number, number>;
   /** When everything in `known` was last recorded as sighted (see `SIGHTING_REFRESH_MS`). */
   recordedAt: number;
   /**
@@ -141,8 +141,12 @@ class Shown implements CosLatLon {
   parsed: ParsedCell | null = null;
   mood: Mood | null = null;
   card: PublicCard | null = null;
-  /** What a watcher's `known` holds: one string per user, not one per watcher and user. */
-  signature = '';
+  /**
+   * What a watcher's `known` holds: a number drawn anew whenever the entry's shared part is
+   * worked out again (0 before). A number, not a string of the cell and mood: comparing two
+   * strings read the old one back, a cache miss for most entries a diff sends.
+   */
+  signature = 0;
   /** The shown point (the cell's centre and the offset), with its cosine for the distances. */
   lat = 0;
   lon = 0;
@@ -162,6 +166,14 @@ interface Seen {
   shown: Shown & { parsed: ParsedCell };
   distance: number;
 }
+
+/**
+ * Entry signatures count up to this and start again at 1: a small integer is stored in place,
+ * where a larger number would be a boxed one. A watcher would have to keep one entry unchanged
+ * through a billion changes of others (days, even at 5,000 a second) and meet its very
+ * number again to miss a change.
+ */
+const MAX_SIGNATURE = 2 ** 30 - 1;
 
 /** A watcher's entry for a hand, encoded, with what the diff is sorted by. */
 interface EncodedEntry {
@@ -200,6 +212,8 @@ export class MapIndex {
   private readonly watchersByArea = new Map<string, NearList<Watcher>>();
   /** The HMAC of each user's offset, computed once a day rather than once per entry. */
   private readonly offsets = new Map<number, Shown>();
+  /** The next entry signature (see `Shown.signature`). */
+  private nextSignature = 1;
   private readonly ticker: NodeJS.Timeout;
   /**
    * The flush wheel: watchers with something pending wait in the slot of the turn they may
@@ -495,7 +509,7 @@ export class MapIndex {
     if (shown.hand === hand) return shown as Shown & { parsed: ParsedCell };
     shown.hand = hand;
     if (
-      shown.signature === '' ||
+      shown.signature === 0 ||
       shown.cell !== hand.cell ||
       shown.mood !== hand.mood ||
       shown.card !== hand.card
@@ -507,7 +521,8 @@ export class MapIndex {
       }
       shown.mood = hand.mood;
       shown.card = hand.card;
-      shown.signature = `${hand.cell}|${hand.mood}|${shown.day}`;
+      shown.signature = this.nextSignature;
+      this.nextSignature = (this.nextSignature % MAX_SIGNATURE) + 1;
       const point = hand.cell ? shownPosition(hand.cell, shown) : { lat: 0, lon: 0 };
       shown.lat = point.lat;
       shown.lon = point.lon;
@@ -517,8 +532,11 @@ export class MapIndex {
     return shown as Shown & { parsed: ParsedCell };
   }
 
-  /** Changes when what a watcher sees of the hand changes: its cell, mood or shown point. */
-  private signatureOf(hand: Hand): string {
+  /**
+   * Changes when what a watcher sees of the hand changes: its cell, mood, shown point (a new
+   * day's offset) or card.
+   */
+  private signatureOf(hand: Hand): number {
     return this.current(hand).signature;
   }
 
