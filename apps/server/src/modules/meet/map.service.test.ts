@@ -319,3 +319,64 @@ describe('whom a watcher saw', () => {
     }
   });
 });
+
+describe('a diff with many hands', () => {
+  it('lists them by ring of cells around the watcher, then by user, however they came', async () => {
+    const store = new InProcessPresenceStore();
+    const clock = { now: Date.now() };
+    const { map } = processOn(store, clock, new Set());
+    try {
+      const diffs: MapDiff[] = [];
+      await map.watch('watcher', 1000, { ...CITY, radiusM: 5000 }, (diff) =>
+        diffs.push(mapDiffSchema.parse(JSON.parse(diff))),
+      );
+      // The farthest first, 170 m apart (a ring or two each), and two pairs that share a cell,
+      // the higher user id first: the order they come in is never the order to show.
+      const places: { userId: number; north: number }[] = [];
+      for (let n = 0; n < 20; n++) places.push({ userId: 10 + n, north: (20 - n) * 0.0015 });
+      places.push({ userId: 41, north: 0.003 }, { userId: 40, north: 0.003 });
+      places.push({ userId: 43, north: 0.012 }, { userId: 42, north: 0.012 });
+      for (const { userId, north } of places) {
+        map.connected(userId);
+        await map.raise(user(userId), 'just_chat');
+        await map.position(userId, {
+          lat: CITY.lat + north,
+          lon: CITY.lon,
+          accuracy: 10,
+          at: clock.now,
+        });
+      }
+
+      const shown = () => new Set(diffs.flatMap((diff) => diff.upsert.map((hand) => hand.userId)));
+      await expect.poll(() => shown().size).toBe(places.length);
+      // Six of them a cell closer, the farthest first: a diff of a few.
+      const moved = diffs.length;
+      clock.now += 1000;
+      for (const { userId, north } of places.slice(0, 6)) {
+        await map.position(userId, {
+          lat: CITY.lat + north - 0.0012,
+          lon: CITY.lon,
+          accuracy: 10,
+          at: clock.now,
+        });
+      }
+      await expect
+        .poll(() => diffs.slice(moved).flatMap((diff) => diff.upsert.map((hand) => hand.userId)))
+        .toHaveLength(6);
+
+      // Both ways of sorting were taken: more than sixteen entries, and a few.
+      const sizes = diffs.map((diff) => diff.upsert.length);
+      expect(Math.max(...sizes)).toBeGreaterThan(16);
+      expect(diffs.slice(moved).some((diff) => diff.upsert.length > 2)).toBe(true);
+      for (const { upsert } of diffs) {
+        const order = upsert.map(({ ring, userId }) => ({ ring, userId }));
+        const sorted = [...order].sort((a, b) => a.ring - b.ring || a.userId - b.userId);
+        expect(order).toEqual(sorted);
+      }
+      const rings = diffs.flatMap((diff) => diff.upsert.map((hand) => hand.ring));
+      expect(new Set(rings).size).toBeGreaterThan(10);
+    } finally {
+      map.close();
+    }
+  });
+});

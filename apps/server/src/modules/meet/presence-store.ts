@@ -95,8 +95,10 @@ export class InProcessPresenceStore implements PresenceStore {
   }
 
   private store(previous: Hand | undefined, hand: Hand): void {
-    if (previous?.area && previous.area !== hand.area) this.unindex(previous.area, hand.userId);
     this.hands.set(hand.userId, hand);
+    // Most positions stay in their area, where the hand is indexed already.
+    if (previous?.area === hand.area) return;
+    if (previous?.area) this.unindex(previous.area, hand.userId);
     if (hand.area) {
       let set = this.byArea.get(hand.area);
       if (!set) this.byArea.set(hand.area, (set = new Set()));
