@@ -69,9 +69,38 @@ export function lonDelta(from: number, to: number): number {
   return d > 180 ? d - 360 : d < -180 ? d + 360 : d;
 }
 
+const RAD = Math.PI / 180;
+
+/** The cosine `distanceM` uses for a latitude (a `CosLatLon`'s `cosLat`). */
+export function cosLatOf(lat: number): number {
+  return Math.cos(lat * RAD);
+}
+
+/** Metres per degree of longitude at this latitude. */
+export function eastPerDegreeAt(lat: number): number {
+  return METRES_PER_DEGREE * cosLatOf(lat);
+}
+
+/**
+ * The square of the distance in metres from a centre to a point, on flat metres about the
+ * centre: for quick tests within a few kilometres (a cell's disc, a watcher's reach), with
+ * `eastPerDegree` the centre's (`eastPerDegreeAt`).
+ */
+export function flatDistanceSq(
+  lat0: number,
+  lon0: number,
+  eastPerDegree: number,
+  lat: number,
+  lon: number,
+): number {
+  const east = lonDelta(lon0, lon) * eastPerDegree;
+  const north = (lat - lat0) * METRES_PER_DEGREE;
+  return east * east + north * north;
+}
+
 export function cellDisc(cell: string): CellDisc {
   const [lat, lon] = cellToLatLng(cell);
-  const eastPerDegree = METRES_PER_DEGREE * Math.cos((lat * Math.PI) / 180);
+  const eastPerDegree = eastPerDegreeAt(lat);
   const noDisc: CellDisc = { cell, lat, lon, eastPerDegree, radiusSq: 0 };
   // Near the poles the flat neighbourhood is not flat enough, and pentagons and cells cut by an
   // edge of the icosahedron have other shapes: there, always ask H3.
@@ -94,9 +123,9 @@ export function cellDisc(cell: string): CellDisc {
 /** The cell of a hand at this point: the disc's own when the point lies in it. */
 export function cellIn(disc: CellDisc | undefined, lat: number, lon: number): string {
   if (disc && disc.radiusSq > 0) {
-    const east = lonDelta(disc.lon, lon) * disc.eastPerDegree;
-    const north = (lat - disc.lat) * METRES_PER_DEGREE;
-    if (east * east + north * north < disc.radiusSq) return disc.cell;
+    if (flatDistanceSq(disc.lat, disc.lon, disc.eastPerDegree, lat, lon) < disc.radiusSq) {
+      return disc.cell;
+    }
   }
   return handCell(lat, lon);
 }
@@ -144,16 +173,9 @@ export function areasAround(center: LatLon, radiusM: number): string[] {
   return indexCellsAround(center, radiusM, AREA_RESOLUTION);
 }
 
-const RAD = Math.PI / 180;
-
 /** A point with the cosine of its latitude, worked out once for the many distances to it. */
 export interface CosLatLon extends LatLon {
   cosLat: number;
-}
-
-/** The cosine `distanceM` uses for a latitude (a `CosLatLon`'s `cosLat`). */
-export function cosLatOf(lat: number): number {
-  return Math.cos(lat * RAD);
 }
 
 /** Great-circle distance (haversine) in metres. */
@@ -200,7 +222,7 @@ export function shownPosition(cell: string, offset: { east: number; north: numbe
   const [lat, lon] = cellToLatLng(cell);
   return {
     lat: lat + offset.north / METRES_PER_DEGREE,
-    lon: lon + offset.east / (METRES_PER_DEGREE * Math.cos((lat * Math.PI) / 180)),
+    lon: lon + offset.east / eastPerDegreeAt(lat),
   };
 }
 

@@ -161,9 +161,12 @@ class Shown implements CosLatLon {
   ) {}
 }
 
+/** A user's shown facts once worked out for a hand (their cell parsed). */
+type ShownHand = Shown & { parsed: ParsedCell };
+
 /** What `visible` found: the hand's shown facts and its distance to the watcher. */
 interface Seen {
-  shown: Shown & { parsed: ParsedCell };
+  shown: ShownHand;
   distance: number;
 }
 
@@ -528,9 +531,9 @@ export class MapIndex {
   }
 
   /** The user's facts of the day for their current cell and mood, computed once for all. */
-  private current(hand: Hand): Shown & { parsed: ParsedCell } {
+  private current(hand: Hand): ShownHand {
     const shown = this.offsetOf(hand.userId, dayOf(this.now()));
-    if (shown.hand === hand) return shown as Shown & { parsed: ParsedCell };
+    if (shown.hand === hand) return shown as ShownHand;
     shown.hand = hand;
     if (
       shown.signature === 0 ||
@@ -553,7 +556,7 @@ export class MapIndex {
       shown.cosLat = cosLatOf(point.lat);
       shown.json = sharedPart(hand.card, hand.mood, shown.cell, point);
     }
-    return shown as Shown & { parsed: ParsedCell };
+    return shown as ShownHand;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { lonDelta, METRES_PER_DEGREE, type LatLon } from './coarse-position.ts';
+import { flatDistanceSq, METRES_PER_DEGREE, type LatLon } from './coarse-position.ts';
 
 /**
  * What `NearList` keeps of an item: a point, the cosine of its latitude, and the square of the
@@ -15,14 +15,20 @@ const FIELDS = 4;
 const FIRST_CAPACITY = 8;
 
 /**
- * Whether `point` lies within the reach written at `offset`: a flat-earth distance (no
- * trigonometry per item) for the quick test of a busy city's hundreds of watchers per change.
+ * Whether `point` lies within the reach written at `offset` (centre, metres per degree east,
+ * squared reach): a flat-earth distance, no trigonometry per item, for the quick test of a busy
+ * city's hundreds of watchers per change.
  */
 function within(reach: Float64Array, offset: number, point: LatLon | null): boolean {
   if (point === null) return false;
-  const east = lonDelta(reach[offset + 1]!, point.lon) * METRES_PER_DEGREE * reach[offset + 2]!;
-  const north = (point.lat - reach[offset]!) * METRES_PER_DEGREE;
-  return east * east + north * north <= reach[offset + 3]!;
+  const distanceSq = flatDistanceSq(
+    reach[offset]!,
+    reach[offset + 1]!,
+    reach[offset + 2]!,
+    point.lat,
+    point.lon,
+  );
+  return distanceSq <= reach[offset + 3]!;
 }
 
 /**
@@ -76,7 +82,7 @@ export class NearList<T extends Reach> {
     const offset = at * FIELDS;
     this.reach[offset] = item.lat;
     this.reach[offset + 1] = item.lon;
-    this.reach[offset + 2] = item.cosLat;
+    this.reach[offset + 2] = METRES_PER_DEGREE * item.cosLat;
     this.reach[offset + 3] = item.reachSq;
   }
 }
