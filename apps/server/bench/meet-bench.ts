@@ -591,6 +591,7 @@ async function main(): Promise<void> {
           // Reset rather than enabled here: the histogram must have seen a loop held up since
           // the phones got going.
           lag.reset();
+          app.positionQueue.waits.reset();
           statements.clear();
           held.length = 0;
           chatServerMs.length = 0;
@@ -631,6 +632,10 @@ async function main(): Promise<void> {
           if (TRACE) {
             console.log(
               `chat POST in the server: p50 ${percentile(chatServerMs, 50).toFixed(0)} ms, p95 ${percentile(chatServerMs, 95).toFixed(0)} ms, n ${chatServerMs.length}; until the handler p50 ${percentile(chatAuthMs, 50).toFixed(0)} ms, p95 ${percentile(chatAuthMs, 95).toFixed(0)} ms`,
+            );
+            const waits = app.positionQueue.waits;
+            console.log(
+              `positions waited for their slice: p50 ${(waits.percentile(50) / 1000).toFixed(1)} ms, p95 ${(waits.percentile(95) / 1000).toFixed(1)} ms, p99 ${(waits.percentile(99) / 1000).toFixed(1)} ms, n ${waits.count}`,
             );
             const top = [...statements].sort((a, b) => b[1] - a[1]).slice(0, 12);
             console.log(

@@ -116,6 +116,13 @@ interface Watcher {
   positionAt: number;
   /** The time between the socket's last two positions (ms): a second at 1 Hz, 15 s in the app. */
   positionGapMs: number;
+  /**
+   * A position came on its socket and waits for its turn (see sliced-queue.ts): the pending
+   * diff leaves with its answer, and the wheel does not send it alone meanwhile. Since when
+   * one has been waiting (ms): an answer that never comes holds the diff a beat at most.
+   */
+  positionWaiting: boolean;
+  waitingSince: number;
   /** Whether its last diff left on its own rather than with its position's answer. */
   flushedAlone: boolean;
   /** Sends a diff already encoded as JSON (see map-diff.ts). */
@@ -324,6 +331,8 @@ export class MapIndex {
       flushedAt: 0,
       positionAt: 0,
       positionGapMs: Infinity,
+      positionWaiting: false,
+      waitingSince: 0,
       flushedAlone: false,
       send,
     };
@@ -393,12 +402,14 @@ export class MapIndex {
    * (one write per message was a fifth of the server's time at 5,000 phones), and a phone
    * sending once a second gets its map with its own beat instead of a write of its own.
    */
-  async positionCame(socketId: string): Promise<void> {
+  async positionCame(socketId: string, at = this.now()): Promise<void> {
     const watcher = this.watchers.get(socketId);
     if (!watcher) return;
-    const now = this.now();
-    watcher.positionGapMs = now - watcher.positionAt;
-    watcher.positionAt = now;
+    if (!watcher.positionWaiting) this.positionArrived(socketId, at);
+    watcher.positionWaiting = false;
+    // The position's time is when it came: how long it then waited is the server's, not the
+    // phone's, and would otherwise look like a beat that came early.
+    const now = at;
     if (watcher.pending.length === 0) return;
     if (now - watcher.flushedAt < this.tickMs * EARLY_SHARE) {
       this.positionTooSoon(watcher, now);
@@ -412,6 +423,17 @@ export class MapIndex {
     const ids = watcher.pending;
     watcher.pending = [];
     await this.sendBatch([{ watcher, ids }]);
+  }
+
+  /** A position came on the socket `at` and waits for its turn; `positionCame` takes it. */
+  positionArrived(socketId: string, at: number): void {
+    const watcher = this.watchers.get(socketId);
+    if (!watcher) return;
+    watcher.positionGapMs = at - watcher.positionAt;
+    watcher.positionAt = at;
+    if (watcher.positionWaiting) return;
+    watcher.positionWaiting = true;
+    watcher.waitingSince = at;
   }
 
   /**
@@ -585,6 +607,14 @@ export class MapIndex {
     for (const watcher of due) {
       // Flushed early with a position since (see `positionCame`): it waits elsewhere now.
       if (watcher.dueTurn !== this.turn) continue;
+      // Its position is waiting for its turn and will take the diff (if it waits no longer than
+      // a beat: one whose answer never comes, a bad payload, must not hold the map).
+      if (watcher.positionWaiting && now - watcher.waitingSince < POSITION_PERIOD_MS) {
+        const waitMs = watcher.waitingSince + POSITION_PERIOD_MS - now;
+        watcher.dueTurn = this.turn + Math.max(1, Math.ceil(waitMs / this.turnMs));
+        this.wheel[watcher.dueTurn % this.wheel.length]?.push(watcher);
+        continue;
+      }
       watcher.scheduled = false;
       if (this.watchers.get(watcher.socketId) !== watcher || watcher.pending.length === 0) continue;
       watcher.flushedTurn = this.turn;

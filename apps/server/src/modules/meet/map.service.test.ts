@@ -263,6 +263,63 @@ describe('a watcher that sends positions', () => {
   });
 });
 
+describe('a position that waits for its turn', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  async function watchedByABusyServer(answerAfterMs: number | null) {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval', 'setImmediate'] });
+    const clock = {
+      get now() {
+        return Date.now();
+      },
+    };
+    const { map } = processOn(new InProcessPresenceStore(), clock, new Set([1, 2]), 1000);
+    const at = (north: number) => ({ lat: CITY.lat + north, lon: CITY.lon, accuracy: 10 });
+    const diffs: { at: number; withPosition: boolean }[] = [];
+    let inPosition = false;
+    for (const id of [1, 2]) {
+      map.connected(id);
+      await map.raise(user(id), 'business');
+    }
+    await map.watch('socket-of-2', 2, { ...CITY, radiusM: 2000 }, () =>
+      diffs.push({ at: clock.now, withPosition: inPosition }),
+    );
+    const start = clock.now;
+    for (let second = 0; second < 12; second++) {
+      // The mover changes cell every second; the watcher's position comes 300 ms later and
+      // is taken `answerAfterMs` after it came (a busy server), or never (a bad payload).
+      await vi.advanceTimersByTimeAsync(start + second * 1000 - clock.now);
+      await map.position(1, { ...at(second % 2 ? 0.003 : 0), at: clock.now });
+      await vi.advanceTimersByTimeAsync(300);
+      const came = clock.now;
+      map.positionArrived('socket-of-2', came);
+      if (answerAfterMs === null) continue;
+      await vi.advanceTimersByTimeAsync(answerAfterMs);
+      inPosition = true;
+      await map.position(2, { ...at(0), at: came }, 'socket-of-2', came);
+      inPosition = false;
+    }
+    map.close();
+    return { diffs, start };
+  }
+
+  it('takes the diff along even when it waits longer than a late beat is waited for', async () => {
+    const { diffs, start } = await watchedByABusyServer(450);
+    const later = diffs.filter((diff) => diff.at >= start + 2000);
+    expect(later.length).toBeGreaterThanOrEqual(9);
+    expect(later.filter((diff) => !diff.withPosition)).toEqual([]);
+    const gaps = later.slice(1).map((diff, n) => diff.at - later[n]!.at);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(900);
+  });
+
+  it('whose answer never comes does not hold the map', async () => {
+    const { diffs } = await watchedByABusyServer(null);
+    expect(diffs.length).toBeGreaterThanOrEqual(10);
+  });
+});
+
 describe('whom a watcher saw', () => {
   it('counts from when a hand was last shown: through a day in sight, after it left, after the watch ended', async () => {
     const clock = { now: Date.now() };

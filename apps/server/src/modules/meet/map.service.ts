@@ -196,10 +196,34 @@ export class MapService {
 
   /**
    * Takes a position; `socketId` names the socket it came on, whose own diff, if nearly due,
-   * leaves with the answer (see `flushWithPosition`).
+   * leaves with the answer (see `MapIndex.positionCame`). `receivedAt` is when it was read: a
+   * position may wait its turn (see sliced-queue.ts), and its age and its distance from the one
+   * before are what the phone did, not how long it waited here.
    */
-  async position(userId: number, update: PositionUpdate, socketId?: string): Promise<void> {
-    const now = this.now();
+  async position(
+    userId: number,
+    update: PositionUpdate,
+    socketId?: string,
+    receivedAt?: number,
+  ): Promise<void> {
+    const at = receivedAt ?? this.now();
+    try {
+      await this.take(userId, update, at);
+    } finally {
+      // Taken or refused, the answer takes the socket's diff along (a store away costs the
+      // flush, never the answer).
+      if (socketId !== undefined) {
+        await this.index.positionCame(socketId, at).catch(this.flushFailed);
+      }
+    }
+  }
+
+  /** A position came on the socket and waits for its turn: its answer will carry the diff. */
+  positionArrived(socketId: string, at: number): void {
+    this.index.positionArrived(socketId, at);
+  }
+
+  private async take(userId: number, update: PositionUpdate, now: number): Promise<void> {
     if (update.accuracy > this.deps.config.maxAccuracyM) {
       throw new AppError(ErrorCode.VALIDATION_ERROR, {
         messageKey: 'meet.accuracy-too-low',
@@ -244,10 +268,6 @@ export class MapService {
     }
     // Moves inside the cell change nothing anyone may see, so they reach no watcher.
     if (cell !== before.cell) this.announce(userId, before.cell, cell);
-    // The position is taken whatever becomes of the diff (a store away costs the flush).
-    if (socketId !== undefined) {
-      await this.index.positionCame(socketId).catch(this.flushFailed);
-    }
   }
 
   /**

@@ -316,6 +316,21 @@ describe('meet: hands and the live map', () => {
       code: 'RATE_LIMITED',
     });
   });
+
+  it('takes one of two positions sent at once and refuses the other as too often', async () => {
+    const m = await member(t);
+    const here = place();
+    await ok(m.socket, 'hand:raise', { mood: 'business' });
+    const answers = await Promise.all([
+      call(m.socket, 'position', fix(here.lat, here.lon)),
+      call(m.socket, 'position', fix(here.lat, here.lon)),
+    ]);
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+    expect(answers.find((answer) => !answer.ok)).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/\S/),
+    });
+  });
 });
 
 describe('meet: hand expiry', () => {

@@ -100,7 +100,13 @@ export const meetRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (a
     },
   });
   app.io.on('connection', (socket) =>
-    attachMeetSocket(socket, { map: map, chat, sessions: app.sessions, log: app.log }),
+    attachMeetSocket(socket, {
+      map,
+      chat,
+      sessions: app.sessions,
+      log: app.log,
+      positions: app.positionQueue,
+    }),
   );
   app.addHook('onClose', async () => {
     map.close();

@@ -5,6 +5,7 @@ import { clientEventSchemas, type Ack, type ClientToServerEvents } from '@meeet/
 import { isMessageKey } from '@meeet/core/i18n/messages';
 import { translate } from '@meeet/core/i18n/translate';
 import { busyError, isDatabaseBusy } from '../../db/busy.ts';
+import type { SlicedQueue } from '../../lib/sliced-queue.ts';
 import { emitEncoded, holdWrites, type RealtimeSocket } from '../../plugins/socket.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
 import type { ChatService } from './chat.service.ts';
@@ -18,6 +19,11 @@ export interface MeetSocketDeps {
   chat: ChatService;
   sessions: SessionsService;
   log: FastifyBaseLogger;
+  /**
+   * Where positions wait for their turn: bulk work, taken in slices between the loop's other
+   * work (see sliced-queue.ts), so chat, timers and pings wait a slice, not a turn's batch.
+   */
+  positions: SlicedQueue;
 }
 
 function fieldText(locale: string, message: string): string {
@@ -53,6 +59,10 @@ export function refusal(failure: unknown, locale: string, log: FastifyBaseLogger
   };
 }
 
+function tooOften(): AppError {
+  return new AppError(ErrorCode.RATE_LIMITED, { messageKey: 'meet.position-too-often' });
+}
+
 function invalid(error: z.ZodError, locale: string): Ack {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
@@ -85,10 +95,10 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
 
   function handle<E extends EventName>(
     event: E,
-    run: (auth: AuthContext, payload: Payload<E>) => Promise<object | void>,
+    run: (auth: AuthContext, payload: Payload<E>, receivedAt: number) => Promise<object | void>,
+    queue?: { jobs: SlicedQueue; arrived: (at: number) => void },
   ): void {
-    const listener = (payload: unknown, ack: unknown) => {
-      const reply = typeof ack === 'function' ? (ack as (answer: Ack) => void) : () => {};
+    const work = (payload: unknown, reply: (answer: Ack) => void, receivedAt: number) => {
       // A position's answer and the map diff it may bring leave in one write. Only there: an
       // event waiting on the database would hold everything else the socket is sent, pings too.
       const release = event === 'position' ? holdWrites(socket) : () => {};
@@ -99,7 +109,7 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
             throw new AppError(ErrorCode.UNAUTHORIZED, { messageKey: 'error.TOKEN_INVALID' });
           const parsed = clientEventSchemas[event].safeParse(payload);
           if (!parsed.success) return reply(invalid(parsed.error, locale));
-          const result = await run(auth, parsed.data as Payload<E>);
+          const result = await run(auth, parsed.data as Payload<E>, receivedAt);
           reply(result ? { ok: true, ...result } : { ok: true });
         } catch (error) {
           reply(refusal(error, locale, deps.log));
@@ -107,6 +117,21 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
           release();
         }
       })();
+    };
+    let waiting = false;
+    const listener = (payload: unknown, ack: unknown) => {
+      const reply = typeof ack === 'function' ? (ack as (answer: Ack) => void) : () => {};
+      const receivedAt = Date.now();
+      if (!queue) return work(payload, reply, receivedAt);
+      // One event of a socket waits at most: a client that sends faster than the server takes
+      // them is told so at once, and the queue holds no more than a job per socket.
+      if (waiting) return reply(refusal(tooOften(), locale, deps.log));
+      waiting = true;
+      queue.arrived(receivedAt);
+      queue.jobs.push(() => {
+        waiting = false;
+        if (socket.connected) work(payload, reply, receivedAt);
+      });
     };
     (socket.on as (name: string, fn: typeof listener) => void)(event, listener);
   }
@@ -128,7 +153,11 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
   handle('hand:ghost', async (auth, payload) => ({
     hand: await map.setGhost(auth.user.id, payload.ghost),
   }));
-  handle('position', (auth, payload) => map.position(auth.user.id, payload, socket.id));
+  handle(
+    'position',
+    (auth, payload, receivedAt) => map.position(auth.user.id, payload, socket.id, receivedAt),
+    { jobs: deps.positions, arrived: (at) => map.positionArrived(socket.id, at) },
+  );
   handle('map:watch', (auth, payload) =>
     map.watch(socket.id, auth.user.id, payload, (diff) => emitEncoded(socket, 'map:diff', diff)),
   );
