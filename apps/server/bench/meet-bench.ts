@@ -469,11 +469,17 @@ async function main(): Promise<void> {
     let tracingChat = false;
     /** BENCH_TRACE: of that, the part before the handler (the session check). */
     const chatAuthMs: number[] = [];
+    /** BENCH_TRACE: from the phone's send (its clock is in the client id) to the server's first hook. */
+    const chatArrivalMs: number[] = [];
     if (TRACE) {
       const isChat = (request: { method: string; url: string }) =>
         tracingChat && request.method === 'POST' && request.url.endsWith('/messages');
       app.addHook('preValidation', async (request, reply) => {
-        if (isChat(request)) chatAuthMs.push(reply.elapsedTime);
+        if (!isChat(request)) return;
+        chatAuthMs.push(reply.elapsedTime);
+        const { clientId } = request.body as { clientId: string };
+        const sentAt = Number(clientId.slice(clientId.lastIndexOf('-') + 1));
+        chatArrivalMs.push(Date.now() - reply.elapsedTime - sentAt);
       });
       app.addHook('onResponse', async (request, reply) => {
         if (isChat(request)) chatServerMs.push(reply.elapsedTime);
@@ -596,6 +602,7 @@ async function main(): Promise<void> {
           held.length = 0;
           chatServerMs.length = 0;
           chatAuthMs.length = 0;
+          chatArrivalMs.length = 0;
           tracingChat = true;
           pauses.clear();
           elu = performance.eventLoopUtilization();
@@ -631,7 +638,7 @@ async function main(): Promise<void> {
           tracingChat = false;
           if (TRACE) {
             console.log(
-              `chat POST in the server: p50 ${percentile(chatServerMs, 50).toFixed(0)} ms, p95 ${percentile(chatServerMs, 95).toFixed(0)} ms, n ${chatServerMs.length}; until the handler p50 ${percentile(chatAuthMs, 50).toFixed(0)} ms, p95 ${percentile(chatAuthMs, 95).toFixed(0)} ms`,
+              `chat POST in the server: p50 ${percentile(chatServerMs, 50).toFixed(0)} ms, p95 ${percentile(chatServerMs, 95).toFixed(0)} ms, n ${chatServerMs.length}; until the handler p50 ${percentile(chatAuthMs, 50).toFixed(0)} ms, p95 ${percentile(chatAuthMs, 95).toFixed(0)} ms; from the phone's send to the server p50 ${percentile(chatArrivalMs, 50).toFixed(0)} ms, p95 ${percentile(chatArrivalMs, 95).toFixed(0)} ms`,
             );
             const waits = app.positionQueue.waits;
             console.log(
