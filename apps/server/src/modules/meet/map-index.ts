@@ -117,11 +117,10 @@ interface Watcher {
   /** The time between the socket's last two positions (ms): a second at 1 Hz, 15 s in the app. */
   positionGapMs: number;
   /**
-   * A position came on its socket and waits for its turn (see sliced-queue.ts): the pending
-   * diff leaves with its answer, and the wheel does not send it alone meanwhile. Since when
-   * one has been waiting (ms): an answer that never comes holds the diff a beat at most.
+   * Since when a position that came on its socket waits for its turn (ms; -1 with none, see
+   * sliced-queue.ts): the pending diff leaves with its answer, and the wheel does not send it
+   * alone meanwhile, for a beat at most (an answer that never comes must not hold the map).
    */
-  positionWaiting: boolean;
   waitingSince: number;
   /** Whether its last diff left on its own rather than with its position's answer. */
   flushedAlone: boolean;
@@ -331,8 +330,7 @@ export class MapIndex {
       flushedAt: 0,
       positionAt: 0,
       positionGapMs: Infinity,
-      positionWaiting: false,
-      waitingSince: 0,
+      waitingSince: -1,
       flushedAlone: false,
       send,
     };
@@ -405,8 +403,8 @@ export class MapIndex {
   async positionCame(socketId: string, at = this.now()): Promise<void> {
     const watcher = this.watchers.get(socketId);
     if (!watcher) return;
-    if (!watcher.positionWaiting) this.positionArrived(socketId, at);
-    watcher.positionWaiting = false;
+    if (watcher.waitingSince < 0) this.arrived(watcher, at);
+    watcher.waitingSince = -1;
     // The position's time is when it came: how long it then waited is the server's, not the
     // phone's, and would otherwise look like a beat that came early.
     const now = at;
@@ -428,12 +426,24 @@ export class MapIndex {
   /** A position came on the socket `at` and waits for its turn; `positionCame` takes it. */
   positionArrived(socketId: string, at: number): void {
     const watcher = this.watchers.get(socketId);
-    if (!watcher) return;
+    if (watcher) this.arrived(watcher, at);
+  }
+
+  private arrived(watcher: Watcher, at: number): void {
     watcher.positionGapMs = at - watcher.positionAt;
     watcher.positionAt = at;
-    if (watcher.positionWaiting) return;
-    watcher.positionWaiting = true;
-    watcher.waitingSince = at;
+    if (watcher.waitingSince < 0) watcher.waitingSince = at;
+  }
+
+  /** The turn `waitMs` from now, the next one at the soonest. */
+  private turnAfter(waitMs: number): number {
+    return this.turn + Math.max(1, Math.ceil(waitMs / this.turnMs));
+  }
+
+  /** The watcher waits in the wheel for turn `due` (a slot it waited in before skips it). */
+  private dueAt(watcher: Watcher, due: number): void {
+    watcher.dueTurn = due;
+    this.wheel[due % this.wheel.length]?.push(watcher);
   }
 
   /**
@@ -453,10 +463,8 @@ export class MapIndex {
       watcher.flushedAlone && now - watcher.flushedAt <= this.lateMs
         ? POSITION_PERIOD_MS + this.lateMs // until the next position is late
         : watcher.flushedAt + this.tickMs * EARLY_SHARE - now; // until the tick allows one
-    const due = this.turn + Math.max(1, Math.ceil(waitMs / this.turnMs));
-    if (due === watcher.dueTurn) return;
-    watcher.dueTurn = due;
-    this.wheel[due % this.wheel.length]?.push(watcher);
+    const due = this.turnAfter(waitMs);
+    if (due !== watcher.dueTurn) this.dueAt(watcher, due);
   }
 
   /**
@@ -510,8 +518,7 @@ export class MapIndex {
       const expected = this.turn + Math.ceil(untilLate / this.turnMs);
       if (expected >= due) due = Math.min(expected, this.turn + TURNS_PER_TICK + LATE_TURNS);
     }
-    watcher.dueTurn = due;
-    this.wheel[due % this.wheel.length]?.push(watcher);
+    this.dueAt(watcher, due);
   }
 
   /** The hand as the watcher may see it now, with its distance; null if they may not. */
@@ -609,10 +616,8 @@ export class MapIndex {
       if (watcher.dueTurn !== this.turn) continue;
       // Its position is waiting for its turn and will take the diff (if it waits no longer than
       // a beat: one whose answer never comes, a bad payload, must not hold the map).
-      if (watcher.positionWaiting && now - watcher.waitingSince < POSITION_PERIOD_MS) {
-        const waitMs = watcher.waitingSince + POSITION_PERIOD_MS - now;
-        watcher.dueTurn = this.turn + Math.max(1, Math.ceil(waitMs / this.turnMs));
-        this.wheel[watcher.dueTurn % this.wheel.length]?.push(watcher);
+      if (watcher.waitingSince >= 0 && now - watcher.waitingSince < POSITION_PERIOD_MS) {
+        this.dueAt(watcher, this.turnAfter(watcher.waitingSince + POSITION_PERIOD_MS - now));
         continue;
       }
       watcher.scheduled = false;
