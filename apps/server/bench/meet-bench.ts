@@ -93,6 +93,8 @@ interface ClientResult {
   sustained: number;
   positionsOk: number;
   positionsRefused: number;
+  /** Refused positions by code ("no answer" when none came in time): limits against overload. */
+  positionRefusals: Record<string, number>;
   /** Beats that sent nothing because the phone's last position was still unanswered (as the app). */
   positionsHeld: number;
   mapLatencies: number[];
@@ -158,6 +160,7 @@ async function runClients(input: {
     sustained: 0,
     positionsOk: 0,
     positionsRefused: 0,
+    positionRefusals: {},
     positionsHeld: 0,
     mapLatencies: [],
     chatLatencies: [],
@@ -194,6 +197,10 @@ async function runClients(input: {
       chats: client.chats,
     };
   });
+  const positionRefused = (code: string) => {
+    result.positionsRefused++;
+    countIn(result.positionRefusals, code);
+  };
   const ack = <T extends object>(socket: S, event: string, payload: unknown) =>
     socket.emitWithAck<Ack<T>>(event, payload);
 
@@ -291,11 +298,11 @@ async function runClients(input: {
           state.positionInFlight = false;
           if (!measuring) return;
           if (answer.ok) result.positionsOk++;
-          else result.positionsRefused++;
+          else positionRefused(answer.code);
         },
         () => {
           state.positionInFlight = false;
-          if (measuring) result.positionsRefused++;
+          if (measuring) positionRefused('no answer');
         },
       );
     };
@@ -317,7 +324,7 @@ async function runClients(input: {
               result.chatFailed++;
               const { code } = JSON.parse(response.body) as { code?: string };
               const key = `${response.status} ${code ?? ''}`;
-              result.chatRefusals[key] = (result.chatRefusals[key] ?? 0) + 1;
+              countIn(result.chatRefusals, key);
             }
           },
           () => result.chatFailed++,
@@ -382,24 +389,31 @@ function command(type: string): Promise<void> {
   });
 }
 
+function countIn(counts: Record<string, number>, key: string, n = 1): void {
+  counts[key] = (counts[key] ?? 0) + n;
+}
+
 /** The results of the phones' processes as one. */
 function merged(results: ClientResult[]): ClientResult {
   const sum = (pick: (r: ClientResult) => number) => results.reduce((a, r) => a + pick(r), 0);
-  const refusals: Record<string, number> = {};
-  for (const r of results) {
-    for (const [key, n] of Object.entries(r.chatRefusals)) refusals[key] = (refusals[key] ?? 0) + n;
-  }
+  const refusals = (pick: (r: ClientResult) => Record<string, number>) => {
+    const counts: Record<string, number> = {};
+    for (const r of results)
+      for (const [key, n] of Object.entries(pick(r))) countIn(counts, key, n);
+    return counts;
+  };
   return {
     connected: sum((r) => r.connected),
     sustained: sum((r) => r.sustained),
     positionsOk: sum((r) => r.positionsOk),
     positionsRefused: sum((r) => r.positionsRefused),
+    positionRefusals: refusals((r) => r.positionRefusals),
     positionsHeld: sum((r) => r.positionsHeld),
     mapLatencies: results.flatMap((r) => r.mapLatencies),
     chatLatencies: results.flatMap((r) => r.chatLatencies),
     chatAnswers: results.flatMap((r) => r.chatAnswers),
     chatFailed: sum((r) => r.chatFailed),
-    chatRefusals: refusals,
+    chatRefusals: refusals((r) => r.chatRefusals),
     clientLagP99: Math.max(...results.map((r) => r.clientLagP99)),
     clientCpu: sum((r) => r.clientCpu),
   };
@@ -690,6 +704,9 @@ async function main(): Promise<void> {
         ];
         rows.push(`| ${row.join(' | ')} |`);
         if (result.chatFailed > 0) console.log('chat refusals:', result.chatRefusals);
+        if (result.positionsRefused > 0) {
+          console.log('positions refused:', result.positionRefusals);
+        }
         console.log(
           `chat POST answered p50 ${percentile(result.chatAnswers, 50).toFixed(0)} ms, p95 ${percentile(result.chatAnswers, 95).toFixed(0)} ms; the phones' loop lag p99 ${each.map((r) => r.clientLagP99.toFixed(0)).join(' and ')} ms (${SPLIT ? 'the chatting quarter and the rest' : 'one process'}), their CPU ${result.clientCpu.toFixed(2)} cores; beats held while a position was unanswered ${result.positionsHeld}`,
         );

@@ -66,9 +66,13 @@ export function emitEncoded(
   event: keyof ServerToClientEvents,
   json: string,
 ): void {
-  if (!socket.connected || socket.conn.readyState !== 'open') return;
   const nsp = socket.nsp.name === '/' ? '' : `${socket.nsp.name},`;
-  const packet = `2${nsp}[${JSON.stringify(event)},${json}]`;
+  writePacket(socket, `2${nsp}[${JSON.stringify(event)},${json}]`);
+}
+
+/** Writes a Socket.IO packet already encoded, after any queued before it. */
+export function writePacket(socket: RealtimeSocket, packet: string): void {
+  if (!socket.connected || socket.conn.readyState !== 'open') return;
   // Engine.IO keeps one write in flight per connection and queues the rest until it completes,
   // so a diff sent after an answer would leave in a write of its own even with the TCP socket
   // held. Nothing is queued before it here, so writing the frame itself keeps the order.
@@ -103,7 +107,9 @@ interface EngineConnection {
   };
 }
 
-function webSocketOf(socket: RealtimeSocket): NonNullable<EngineConnection['transport']>['socket'] {
+export function webSocketOf(
+  socket: RealtimeSocket,
+): NonNullable<EngineConnection['transport']>['socket'] {
   const transport = (socket.conn as unknown as EngineConnection).transport;
   return transport?.name === 'websocket' ? transport.socket : undefined;
 }

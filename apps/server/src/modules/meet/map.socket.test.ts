@@ -1,5 +1,6 @@
 import { cellToLatLng, latLngToCell } from 'h3-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import type { HandState, MapHand, MapSnapshot } from '@meeet/core/api/realtime';
 import { bearer, registerUser } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -27,6 +28,40 @@ function shifted(p: { lat: number; lon: number }, east: number, north: number) {
     lat: p.lat + north / 111_320,
     lon: p.lon + east / (111_320 * Math.cos((p.lat * Math.PI) / 180)),
   };
+}
+
+/**
+ * A WebSocket speaking Engine.IO and Socket.IO's wire protocol by hand, signed in as `token`,
+ * to send frames a Socket.IO client would never write; `next` is the next Socket.IO packet.
+ */
+async function rawSocket(url: string, token: string) {
+  const socket = new WebSocket(
+    `${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`,
+  );
+  const packets: string[] = [];
+  const waiters: ((packet: string) => void)[] = [];
+  socket.on('message', (data: Buffer) => {
+    const text = data.toString();
+    if (text.startsWith('0')) socket.send(`40${JSON.stringify({ accessKey: token })}`);
+    else if (text === '2') socket.send('3');
+    else if (text.startsWith('4')) {
+      const waiter = waiters.shift();
+      if (waiter) waiter(text);
+      else packets.push(text);
+    }
+  });
+  const next = () =>
+    new Promise<string>((resolve, reject) => {
+      const packet = packets.shift();
+      if (packet !== undefined) return resolve(packet);
+      const timer = setTimeout(() => reject(new Error('no packet within 5 s')), 5000);
+      waiters.push((text) => {
+        clearTimeout(timer);
+        resolve(text);
+      });
+    });
+  expect(await next()).toMatch(/^40\{"sid"/);
+  return { send: (frame: string) => socket.send(frame), next, close: () => socket.close() };
 }
 
 describe('meet: hands and the live map', () => {
@@ -315,6 +350,37 @@ describe('meet: hands and the live map', () => {
       ok: false,
       code: 'RATE_LIMITED',
     });
+  });
+
+  it('answers positions alike over long polling, where Socket.IO reads them', async () => {
+    const user = await meetUser(t.app, t.db);
+    const polling = await openSocket(url, user.token, 'polling');
+    sockets.push(polling);
+    const here = place();
+    await ok(polling, 'hand:raise', { mood: 'business' });
+    expect(
+      await call(polling, 'position', { lat: 91, lon: 0, accuracy: 5, at: Date.now() }),
+    ).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+    await ok(polling, 'position', fix(here.lat, here.lon));
+    expect(await call(polling, 'position', fix(here.lat, here.lon))).toMatchObject({
+      ok: false,
+      code: 'RATE_LIMITED',
+    });
+  });
+
+  it('answers a position frame that is not JSON with a validation error, and stays connected', async () => {
+    const user = await meetUser(t.app, t.db);
+    const frames = await rawSocket(url, user.token);
+    try {
+      frames.send('4212["position",{"lat":55.75,"lon":');
+      expect(JSON.parse((await frames.next()).replace(/^4312/, ''))).toEqual([
+        { ok: false, code: 'VALIDATION_ERROR', message: expect.stringMatching(/\S/) },
+      ]);
+      frames.send('4213["hand:raise",{"mood":"business"}]');
+      expect(await frames.next()).toMatch(/^4313\[\{"ok":true/);
+    } finally {
+      frames.close();
+    }
   });
 
   it('takes one of two positions sent at once and refuses the other as too often', async () => {

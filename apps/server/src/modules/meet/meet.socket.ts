@@ -7,6 +7,7 @@ import { translate } from '@meeet/core/i18n/translate';
 import { busyError, isDatabaseBusy } from '../../db/busy.ts';
 import type { SlicedQueue } from '../../lib/sliced-queue.ts';
 import { emitEncoded, holdWrites, type RealtimeSocket } from '../../plugins/socket.ts';
+import { onFrameEvent } from '../../plugins/socket-frames.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
 import type { ChatService } from './chat.service.ts';
 import type { MapService } from './map.service.ts';
@@ -59,6 +60,8 @@ export function refusal(failure: unknown, locale: string, log: FastifyBaseLogger
   };
 }
 
+function noAnswer(): void {}
+
 function tooOften(): AppError {
   return new AppError(ErrorCode.RATE_LIMITED, { messageKey: 'meet.position-too-often' });
 }
@@ -98,7 +101,7 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
     run: (auth: AuthContext, payload: Payload<E>, receivedAt: number) => Promise<object | void>,
     queue?: { jobs: SlicedQueue; arrived: (at: number) => void },
   ): void {
-    const work = (payload: unknown, reply: (answer: Ack) => void, receivedAt: number) => {
+    const work = (read: () => unknown, reply: (answer: Ack) => void, receivedAt: number) => {
       // A position's answer and the map diff it may bring leave in one write. Only there: an
       // event waiting on the database would hold everything else the socket is sent, pings too.
       const release = event === 'position' ? holdWrites(socket) : () => {};
@@ -107,7 +110,7 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
           const auth = await authPromise;
           if (!auth)
             throw new AppError(ErrorCode.UNAUTHORIZED, { messageKey: 'error.TOKEN_INVALID' });
-          const parsed = clientEventSchemas[event].safeParse(payload);
+          const parsed = clientEventSchemas[event].safeParse(read());
           if (!parsed.success) return reply(invalid(parsed.error, locale));
           const result = await run(auth, parsed.data as Payload<E>, receivedAt);
           reply(result ? { ok: true, ...result } : { ok: true });
@@ -119,10 +122,9 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
       })();
     };
     let waiting = false;
-    const listener = (payload: unknown, ack: unknown) => {
-      const reply = typeof ack === 'function' ? (ack as (answer: Ack) => void) : () => {};
+    const listen = (read: () => unknown, reply: (answer: Ack) => void) => {
       const receivedAt = Date.now();
-      if (!queue) return work(payload, reply, receivedAt);
+      if (!queue) return work(read, reply, receivedAt);
       // One event of a socket waits at most: a client that sends faster than the server takes
       // them is told so at once, and the queue holds no more than a job per socket.
       if (waiting) return reply(refusal(tooOften(), locale, deps.log));
@@ -130,10 +132,19 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
       queue.arrived(receivedAt);
       queue.jobs.push(() => {
         waiting = false;
-        if (socket.connected) work(payload, reply, receivedAt);
+        if (socket.connected) work(read, reply, receivedAt);
       });
     };
-    (socket.on as (name: string, fn: typeof listener) => void)(event, listener);
+    (socket.on as (name: string, fn: (payload: unknown, ack: unknown) => void) => void)(
+      event,
+      (payload, ack) =>
+        listen(
+          () => payload,
+          typeof ack === 'function' ? (ack as (answer: Ack) => void) : noAnswer,
+        ),
+    );
+    // Queued events come often: read from the frame, decoded in their slice (see onFrameEvent).
+    if (queue) onFrameEvent(socket, event, listen);
   }
 
   const { map, chat } = deps;

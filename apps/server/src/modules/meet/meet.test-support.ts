@@ -15,10 +15,17 @@ export async function meetUser(app: App, db: Database) {
   return { id: user.user.id, token: user.token, email: user.user.email, password: user.password };
 }
 
-/** A connected socket of `token` (anonymous without one). */
-export async function openSocket(url: string, token?: string): Promise<ClientSocket> {
+/**
+ * A connected socket of `token` (anonymous without one), on a WebSocket unless `transport` says
+ * long polling (where the server reads every event through Socket.IO, see `onFrameEvent`).
+ */
+export async function openSocket(
+  url: string,
+  token?: string,
+  transport: 'websocket' | 'polling' = 'websocket',
+): Promise<ClientSocket> {
   const socket: ClientSocket = connect(url, {
-    transports: ['websocket'],
+    transports: [transport],
     ...(token ? { auth: { accessKey: token } } : {}),
     forceNew: true,
     reconnection: false,
