@@ -24,8 +24,12 @@ interface FrameRoute {
 const frameRoutes = new WeakMap<RealtimeSocket, FrameRoute[]>();
 const interceptedWebSockets = new WeakSet<object>();
 
-/** Socket.IO's event packet inside Engine.IO's message, main namespace: `42`, the ack id, JSON. */
-const EVENT_FRAME = [0x34, 0x32];
+/**
+ * Socket.IO's event packet inside Engine.IO's message, main namespace: `4` (Engine.IO's message),
+ * `2` (Socket.IO's event), the ack id, then the JSON of the arguments.
+ */
+const ENGINE_MESSAGE = 0x34;
+const SOCKET_IO_EVENT = 0x32;
 /** More digits than this is no acknowledgement id a client of ours makes; Socket.IO reads it. */
 const MAX_ACK_DIGITS = 9;
 
@@ -99,7 +103,7 @@ function interceptFrames(socket: RealtimeSocket, routes: FrameRoute[]): void {
 
 /** Hands the frame to its event's route; false leaves it to Engine.IO and Socket.IO. */
 function routeFrame(socket: RealtimeSocket, routes: FrameRoute[], frame: Buffer): boolean {
-  if (frame[0] !== EVENT_FRAME[0] || frame[1] !== EVENT_FRAME[1]) return false;
+  if (frame[0] !== ENGINE_MESSAGE || frame[1] !== SOCKET_IO_EVENT) return false;
   let at = 2;
   let ackId = -1;
   for (; at < frame.length && frame[at]! >= 0x30 && frame[at]! <= 0x39; at++) {
@@ -114,9 +118,8 @@ function routeFrame(socket: RealtimeSocket, routes: FrameRoute[], frame: Buffer)
       continue;
     }
     if (!socket.connected || socket.conn.readyState !== 'open') return true;
-    const start = at;
     listener(
-      () => payloadOf(frame, start),
+      () => payloadOf(frame, at),
       ackId < 0 ? noAnswer : (answer) => writeAck(socket, ackId, answer),
     );
     return true;
@@ -124,7 +127,8 @@ function routeFrame(socket: RealtimeSocket, routes: FrameRoute[], frame: Buffer)
   return false;
 }
 
-function noAnswer(): void {}
+/** The reply of an event sent without an acknowledgement. */
+export function noAnswer(): void {}
 
 /** The event's payload: the frame's JSON is the event's arguments, `["event", payload]`. */
 function payloadOf(frame: Buffer, start: number): unknown {

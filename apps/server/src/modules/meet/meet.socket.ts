@@ -7,7 +7,7 @@ import { translate } from '@meeet/core/i18n/translate';
 import { busyError, isDatabaseBusy } from '../../db/busy.ts';
 import type { SlicedQueue } from '../../lib/sliced-queue.ts';
 import { emitEncoded, holdWrites, type RealtimeSocket } from '../../plugins/socket.ts';
-import { onFrameEvent } from '../../plugins/socket-frames.ts';
+import { noAnswer, onFrameEvent } from '../../plugins/socket-frames.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
 import type { ChatService } from './chat.service.ts';
 import type { MapService } from './map.service.ts';
@@ -59,8 +59,6 @@ export function refusal(failure: unknown, locale: string, log: FastifyBaseLogger
     message: translate(locale, `error.${ErrorCode.INTERNAL_ERROR}`),
   };
 }
-
-function noAnswer(): void {}
 
 function tooOften(): AppError {
   return new AppError(ErrorCode.RATE_LIMITED, { messageKey: 'meet.position-too-often' });
