@@ -4,7 +4,7 @@
  */
 import type { ClientToServerEvents } from '@meeet/core/api/realtime';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
-import { webSocketOf, writePacket, type RealtimeSocket } from './socket.ts';
+import { ENGINE_MESSAGE, webSocketOf, writePacket, type RealtimeSocket } from './socket.ts';
 
 /**
  * A listener of an event read from the WebSocket's frame before Engine.IO and Socket.IO decode
@@ -28,8 +28,8 @@ const interceptedWebSockets = new WeakSet<object>();
  * Socket.IO's event packet inside Engine.IO's message, main namespace: `4` (Engine.IO's message),
  * `2` (Socket.IO's event), the ack id, then the JSON of the arguments.
  */
-const ENGINE_MESSAGE = 0x34;
-const SOCKET_IO_EVENT = 0x32;
+const ENGINE_MESSAGE_BYTE = ENGINE_MESSAGE.charCodeAt(0);
+const SOCKET_IO_EVENT_BYTE = '2'.charCodeAt(0);
 /** More digits than this is no acknowledgement id a client of ours makes; Socket.IO reads it. */
 const MAX_ACK_DIGITS = 9;
 
@@ -103,7 +103,7 @@ function interceptFrames(socket: RealtimeSocket, routes: FrameRoute[]): void {
 
 /** Hands the frame to its event's route; false leaves it to Engine.IO and Socket.IO. */
 function routeFrame(socket: RealtimeSocket, routes: FrameRoute[], frame: Buffer): boolean {
-  if (frame[0] !== ENGINE_MESSAGE || frame[1] !== SOCKET_IO_EVENT) return false;
+  if (frame[0] !== ENGINE_MESSAGE_BYTE || frame[1] !== SOCKET_IO_EVENT_BYTE) return false;
   let at = 2;
   let ackId = -1;
   for (; at < frame.length && frame[at]! >= 0x30 && frame[at]! <= 0x39; at++) {

@@ -88,7 +88,7 @@ export function writePacket(socket: RealtimeSocket, packet: string): void {
 const FAIR_READS_BUDGET_MS = 250;
 
 /** Engine.IO's packet type of a message (protocol v4): a Socket.IO packet follows. */
-const ENGINE_MESSAGE = '4';
+export const ENGINE_MESSAGE = '4';
 const WEBSOCKET_OPEN = 1;
 
 /**
