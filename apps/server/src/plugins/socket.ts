@@ -56,6 +56,29 @@ declare module 'fastify' {
 }
 
 /**
+ * A payload that writes its JSON itself, as UTF-8 between the bytes its frame needs around it
+ * (see map-diff.ts): no string of it is built.
+ */
+export interface FramedPayload {
+  framed(head: Buffer, tail: Buffer): Buffer;
+}
+
+/** What goes around an event's payload in its frame, made once per namespace and event. */
+const envelopes = new Map<string, { head: Buffer; tail: Buffer }>();
+const EVENT_TAIL = Buffer.from(']');
+
+function envelopeOf(namespace: string, event: string): { head: Buffer; tail: Buffer } {
+  const key = `${namespace} ${event}`;
+  let envelope = envelopes.get(key);
+  if (!envelope) {
+    const nsp = namespace === '/' ? '' : `${namespace},`;
+    const head = Buffer.from(`${ENGINE_MESSAGE}2${nsp}[${JSON.stringify(event)},`);
+    envelopes.set(key, (envelope = { head, tail: EVENT_TAIL }));
+  }
+  return envelope;
+}
+
+/**
  * Sends an event whose payload is already JSON, written as Socket.IO's own encoder writes an
  * event (protocol v5: `2`, the namespace unless it is the main one, then `["event",payload]`).
  * For payloads built once for many sockets (map diffs); they must hold no binary, which the
@@ -64,15 +87,24 @@ declare module 'fastify' {
 export function emitEncoded(
   socket: RealtimeSocket,
   event: keyof ServerToClientEvents,
-  json: string,
+  payload: string | FramedPayload,
 ): void {
-  const nsp = socket.nsp.name === '/' ? '' : `${socket.nsp.name},`;
-  writePacket(socket, `2${nsp}[${JSON.stringify(event)},${json}]`);
+  if (typeof payload === 'string') {
+    const nsp = socket.nsp.name === '/' ? '' : `${socket.nsp.name},`;
+    writePacket(socket, `2${nsp}[${JSON.stringify(event)},${payload}]`);
+    return;
+  }
+  if (!isOpen(socket)) return;
+  const { head, tail } = envelopeOf(socket.nsp.name, event);
+  const frame = payload.framed(head, tail);
+  const webSocket = idleWebSocket(socket);
+  if (webSocket) webSocket.send(frame, TEXT_FRAME);
+  else socket.conn.write(frame.toString('utf8', ENGINE_MESSAGE.length));
 }
 
 /** Writes a Socket.IO packet already encoded, after any queued before it. */
 export function writePacket(socket: RealtimeSocket, packet: string): void {
-  if (!socket.connected || socket.conn.readyState !== 'open') return;
+  if (!isOpen(socket)) return;
   // Engine.IO keeps one write in flight per connection and queues the rest until it completes,
   // so a diff sent after an answer would leave in a write of its own even with the TCP socket
   // held. Nothing is queued before it here, so writing the frame itself keeps the order.
@@ -80,6 +112,13 @@ export function writePacket(socket: RealtimeSocket, packet: string): void {
   if (webSocket) webSocket.send(`${ENGINE_MESSAGE}${packet}`);
   else socket.conn.write(packet);
 }
+
+function isOpen(socket: RealtimeSocket): boolean {
+  return socket.connected && socket.conn.readyState === 'open';
+}
+
+/** `ws` sends a `Buffer` as a binary frame unless told otherwise; Socket.IO's packets are text. */
+const TEXT_FRAME = { binary: false };
 
 /**
  * A turn of the event loop this long reads each socket once more at most (see fair-reads.ts): a
@@ -101,7 +140,7 @@ interface EngineConnection {
     name?: string;
     socket?: {
       readyState?: number;
-      send?: (data: string) => void;
+      send?: WebSocketSend;
       _socket?: { cork?: () => void; uncork?: () => void };
     };
   };
@@ -115,14 +154,16 @@ export function webSocketOf(
 }
 
 /** The socket's WebSocket when a frame written on it now comes after all queued before it. */
-function idleWebSocket(socket: RealtimeSocket): { send: (data: string) => void } | undefined {
+type WebSocketSend = (data: string | Buffer, options?: { binary: boolean }) => void;
+
+function idleWebSocket(socket: RealtimeSocket): { send: WebSocketSend } | undefined {
   const queued = (socket.conn as unknown as EngineConnection).writeBuffer;
   const webSocket = webSocketOf(socket);
   if (!webSocket || !Array.isArray(queued) || queued.length > 0) return undefined;
   if (webSocket.readyState !== WEBSOCKET_OPEN || typeof webSocket.send !== 'function') {
     return undefined;
   }
-  return webSocket as { send: (data: string) => void };
+  return webSocket as { send: WebSocketSend };
 }
 
 /**

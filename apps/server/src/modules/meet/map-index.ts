@@ -21,7 +21,13 @@ import {
   type LatLon,
   type ParsedCell,
 } from './coarse-position.ts';
-import { diffJson, entryJson, sharedFields, sharedPart } from './map-diff.ts';
+import {
+  EncodedDiff,
+  sharedFields,
+  sharedPart,
+  type DiffEntry,
+  type SharedPart,
+} from './map-diff.ts';
 import { NearList } from './near-list.ts';
 import type { Hand } from './presence-store.ts';
 
@@ -124,8 +130,8 @@ interface Watcher {
   waitingSince: number;
   /** Whether its last diff left on its own rather than with its position's answer. */
   flushedAlone: boolean;
-  /** Sends a diff already encoded as JSON (see map-diff.ts). */
-  send: (diff: string) => void;
+  /** Sends a diff (see map-diff.ts). */
+  send: (diff: EncodedDiff) => void;
 }
 
 /**
@@ -158,7 +164,7 @@ class Shown implements CosLatLon {
   lon = 0;
   cosLat = 1;
   /** The entry's fields every watcher shares, encoded once (see map-diff.ts). */
-  json = '';
+  shared: SharedPart = NO_SHARED_PART;
 
   constructor(
     readonly day: number,
@@ -170,11 +176,10 @@ class Shown implements CosLatLon {
 /** A user's shown facts once worked out for a hand (their cell parsed). */
 type ShownHand = Shown & { parsed: ParsedCell };
 
-/** What `visible` found: the hand's shown facts and its distance to the watcher. */
-interface Seen {
-  shown: ShownHand;
-  distance: number;
-}
+const NO_SHARED_PART: SharedPart = { json: '', bytes: 0 };
+
+/** What `distanceIfShown` answers for a hand the watcher may not see. */
+const NOT_SHOWN = -1;
 
 /**
  * Entry signatures count up to this and start again at 1: a small integer is stored in place,
@@ -184,11 +189,9 @@ interface Seen {
  */
 const MAX_SIGNATURE = 2 ** 30 - 1;
 
-/** A watcher's entry for a hand, encoded, with what the diff is sorted by. */
-interface EncodedEntry {
-  ring: number;
+/** A watcher's entry for a hand, with what the diff is sorted by. */
+interface EncodedEntry extends DiffEntry {
   userId: number;
-  json: string;
 }
 
 /** The order of a watcher's entries: by ring of cells, never by exact distance. */
@@ -303,7 +306,7 @@ export class MapIndex {
     socketId: string,
     userId: number,
     watch: MapWatch,
-    send: (diff: string) => void,
+    send: (diff: EncodedDiff) => void,
   ): Promise<MapSnapshot> {
     this.unwatch(socketId);
     await this.deps.blocks.prepare(userId);
@@ -521,33 +524,44 @@ export class MapIndex {
     this.dueAt(watcher, due);
   }
 
-  /** The hand as the watcher may see it now, with its distance; null if they may not. */
-  private visible(watcher: Watcher, hand: Hand): Seen | null {
-    if (hand.userId === watcher.userId || hand.ghost || hand.cell === null) return null;
-    if (watcher.moods && !watcher.moods.includes(hand.mood)) return null;
-    if (this.deps.blocks.isBlocked(watcher.userId, hand.userId)) return null;
-    const shown = this.current(hand);
-    const distance = distanceCosM(watcher, shown);
-    return distance > watcher.radiusM ? null : { shown, distance };
+  /**
+   * The distance from the watcher to the hand as shown now (`current`), or `NOT_SHOWN` if the
+   * watcher may not see it. A number, not an object with the shown facts: `current` gives those
+   * again at no cost, and an object per hand looked at was garbage for the collector.
+   */
+  private distanceIfShown(watcher: Watcher, hand: Hand): number {
+    if (hand.userId === watcher.userId || hand.ghost || hand.cell === null) return NOT_SHOWN;
+    if (watcher.moods && !watcher.moods.includes(hand.mood)) return NOT_SHOWN;
+    if (this.deps.blocks.isBlocked(watcher.userId, hand.userId)) return NOT_SHOWN;
+    const distance = distanceCosM(watcher, this.current(hand));
+    return distance > watcher.radiusM ? NOT_SHOWN : distance;
   }
 
   private entryFor(watcher: Watcher, hand: Hand): MapHand | null {
-    const seen = this.visible(watcher, hand);
-    if (!seen) return null;
-    const { lat, lon, cell, parsed } = seen.shown;
+    const distance = this.distanceIfShown(watcher, hand);
+    if (distance === NOT_SHOWN) return null;
+    const { lat, lon, cell, parsed } = this.current(hand);
     // Snapshots only (one per watch), where a spread costs little; diffs use the encoded part.
     return {
       ...sharedFields(hand.card, hand.mood, cell, { lat, lon }),
-      distanceM: roundedDistance(seen.distance),
+      distanceM: roundedDistance(distance),
       ring: ringsBetween(watcher.centerCell, parsed),
     };
   }
 
-  /** The entry of a diff, encoded: the hand's shared part and the watcher's own two fields. */
-  private encodedEntry(watcher: Watcher, userId: number, seen: Seen): EncodedEntry {
-    const ring = ringsBetween(watcher.centerCell, seen.shown.parsed);
-    const json = entryJson(seen.shown.json, roundedDistance(seen.distance), ring);
-    return { ring, userId, json };
+  /** The entry of a diff: the hand's shared part and the watcher's own two fields. */
+  private diffEntry(
+    watcher: Watcher,
+    userId: number,
+    shown: ShownHand,
+    distance: number,
+  ): EncodedEntry {
+    return {
+      userId,
+      shared: shown.shared,
+      distanceM: roundedDistance(distance),
+      ring: ringsBetween(watcher.centerCell, shown.parsed),
+    };
   }
 
   private offsetOf(userId: number, day: number): Shown {
@@ -583,7 +597,7 @@ export class MapIndex {
       shown.lat = point.lat;
       shown.lon = point.lon;
       shown.cosLat = cosLatOf(point.lat);
-      shown.json = sharedPart(hand.card, hand.mood, shown.cell, point);
+      shown.shared = sharedPart(hand.card, hand.mood, shown.cell, point);
     }
     return shown as ShownHand;
   }
@@ -661,14 +675,15 @@ export class MapIndex {
       for (let at = 0; at < ids.length; at++) {
         const userId = ids[at]!;
         const hand = byUser ? byUser.get(userId) : found[at];
-        const seen = hand ? this.visible(watcher, hand) : null;
+        const distance = hand ? this.distanceIfShown(watcher, hand) : NOT_SHOWN;
         const before = watcher.known.get(userId);
-        if (seen) {
+        if (hand && distance !== NOT_SHOWN) {
+          const shown = this.current(hand);
           // The ring and distance follow from the signature's cell: unchanged, nothing to send.
-          if (seen.shown.signature !== before) {
+          if (shown.signature !== before) {
             if (before === undefined) sighted.push(userId);
-            watcher.known.set(userId, seen.shown.signature);
-            upsert.push(this.encodedEntry(watcher, userId, seen));
+            watcher.known.set(userId, shown.signature);
+            upsert.push(this.diffEntry(watcher, userId, shown, distance));
           }
         } else if (before !== undefined) {
           watcher.known.delete(userId);
@@ -678,12 +693,7 @@ export class MapIndex {
       }
       if (upsert.length > 0 || left.length > 0) {
         sortEntries(upsert);
-        watcher.send(
-          diffJson(
-            upsert.map((entry) => entry.json),
-            left,
-          ),
-        );
+        watcher.send(new EncodedDiff(upsert, left));
       }
       this.recordSighted(watcher, sighted, now);
     }

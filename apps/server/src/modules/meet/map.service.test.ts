@@ -72,7 +72,7 @@ describe('hands left behind by a process that died', () => {
       online.add(1);
       const diffs: MapDiff[] = [];
       const snapshot = await alive.map.watch('watcher', 2, { ...CITY, radiusM: 1000 }, (diff) =>
-        diffs.push(mapDiffSchema.parse(JSON.parse(diff))),
+        diffs.push(mapDiffSchema.parse(JSON.parse(diff.json()))),
       );
       expect(snapshot.hands.map((hand) => hand.userId)).toEqual([1]);
 
@@ -162,7 +162,7 @@ describe('a watcher that sends positions', () => {
       }
       const diffs: number[][] = [];
       await map.watch('socket-of-2', 2, { ...CITY, radiusM: 1000 }, (diff) =>
-        diffs.push(mapDiffSchema.parse(JSON.parse(diff)).upsert.map((hand) => hand.userId)),
+        diffs.push(mapDiffSchema.parse(JSON.parse(diff.json())).upsert.map((hand) => hand.userId)),
       );
       // User 1 moves to another cell, then user 2's position comes: its answer takes the diff
       // along (no timer could have run in between).
@@ -385,7 +385,7 @@ describe('a diff with many hands', () => {
     try {
       const diffs: MapDiff[] = [];
       await map.watch('watcher', 1000, { ...CITY, radiusM: 5000 }, (diff) =>
-        diffs.push(mapDiffSchema.parse(JSON.parse(diff))),
+        diffs.push(mapDiffSchema.parse(JSON.parse(diff.json()))),
       );
       // The farthest first, 170 m apart (a ring or two each), and two pairs that share a cell,
       // the higher user id first: the order they come in is never the order to show.

@@ -13,6 +13,7 @@ import { isProfileComplete } from '@meeet/core/rules/profile';
 import type { MeetConfig } from '../../config.ts';
 import type { UserRow } from '../users/users.service.ts';
 import { areaOf, cellDisc, cellIn, type CellDisc } from './coarse-position.ts';
+import type { EncodedDiff } from './map-diff.ts';
 import { MapIndex, POSITION_PERIOD_MS } from './map-index.ts';
 import type { Hand, PresenceEvent, PresenceStore } from './presence-store.ts';
 
@@ -356,7 +357,7 @@ export class MapService {
     socketId: string,
     userId: number,
     watch: MapWatch,
-    send: (diff: string) => void,
+    send: (diff: EncodedDiff) => void,
   ): Promise<MapSnapshot> {
     return this.index.watch(socketId, userId, watch, send);
   }

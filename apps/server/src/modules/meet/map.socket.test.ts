@@ -368,6 +368,21 @@ describe('meet: hands and the live map', () => {
     });
   });
 
+  it('sends diffs over long polling too, where no WebSocket frame can carry them', async () => {
+    const user = await meetUser(t.app, t.db);
+    const polling = await openSocket(url, user.token, 'polling');
+    sockets.push(polling);
+    const here = place();
+    expect((await watch(polling, here)).hands).toEqual([]);
+
+    const joined = next(polling, 'map:diff');
+    const c = await raised('just_chat', shifted(here, 150, 0));
+    expect(await joined).toEqual({ upsert: [expect.objectContaining({ userId: c.id })], left: [] });
+    const left = next(polling, 'map:diff');
+    await ok(c.socket, 'hand:lower', {});
+    expect(await left).toEqual({ upsert: [], left: [c.id] });
+  });
+
   it('answers a position frame that is not JSON with a validation error, and stays connected', async () => {
     const user = await meetUser(t.app, t.db);
     const frames = await rawSocket(url, user.token);
