@@ -143,5 +143,16 @@ function payloadOf(frame: Buffer, start: number): unknown {
 
 /** The acknowledgement as Socket.IO's encoder writes it (main namespace): `3`, the id, `[answer]`. */
 function writeAck(socket: RealtimeSocket, ackId: number, answer: unknown): void {
-  writePacket(socket, `3${ackId}${JSON.stringify([answer])}`);
+  writePacket(socket, `3${ackId}${argumentsJson(answer)}`);
+}
+
+/**
+ * The plain acknowledgement of an event with nothing more to say, `{ ok: true }`: one frozen
+ * object, whose JSON is written once, for the thousands of positions a second that answer it.
+ */
+export const ANSWERED_OK = Object.freeze({ ok: true as const });
+const ANSWERED_OK_JSON = JSON.stringify([ANSWERED_OK]);
+
+function argumentsJson(answer: unknown): string {
+  return answer === ANSWERED_OK ? ANSWERED_OK_JSON : JSON.stringify([answer]);
 }

@@ -7,7 +7,7 @@ import { translate } from '@meeet/core/i18n/translate';
 import { busyError, isDatabaseBusy } from '../../db/busy.ts';
 import type { SlicedQueue } from '../../lib/sliced-queue.ts';
 import { emitEncoded, holdWrites, type RealtimeSocket } from '../../plugins/socket.ts';
-import { noAnswer, onFrameEvent } from '../../plugins/socket-frames.ts';
+import { ANSWERED_OK, noAnswer, onFrameEvent } from '../../plugins/socket-frames.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
 import type { ChatService } from './chat.service.ts';
 import type { MapService } from './map.service.ts';
@@ -92,7 +92,13 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
           if (user) locale = user.locale;
           return user ? { user, sessionId } : null;
         });
-  authPromise.catch(() => undefined);
+  /** The socket's user once known: events after the first need not wait a microtask for it. */
+  let knownAuth: AuthContext | null | undefined;
+  // A failed read is each event's to answer (it awaits the promise); here it is only noted.
+  authPromise.then(
+    (auth) => (knownAuth = auth),
+    () => undefined,
+  );
 
   function handle<E extends EventName>(
     event: E,
@@ -105,13 +111,13 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
       const release = event === 'position' ? holdWrites(socket) : () => {};
       void (async () => {
         try {
-          const auth = await authPromise;
+          const auth = knownAuth !== undefined ? knownAuth : await authPromise;
           if (!auth)
             throw new AppError(ErrorCode.UNAUTHORIZED, { messageKey: 'error.TOKEN_INVALID' });
           const parsed = clientEventSchemas[event].safeParse(read());
           if (!parsed.success) return reply(invalid(parsed.error, locale));
           const result = await run(auth, parsed.data as Payload<E>, receivedAt);
-          reply(result ? { ok: true, ...result } : { ok: true });
+          reply(result ? { ok: true, ...result } : ANSWERED_OK);
         } catch (error) {
           reply(refusal(error, locale, deps.log));
         } finally {
