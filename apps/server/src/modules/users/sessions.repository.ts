@@ -1,15 +1,4 @@
-import {
-  and,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  ne,
-  or,
-  sql,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { sessions, users, type SessionRow, type UserRow } from './users.schema.ts';
 
@@ -103,10 +92,12 @@ export const sessionsRepository = {
   },
 
   async touch(db: DbExecutor, sessionIds: readonly string[]): Promise<void> {
+    // One array parameter, not one per session: a flush carries a few thousand ids under load,
+    // and building and binding `in ($1, …, $1250)` took 4–30 ms of the server's thread.
     await db
       .update(sessions)
       .set({ lastSeenAt: sql`now()` })
-      .where(inArray(sessions.id, [...sessionIds]));
+      .where(sql`${sessions.id} = any(${sql.param([...sessionIds])}::uuid[])`);
   },
 
   async setFingerprint(db: DbExecutor, sessionId: string, fingerprint: string): Promise<void> {
