@@ -137,7 +137,7 @@ export class EncodedDiff {
     return frame;
   }
 
-  /** The diff's JSON (for transports that take text, and for tests): the same bytes as text. */
+  /** The diff's JSON as text: the very bytes `framed` writes, for tests to read. */
   json(): string {
     return this.framed(NOTHING, NOTHING).toString('utf8');
   }

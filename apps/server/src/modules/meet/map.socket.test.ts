@@ -78,9 +78,10 @@ describe('meet: hands and the live map', () => {
     await t.close();
   });
 
-  async function member(t: TestApp) {
+  /** A signed-in member's socket; `polling` keeps it on long polling, never upgraded. */
+  async function member(t: TestApp, transport?: 'polling') {
     const user = await meetUser(t.app, t.db);
-    const socket = await openSocket(url, user.token);
+    const socket = await openSocket(url, user.token, transport);
     sockets.push(socket);
     return { ...user, socket };
   }
@@ -353,9 +354,7 @@ describe('meet: hands and the live map', () => {
   });
 
   it('answers positions alike over long polling, where Socket.IO reads them', async () => {
-    const user = await meetUser(t.app, t.db);
-    const polling = await openSocket(url, user.token, 'polling');
-    sockets.push(polling);
+    const { socket: polling } = await member(t, 'polling');
     const here = place();
     await ok(polling, 'hand:raise', { mood: 'business' });
     expect(
@@ -369,9 +368,7 @@ describe('meet: hands and the live map', () => {
   });
 
   it('sends diffs over long polling too, where no WebSocket frame can carry them', async () => {
-    const user = await meetUser(t.app, t.db);
-    const polling = await openSocket(url, user.token, 'polling');
-    sockets.push(polling);
+    const { socket: polling } = await member(t, 'polling');
     const here = place();
     expect((await watch(polling, here)).hands).toEqual([]);
 
