@@ -22,6 +22,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Server } from 'socket.io';
 import { WebSocketServer } from 'ws';
+import { EncodedDiff, sharedPart } from '../src/modules/meet/map-diff.ts';
 import { emitEncoded, holdWrites, type RealtimeSocket } from '../src/plugins/socket.ts';
 import { LAG_RESOLUTION_MS, lagMs, percentile, pinToCpu, systemCalls } from './bench-database.ts';
 import { WireSocket } from './wire-socket.ts';
@@ -33,24 +34,27 @@ const SECONDS = Number(process.env.FLOOR_SECONDS ?? 15);
 const PIN_CPU = cpus().length >= 2 ? cpus().length - 1 : undefined;
 /** The simulated phones' priority, as `bench:meet`'s (BENCH_CLIENT_NICE). */
 const CLIENT_NICE = 10;
-/** A map diff of `bench:map`'s mean size at 5,000 hands (~900 bytes). */
-const DIFF_JSON = JSON.stringify({
-  upsert: Array.from({ length: 4 }, (_, i) => ({
-    userId: 100_000 + i,
-    nickname: `phone${i}`,
-    firstName: 'Phone',
-    avatarUrl: `/api/media/avatar-${i}.webp`,
-    mood: 'just_chat',
-    kyc: i % 2 === 0,
-    tokenLevels: [1, 2],
-    cell: '8a11aa6a4c27fff',
-    lat: 55.751244 + i / 1000,
-    lon: 37.618423 + i / 1000,
+/** A map diff of `bench:map`'s mean size at 5,000 hands (~900 bytes), encoded as the app does. */
+const DIFF = new EncodedDiff(
+  Array.from({ length: 4 }, (_, i) => ({
+    shared: sharedPart(
+      {
+        userId: 100_000 + i,
+        nickname: `phone${i}`,
+        firstName: 'Phone',
+        avatar: `/api/media/avatar-${i}.webp`,
+        verified: i % 2 === 0,
+        levels: [1, 2],
+      },
+      'just_chat',
+      '8a11aa6a4c27fff',
+      { lat: 55.751244 + i / 1000, lon: 37.618423 + i / 1000 },
+    ),
     distanceM: 300 + i * 100,
     ring: i,
   })),
-  left: [200_001, 200_002],
-});
+  [200_001, 200_002],
+);
 
 interface PhoneResult {
   answers: number;
@@ -144,7 +148,7 @@ function socketIo(http: HttpServer, withDiff: boolean): () => void {
       const release = holdWrites(socket as unknown as RealtimeSocket);
       // As the app: after the awaited work, the diff the position brought, then the answer.
       void Promise.resolve().then(() => {
-        emitEncoded(socket as unknown as RealtimeSocket, 'map:diff', DIFF_JSON);
+        emitEncoded(socket as unknown as RealtimeSocket, 'map:diff', DIFF);
         ack({ ok: true });
         release();
       });

@@ -79,7 +79,7 @@ function envelopeOf(namespace: string, event: string): { head: Buffer; tail: Buf
 }
 
 /**
- * Sends an event whose payload is already JSON, written as Socket.IO's own encoder writes an
+ * Sends an event whose payload encodes itself, written as Socket.IO's own encoder writes an
  * event (protocol v5: `2`, the namespace unless it is the main one, then `["event",payload]`).
  * For payloads built once for many sockets (map diffs); they must hold no binary, which the
  * encoder would have sent apart.
@@ -87,34 +87,38 @@ function envelopeOf(namespace: string, event: string): { head: Buffer; tail: Buf
 export function emitEncoded(
   socket: RealtimeSocket,
   event: keyof ServerToClientEvents,
-  payload: string | FramedPayload,
+  payload: FramedPayload,
 ): void {
-  if (typeof payload === 'string') {
-    const nsp = socket.nsp.name === '/' ? '' : `${socket.nsp.name},`;
-    writePacket(socket, `2${nsp}[${JSON.stringify(event)},${payload}]`);
-    return;
-  }
   if (!isOpen(socket)) return;
   const { head, tail } = envelopeOf(socket.nsp.name, event);
-  const frame = payload.framed(head, tail);
-  const webSocket = idleWebSocket(socket);
-  if (webSocket) webSocket.send(frame, TEXT_FRAME);
-  else socket.conn.write(frame.toString('utf8', ENGINE_MESSAGE.length));
+  writeFrame(socket, payload.framed(head, tail));
 }
 
 /** Writes a Socket.IO packet already encoded, after any queued before it. */
 export function writePacket(socket: RealtimeSocket, packet: string): void {
-  if (!isOpen(socket)) return;
-  // Engine.IO keeps one write in flight per connection and queues the rest until it completes,
-  // so a diff sent after an answer would leave in a write of its own even with the TCP socket
-  // held. Nothing is queued before it here, so writing the frame itself keeps the order.
-  const webSocket = idleWebSocket(socket);
-  if (webSocket) webSocket.send(`${ENGINE_MESSAGE}${packet}`);
-  else socket.conn.write(packet);
+  if (isOpen(socket)) writeFrame(socket, `${ENGINE_MESSAGE}${packet}`);
 }
 
 function isOpen(socket: RealtimeSocket): boolean {
   return socket.connected && socket.conn.readyState === 'open';
+}
+
+/**
+ * Writes Engine.IO's message frame (its type byte, then the Socket.IO packet) on an open socket.
+ * Engine.IO keeps one write in flight per connection and queues the rest until it completes, so
+ * a diff sent after an answer would leave in a write of its own even with the TCP socket held.
+ * Nothing is queued before it here, so writing the frame itself keeps the order. Over long
+ * polling, or behind queued packets, the packet goes through Engine.IO.
+ */
+function writeFrame(socket: RealtimeSocket, frame: string | Buffer): void {
+  const webSocket = idleWebSocket(socket);
+  if (webSocket) webSocket.send(frame, TEXT_FRAME);
+  else {
+    const start = ENGINE_MESSAGE.length;
+    socket.conn.write(
+      typeof frame === 'string' ? frame.slice(start) : frame.toString('utf8', start),
+    );
+  }
 }
 
 /** `ws` sends a `Buffer` as a binary frame unless told otherwise; Socket.IO's packets are text. */
