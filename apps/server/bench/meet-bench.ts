@@ -18,6 +18,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { latLngToCell } from 'h3-js';
@@ -77,6 +78,12 @@ const PROFILE_KIND = process.env.BENCH_PROFILE_KIND;
  * then promoted), garbage of the old generation included: what the scavenges' time goes with.
  */
 const ALLOCATIONS = PROFILE_KIND === 'alloc' || PROFILE_KIND === 'promoted';
+/**
+ * BENCH_HEAP_SNAPSHOT=<folder>: a heap snapshot of the server at the end of each window, after
+ * the full collection, while every phone is still connected (`<clients>.heapsnapshot`): what the
+ * live part of its RSS is made of.
+ */
+const HEAP_SNAPSHOT = process.env.BENCH_HEAP_SNAPSHOT;
 /**
  * The quarter of the phones that chat (and whose maps are measured) run in a process of their
  * own, writing to each other; the rest in another (BENCH_SPLIT=0: all in one, as before). A
@@ -682,6 +689,11 @@ async function main(): Promise<void> {
           console.log(
             `end of window${gc ? ', after a full GC' : ''}: rss ${mb(memory.rss)} MB, heap used ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, external ${mb(memory.external)} MB (array buffers ${mb(memory.arrayBuffers)} MB)`,
           );
+          if (HEAP_SNAPSHOT) {
+            // Writing it takes as much memory again: the table's RSS is the one before.
+            clearInterval(sampler);
+            writeHeapSnapshot(join(HEAP_SNAPSHOT, `${level}.heapsnapshot`));
+          }
         }
         const each = await Promise.all(results);
         const result = merged(each);

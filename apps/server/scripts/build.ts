@@ -7,7 +7,7 @@
 // loaded only when a process takes that path.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 
 const serverRoot = resolve(import.meta.dirname, '..');
 
@@ -31,10 +31,24 @@ const externalPackages: Plugin = {
 
 export async function buildServer(outdir = join(serverRoot, 'dist')): Promise<void> {
   rmSync(outdir, { recursive: true, force: true });
+  const metafile = await bundle(ENTRY_POINTS, outdir);
+  // Read by the build test: which modules each output imports, statically or on demand.
+  writeFileSync(join(outdir, 'meta.json'), JSON.stringify(metafile));
+}
+
+/**
+ * Bundles entry points (paths from apps/server) as the server is bundled. Benchmarks run through
+ * it too (bench/run-built.ts), so they measure the code production runs.
+ */
+export async function bundle(
+  entryPoints: string[],
+  outdir: string,
+  outbase = 'src',
+): Promise<Metafile> {
   const result = await build({
     absWorkingDir: serverRoot,
-    entryPoints: ENTRY_POINTS,
-    outbase: 'src',
+    entryPoints,
+    outbase,
     outdir,
     bundle: true,
     splitting: true,
@@ -47,8 +61,7 @@ export async function buildServer(outdir = join(serverRoot, 'dist')): Promise<vo
     logLevel: 'warning',
     plugins: [externalPackages],
   });
-  // Read by the build test: which modules each output imports, statically or on demand.
-  writeFileSync(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
+  return result.metafile;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
