@@ -36,6 +36,7 @@ import {
   systemCalls,
 } from './bench-database.ts';
 import { CITY_RADIUS_M, latLonOf, SPEED_MS, WATCH_RADIUS_M } from './meet-city.ts';
+import { machineProbeMs, machineProbeSliceMs } from './machine-probe.ts';
 import { WireSocket } from './wire-socket.ts';
 
 const LEVELS = (process.env.BENCH_CLIENTS ?? '1000,2000,5000').split(',').map(Number);
@@ -539,6 +540,7 @@ async function main(): Promise<void> {
         const groups = SPLIT
           ? [marked.filter((p) => p.chats), marked.filter((p) => !p.chats)]
           : [marked];
+        const probeBefore = machineProbeMs();
         const children = groups.map(() =>
           fork(fileURLToPath(import.meta.url), ['client'], { execArgv: process.execArgv }),
         );
@@ -559,7 +561,10 @@ async function main(): Promise<void> {
         let stall = 0;
         let inWindow = false;
         let elu = performance.eventLoopUtilization();
+        /** The machine probe's slices in the window (see machine-probe.ts). */
+        const probes: number[] = [];
         const sampler = setInterval(() => {
+          if (inWindow) probes.push(machineProbeSliceMs());
           rss = Math.max(rss, process.memoryUsage().rss);
           const now = performance.now();
           worstGap = Math.max(worstGap, now - tickAt - 500);
@@ -697,6 +702,9 @@ async function main(): Promise<void> {
         }
         const each = await Promise.all(results);
         const result = merged(each);
+        console.log(
+          `machine probe (fixed work on the server's thread; lower is faster): ${probeBefore.toFixed(1)} ms before the phones, ${machineProbeMs().toFixed(1)} ms after them (about 38 on a quick machine); in the window a slice took p50 ${percentile(probes, 50).toFixed(2)} ms, p90 ${percentile(probes, 90).toFixed(2)} ms, n ${probes.length} (about 0.23)`,
+        );
         clearInterval(sampler);
         clearInterval(tracer);
         const row = [
