@@ -4,7 +4,11 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { validateMnemonic } from '@scure/bip39';
 import { generateMnemonic, english } from 'viem/accounts';
-import { SUPPORT_EMAIL } from '@meeet/core/constants';
+import {
+  MEETING_DURATION_MINUTES,
+  MEETING_MIN_MINUTES,
+  SUPPORT_EMAIL,
+} from '@meeet/core/constants';
 import { DEFAULT_POOL_MAX } from './db/client.ts';
 import { REPO_ROOT } from './lib/package-root.ts';
 
@@ -147,8 +151,11 @@ const envSchema = z.object({
   /** Milliseconds of one scored minute of a meeting (tests shorten it). */
   MEETINGS_MINUTE_MS: withDefault(z.coerce.number().int().min(10), 60_000),
   /** Minutes of the window a meeting is scored over, and how many of them must count. */
-  MEETINGS_WINDOW_MINUTES: withDefault(z.coerce.number().int().min(1).max(240), 20),
-  MEETINGS_MIN_MINUTES: withDefault(z.coerce.number().int().min(1).max(240), 17),
+  MEETINGS_WINDOW_MINUTES: withDefault(
+    z.coerce.number().int().min(1).max(240),
+    MEETING_DURATION_MINUTES,
+  ),
+  MEETINGS_MIN_MINUTES: withDefault(z.coerce.number().int().min(1).max(240), MEETING_MIN_MINUTES),
   /** Longest run of uncounted minutes a meeting survives. */
   MEETINGS_MAX_GAP_MINUTES: withDefault(z.coerce.number().int().min(0).max(60), 3),
   /** GPS veto: positions farther apart than base + 2·√(accA² + accB²), capped, do not count. */

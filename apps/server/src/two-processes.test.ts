@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,8 @@ import { createDatabase, createPool, type Database } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
 import { prepareLocalChain } from './modules/chain/local-chain.ts';
+import { marketPurchases } from './modules/market/market.schema.ts';
+import { mintStock } from './modules/market/market.service.ts';
 import { fundAddress } from './modules/wallet/wallet.service.ts';
 import { users } from './modules/users/users.schema.ts';
 import { chainCursors, chainTransactions } from './modules/wallet/wallet.schema.ts';
@@ -120,10 +122,12 @@ class ServerProcess {
     body?: unknown,
     token?: string,
     fingerprint = FINGERPRINT['x-fp'],
+    headers: Record<string, string> = {},
   ): Promise<T> {
     const response = await fetch(`${this.url}/api${path}`, {
       method,
       headers: {
+        ...headers,
         'x-fp': fingerprint,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -278,6 +282,39 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     return registered;
   }
 
+  /**
+   * `user` buys a Silver token through `server` and bought it over a day ago, so a meeting
+   * passes the mint rules' check at its start (a pair that could never mint does not start).
+   */
+  async function silverHolder(server: ServerProcess, user: Registered, fingerprint: string) {
+    const wallet = await server.api<{ address: Address }>(
+      'GET',
+      '/crypto/wallet',
+      undefined,
+      user.token,
+      fingerprint,
+    );
+    await fundAddress(chain, wallet.address, { usdt: 100n * 10n ** 18n, bnb: 10n ** 18n });
+    await until(async () => (await depositCount(user.user.id)) > 0, 30_000);
+    await mintStock(db, chain, 0, 1);
+    await server.api('POST', '/crypto/nft/buy', { level: 0 }, user.token, fingerprint, {
+      'idempotency-key': randomUUID(),
+    });
+    const bought = and(
+      eq(marketPurchases.userId, user.user.id),
+      eq(marketPurchases.status, 'completed'),
+    );
+    await until(async () => (await db.select().from(marketPurchases).where(bought)).length, 40_000);
+    await db
+      .update(marketPurchases)
+      .set({ updatedAt: new Date(Date.now() - 48 * 3_600_000) })
+      .where(bought);
+  }
+
+  /** Starts or lifts `user`'s device lock (as a sign-in on a new phone or a moderator would). */
+  const setLock = (user: Registered, until: Date | null) =>
+    db.update(users).set({ deviceLockUntil: until }).where(eq(users.id, user.user.id));
+
   async function ack<T extends object>(
     socket: ClientSocket,
     event: keyof ClientToServerEvents,
@@ -373,6 +410,8 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     const fpB = 'fp-meeting-b';
     const a = await meetUser(one, 'meeta', fpA);
     const b = await meetUser(two, 'meetb', fpB);
+    await silverHolder(one, a, fpA);
+    await silverHolder(two, b, fpB);
     const socketA = await one.socket(a.token, fpA);
     const socketB = await two.socket(b.token, fpB);
     sockets.push(socketA, socketB);
@@ -428,6 +467,8 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     );
     expect(started.meeting).toMatchObject({ method: 'ble', status: 'active' });
     const meetingId = started.meeting.id;
+    // A lock that begins during the meeting: the rules are asked again when it completes.
+    await setLock(a, new Date(Date.now() + 3_600_000));
 
     // Side by side, each phone hearing the other; every ping goes to the other process than
     // the previous one. The leader scores them all and pushes to both sockets.
@@ -446,7 +487,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
         id: meetingId,
         status: 'completed',
         outcome: 'refused',
-        reasons: ['no-shared-level'],
+        reasons: ['device-locked'],
       });
     }
     // Either process reads the same outcome.
@@ -461,7 +502,9 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     expect(seenOnTwo.minutesCounted).toBeGreaterThanOrEqual(3);
 
     // A code meeting: started through one process, ended through the other. The end
-    // handshake is decided by the leader, wherever it arrives.
+    // handshake is decided by the leader, wherever it arrives. The lock is lifted for the
+    // start (a locked pair would be refused before it) and begins again during it.
+    await setLock(a, null);
     const code = await one.api<{ code: string }>(
       'POST',
       '/meetings/handshake/code',
@@ -484,6 +527,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
       fpA,
     );
     expect(active.active).toMatchObject({ id: second.meeting.id, status: 'active' });
+    await setLock(a, new Date(Date.now() + 3_600_000));
     await until(async () => {
       const [first, other] = turn++ % 2 === 0 ? [one, two] : [two, one];
       await ping(first, a, fpA, ownB);
@@ -517,9 +561,9 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
       id: second.meeting.id,
       status: 'completed',
       outcome: 'refused',
-      reasons: ['no-shared-level'],
+      reasons: ['device-locked'],
     });
-  }, 120_000);
+  }, 180_000);
 
   it('runs the workers on exactly one, carries events and revocations across, and hands over when the leader dies', async () => {
     // One leader, and only one, while both run.
@@ -612,6 +656,8 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     const fpD = 'fp-meeting-d';
     const c = await meetUser(three, 'meetc', fpC);
     const d = await meetUser(three, 'meetd', fpD);
+    await silverHolder(three, c, fpC);
+    await silverHolder(three, d, fpD);
     const socketD = await three.socket(d.token, fpD);
     sockets.push(socketD);
     const progress: MeetingProgress[] = [];
@@ -659,6 +705,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
       fpD,
     );
     const meetingId = status.active!.id;
+    await setLock(c, new Date(Date.now() + 3_600_000));
 
     // Under the first leader: minute 0 counts, minute 1 has no pings (a gap of one, allowed),
     // minute 2 counts…
@@ -695,8 +742,8 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
       id: meetingId,
       status: 'completed',
       outcome: 'refused',
-      reasons: ['no-shared-level'],
+      reasons: ['device-locked'],
     });
     expect(updates.at(-1)!.minutesCounted).toBeGreaterThanOrEqual(3);
-  }, 120_000);
+  }, 180_000);
 });

@@ -73,6 +73,8 @@ export const FIRST_MINT_DELAY_MS = FIRST_MINT_DELAY_HOURS * 60 * 60 * 1000;
 export const MEETING_DISTANCE_METRES = 5;
 export const MEETING_DURATION_MINUTES = 20;
 export const MEETING_DURATION_MS = MEETING_DURATION_MINUTES * 60 * 1000;
+/** Of the meeting's window, the minutes the two phones must be counted together (17 of 20). */
+export const MEETING_MIN_MINUTES = 17;
 /** Others see a raised hand at about this precision; exact positions never leave the server. */
 export const PUBLIC_POSITION_PRECISION_METRES = 100;
 /** Meetings that still count after KYC or a status is denied, before the status is annulled. */

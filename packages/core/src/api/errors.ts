@@ -34,6 +34,11 @@ export const ErrorCode = {
   HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
   /** A moderator banned the account: sign-in is refused (403). */
   ACCOUNT_BANNED: 'ACCOUNT_BANNED',
+  /**
+   * A proposed meeting could never mint (422): nothing started; `details.reasons` lists the
+   * meeting reasons, comma-separated.
+   */
+  MEETING_CANNOT_MINT: 'MEETING_CANNOT_MINT',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -64,6 +69,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   REQUEST_TIMEOUT: 408,
   HEADERS_TOO_LARGE: 431,
   ACCOUNT_BANNED: 403,
+  MEETING_CANNOT_MINT: 422,
 };
 
 // From the object itself, not a computed list: a build can then drop the schema where it is

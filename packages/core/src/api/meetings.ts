@@ -88,16 +88,27 @@ export const handshakeCodeSchema = z
   .trim()
   .regex(new RegExp(`^\\d{${HANDSHAKE_CODE_LENGTH}}$`), 'meetings.code-format');
 
+/**
+ * How often the QR on screen is replaced: the app asks for a new code at `rotateAt`, which
+ * voids the one before (single use, and a photographed QR is dead within a rotation).
+ */
+export const HANDSHAKE_QR_ROTATE_MS = 30_000;
+
 /** The code the caller shows (as digits and as a QR of `qr`) for the partner to send. */
 export const handshakeCodeResponseSchema = z.object({
   phase: handshakePhaseSchema,
   code: handshakeCodeSchema,
-  /** What the QR encodes: `meeet:hs:1:{code}:{signature}`, signed by the server. */
+  /**
+   * What the QR encodes: `meeet:hs:2:{code}:{nonce}:{signature}`, a fresh server nonce per
+   * issue, signed by the server. Opaque to the app: scanned and sent as it is.
+   */
   qr: z.string(),
   /** The active meeting the code ends (phase 'end'), else null. */
   meetingId: z.number().int().nullable(),
   /** Epoch ms; after it the code is refused. */
   expiresAt: z.number().int(),
+  /** Epoch ms when the app should ask for a new code and QR (the rotation). */
+  rotateAt: z.number().int(),
 });
 export type HandshakeCodeResponse = z.infer<typeof handshakeCodeResponseSchema>;
 

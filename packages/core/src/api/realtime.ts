@@ -4,6 +4,7 @@ import type { MonitorSnapshot } from './monitor.ts';
 import { moodSchema, publicCardSchema, type ChatMessage } from './meet.ts';
 import {
   meetingPingSchema,
+  meetingReasonSchema,
   type Meeting,
   type MeetingPingResponse,
   type MeetingProgress,
@@ -126,6 +127,17 @@ export const chatReadEventSchema = z.object({
   readId: z.number().int(),
 });
 
+/**
+ * A proposed meeting that could never mint (say no before, not after): sent to both members'
+ * devices when the start handshake is refused, with the reasons (pair-level: which of the two
+ * a reason concerns is never said) and the other member's public card. Nothing started.
+ */
+export const meetingRefusedSchema = z.object({
+  reasons: z.array(meetingReasonSchema).min(1),
+  partner: publicCardSchema,
+});
+export type MeetingRefused = z.infer<typeof meetingRefusedSchema>;
+
 /** Events the server emits. */
 export interface ServerToClientEvents {
   notification: (payload: NotificationPayload) => void;
@@ -146,6 +158,8 @@ export interface ServerToClientEvents {
   'meeting:progress': (payload: MeetingProgress) => void;
   /** A meeting changed: ended, completed, refused, minting, minted or mint failed (to both). */
   'meeting:updated': (payload: Meeting) => void;
+  /** A start handshake was refused because the meeting could never mint (to both members). */
+  'meeting:refused': (payload: MeetingRefused) => void;
 }
 
 /** Events a client emits; each answers through its acknowledgement. */

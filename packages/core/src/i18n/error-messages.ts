@@ -29,6 +29,7 @@ export const errorMessagesEn: ErrorMessages = {
   'error.HEADERS_TOO_LARGE': 'The request headers are too large',
   'error.ACCOUNT_BANNED':
     'Your account has been banned by a moderator for breaking the rules. Contact support if you think this is a mistake',
+  'error.MEETING_CANNOT_MINT': 'This meeting could not mint a token, so it did not start',
 };
 
 export const errorMessagesRu: ErrorMessages = {
@@ -57,4 +58,5 @@ export const errorMessagesRu: ErrorMessages = {
   'error.HEADERS_TOO_LARGE': 'Слишком большие заголовки запроса',
   'error.ACCOUNT_BANNED':
     'Ваш аккаунт заблокирован модератором за нарушение правил. Если вы считаете это ошибкой, напишите в поддержку',
+  'error.MEETING_CANNOT_MINT': 'Эта встреча не смогла бы выпустить токен, поэтому она не началась',
 };

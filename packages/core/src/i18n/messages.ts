@@ -172,7 +172,9 @@ const appMessagesEn = {
   'meetings.not-yourself': 'You cannot meet yourself',
   'meetings.leader-unavailable': 'Meetings are briefly unavailable. Try again in a few seconds',
   'meetings.profile-incomplete': 'Confirm your e-mail and complete your profile to meet',
-  'meetings.started': 'Your meeting with {name} has started. Stay together for {minutes} minutes',
+  'meetings.started':
+    'Your meeting with {name} has started. Stay close: {needed} of the next {minutes} minutes must be together',
+  'meetings.cannot-mint': 'No meeting started: it could not mint a token ({reasons})',
   'meetings.minted': 'You met {name}: {token} is minted with you both as its generators',
   'meetings.refused': 'Your meeting with {name} is recorded, but no token was minted: {reasons}',
   'meetings.mint-failed':
@@ -183,12 +185,11 @@ const appMessagesEn = {
   'meetings.reason.first-purchase-too-recent':
     'a token can mint only 24 hours after its first purchase',
   'meetings.reason.pair-already-minted': 'you have already minted together',
-  'meetings.reason.device-locked': 'minting is paused by the device-protection lock',
+  'meetings.reason.device-locked': 'minting is paused for one of you by a device-protection lock',
   'meetings.reason.same-device': 'the two accounts were used on the same device',
-  'meetings.reason.kyc-required': 'Gold and Platinum need verified KYC',
+  'meetings.reason.kyc-required': 'Gold and Platinum need verified KYC for both of you',
   'meetings.reason.kyc-level-too-low': 'the verified KYC does not allow this level',
-  'meetings.reason.status-annulled':
-    'the status was annulled after three meetings following a denied KYC',
+  'meetings.reason.status-annulled': 'one of you may not mint tokens any more',
   'meetings.reason.not-enough-minutes': 'the phones were not close long enough',
   'meetings.reason.gap-too-long': 'the phones lost each other for too long',
   'meetings.reason.implausible-speed': 'a location jumped faster than anyone can move',
@@ -368,7 +369,9 @@ const appMessagesRu = {
   'meetings.not-yourself': 'Нельзя встретиться с самим собой',
   'meetings.leader-unavailable': 'Встречи ненадолго недоступны. Попробуйте через несколько секунд',
   'meetings.profile-incomplete': 'Подтвердите e-mail и заполните профиль, чтобы встречаться',
-  'meetings.started': 'Встреча с {name} началась. Оставайтесь рядом {minutes} минут',
+  'meetings.started':
+    'Встреча с {name} началась. Будьте рядом: {needed} из следующих {minutes} минут нужно провести вместе',
+  'meetings.cannot-mint': 'Встреча не началась: она не смогла бы выпустить токен ({reasons})',
   'meetings.minted': 'Вы встретились с {name}: выпущен {token}, вы оба — его создатели',
   'meetings.refused': 'Встреча с {name} засчитана, но токен не выпущен: {reasons}',
   'meetings.mint-failed':
@@ -380,12 +383,12 @@ const appMessagesRu = {
   'meetings.reason.first-purchase-too-recent':
     'выпуск возможен только через 24 часа после первой покупки токена',
   'meetings.reason.pair-already-minted': 'вы уже выпускали токен вместе',
-  'meetings.reason.device-locked': 'выпуск приостановлен защитной блокировкой устройства',
+  'meetings.reason.device-locked':
+    'выпуск приостановлен для одного из вас защитной блокировкой устройства',
   'meetings.reason.same-device': 'оба аккаунта использовались на одном устройстве',
-  'meetings.reason.kyc-required': 'для Gold и Platinum нужна пройденная KYC',
+  'meetings.reason.kyc-required': 'для Gold и Platinum нужна пройденная KYC у вас обоих',
   'meetings.reason.kyc-level-too-low': 'пройденная KYC не разрешает этот уровень',
-  'meetings.reason.status-annulled':
-    'статус аннулирован после трёх встреч, прошедших после отказа в KYC',
+  'meetings.reason.status-annulled': 'одному из вас больше нельзя выпускать токены',
   'meetings.reason.not-enough-minutes': 'телефоны были рядом недостаточно долго',
   'meetings.reason.gap-too-long': 'телефоны слишком долго не видели друг друга',
   'meetings.reason.implausible-speed': 'местоположение сместилось быстрее, чем можно двигаться',

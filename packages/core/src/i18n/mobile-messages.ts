@@ -111,12 +111,24 @@ export const mobileMessagesEn = {
   'm.meetings.empty': 'No meetings yet. Meet someone from the map holding a token of your level',
   'm.meetings.history': 'History',
   'm.meetings.how':
-    'Meet someone holding a token of your level: stay within a few metres for {minutes} minutes with the app open, and a new token is minted for you both',
+    'Meet someone holding a token of your level: with the app open, stay within a few metres for {needed} of {minutes} minutes, and a new token is minted for you both',
   'm.meetings.start-ble': 'Start with the phone nearby',
   'm.meetings.ble-searching': 'Looking for the other phone over Bluetooth…',
   'm.meetings.show-code': 'Show my code',
   'm.meetings.your-code': 'Your code: {code}',
-  'm.meetings.code-hint': 'Your partner enters this code on their phone. It expires in {seconds} s',
+  'm.meetings.code-hint':
+    'Your partner scans this QR with their camera, or types the code. A new one appears in {seconds} s',
+  'm.meetings.qr-label': 'QR code for your partner to scan',
+  'm.meetings.scan-qr': "Scan your partner's QR",
+  'm.meetings.scan-hint': "Point the camera at the QR on your partner's phone",
+  'm.meetings.scan-cancel': 'Close the camera',
+  'm.meetings.camera-ask': 'MEEET needs the camera to scan the QR',
+  'm.meetings.camera-allow': 'Allow the camera',
+  'm.meetings.camera-denied':
+    'The camera is not allowed. Allow it in Settings, or type the code instead',
+  'm.meetings.cannot-mint': 'No meeting started: it could not mint a token. {reasons}',
+  'm.meetings.cannot-mint-with':
+    'No meeting with {name} started: it could not mint a token. {reasons}',
   'm.meetings.partner-code': "Partner's code",
   'm.meetings.send-code': 'Confirm the code',
   'm.meetings.in-progress': 'Meeting with {name} in progress',
@@ -273,12 +285,24 @@ export const mobileMessagesRu = {
     'Встреч пока нет. Встретьтесь с кем-нибудь с карты, у кого есть токен вашего уровня',
   'm.meetings.history': 'История',
   'm.meetings.how':
-    'Встретьтесь с человеком, у которого есть токен вашего уровня: побудьте в нескольких метрах друг от друга {minutes} минут с открытым приложением, и вам обоим выпустят новый токен',
+    'Встретьтесь с человеком, у которого есть токен вашего уровня: с открытым приложением побудьте в нескольких метрах друг от друга {needed} из {minutes} минут, и вам обоим выпустят новый токен',
   'm.meetings.start-ble': 'Начать с телефоном рядом',
   'm.meetings.ble-searching': 'Ищем другой телефон по Bluetooth…',
   'm.meetings.show-code': 'Показать мой код',
   'm.meetings.your-code': 'Ваш код: {code}',
-  'm.meetings.code-hint': 'Партнёр вводит этот код на своём телефоне. Код действует {seconds} с',
+  'm.meetings.code-hint':
+    'Партнёр сканирует этот QR камерой или вводит код. Новый появится через {seconds} с',
+  'm.meetings.qr-label': 'QR-код, который сканирует партнёр',
+  'm.meetings.scan-qr': 'Сканировать QR партнёра',
+  'm.meetings.scan-hint': 'Наведите камеру на QR на телефоне партнёра',
+  'm.meetings.scan-cancel': 'Закрыть камеру',
+  'm.meetings.camera-ask': 'Чтобы отсканировать QR, MEEET нужна камера',
+  'm.meetings.camera-allow': 'Разрешить камеру',
+  'm.meetings.camera-denied':
+    'Доступ к камере не разрешён. Разрешите его в Настройках или введите код вручную',
+  'm.meetings.cannot-mint': 'Встреча не началась: она не смогла бы выпустить токен. {reasons}',
+  'm.meetings.cannot-mint-with':
+    'Встреча с {name} не началась: она не смогла бы выпустить токен. {reasons}',
   'm.meetings.partner-code': 'Код партнёра',
   'm.meetings.send-code': 'Подтвердить код',
   'm.meetings.in-progress': 'Идёт встреча с {name}',

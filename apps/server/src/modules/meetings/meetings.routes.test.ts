@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { HttpRequestError, parseEther, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MeeetTokenAbi } from '@meeet/contracts/artifacts/MeeetToken';
-import type { Meeting } from '@meeet/core/api/meetings';
+import { HANDSHAKE_QR_ROTATE_MS, type Meeting, type MeetingReason } from '@meeet/core/api/meetings';
+import type { MeetingRefused } from '@meeet/core/api/realtime';
 import { bearer, PASSWORD, registerUser } from '../../../test/accounts.ts';
 import { attachTestChain, usdtBalance, type TestChain } from '../../../test/chain.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -20,6 +21,7 @@ import { DepositWatcher } from '../wallet/deposit-watcher.ts';
 import { chainTransactions } from '../wallet/wallet.schema.ts';
 import { fundAddress } from '../wallet/wallet.service.ts';
 import type { FirstMeet } from './meetings-events.ts';
+import { meetings as meetingRows } from './meetings.schema.ts';
 import { meetingsCount } from './meetings.service.ts';
 
 // Two users meet through the code exchange (the web build's way: no Bluetooth) on a played
@@ -204,6 +206,62 @@ describe('meetings on a real chain', () => {
     const response = await api('GET', `/meetings/${id}`, who);
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as Meeting;
+  }
+
+  const meetingsOfPair = (a: Member, b: Member) =>
+    t.db
+      .select({ id: meetingRows.id })
+      .from(meetingRows)
+      .where(
+        and(
+          eq(meetingRows.userA, Math.min(a.id, b.id)),
+          eq(meetingRows.userB, Math.max(a.id, b.id)),
+        ),
+      );
+
+  /**
+   * Say no before, not after: A shows a start code, B sends it (or `propose` does the
+   * handshake); the answer is 422 with the reasons, both hear `meeting:refused` at once, and
+   * no meeting row exists.
+   */
+  async function refusedAtStart(
+    a: Member,
+    b: Member,
+    reasons: MeetingReason[],
+    propose?: () => ReturnType<typeof api>,
+  ): Promise<void> {
+    const sockets = await Promise.all([openSocket(url, a.token), openSocket(url, b.token)]);
+    const heard = sockets.map(
+      (socket) => new Promise<MeetingRefused>((resolve) => socket.once('meeting:refused', resolve)),
+    );
+    try {
+      const rowsBefore = (await meetingsOfPair(a, b)).length;
+      let answer;
+      if (propose) answer = await propose();
+      else {
+        const code = await api('POST', '/meetings/handshake/code', a);
+        expect(code.json()).toMatchObject({ phase: 'start' });
+        answer = await api('POST', '/meetings/handshake', b, {
+          method: 'code',
+          code: code.json().code,
+        });
+      }
+      expect(answer.statusCode, answer.body).toBe(422);
+      expect(answer.json()).toMatchObject({
+        code: 'MEETING_CANNOT_MINT',
+        details: { reasons: reasons.join(',') },
+        message: expect.stringContaining('No meeting started'),
+      });
+      const [toA, toB] = await Promise.all(heard);
+      expect(toA).toEqual({ reasons, partner: expect.objectContaining({ userId: b.id }) });
+      expect(toB).toEqual({ reasons, partner: expect.objectContaining({ userId: a.id }) });
+      expect(await meetingsOfPair(a, b)).toHaveLength(rowsBefore);
+      for (const who of [a, b]) {
+        expect((await api('GET', '/meetings/status', who)).json().active).toBeNull();
+      }
+    } finally {
+      for (const socket of sockets) socket.disconnect();
+    }
   }
 
   async function minted(who: Member, id: number): Promise<Meeting> {
@@ -395,27 +453,33 @@ describe('meetings on a real chain', () => {
     expect((await usdtBalance(c.chain, silverB.address)) - beforeB).toBe(USDT('20'));
   }, 60_000);
 
-  it('the same pair meeting again: no mint, "pair-already-minted"', async () => {
-    const again = await meet(silverA, silverB);
-    expect(again).toMatchObject({
-      status: 'completed',
-      outcome: 'refused',
-      reasons: ['pair-already-minted'],
-      token: null,
-    });
+  it('the same pair proposing again: refused at the start, "pair-already-minted"', async () => {
+    await refusedAtStart(silverA, silverB, ['pair-already-minted']);
+    // The code was used up by the refusal: the issuer's next code is a fresh start code.
+    expect((await api('POST', '/meetings/handshake/code', silverA)).json().phase).toBe('start');
     expect(await mintsOfPair(silverA, silverB)).toHaveLength(1);
   }, 60_000);
 
-  it('no shared level: recorded, refused with its reason, shown to both, nothing minted', async () => {
+  it("the refusal speaks the caller's language and never says which of the two it concerns", async () => {
+    const code = await api('POST', '/meetings/handshake/code', silverB);
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/meetings/handshake',
+      headers: { ...bearer(silverA.token, silverA.fp), 'x-locale': 'ru' },
+      payload: { method: 'code', code: code.json().code },
+    });
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().message).toBe(
+      'Встреча не началась: она не смогла бы выпустить токен (вы уже выпускали токен вместе)',
+    );
+  }, 30_000);
+
+  it('no shared level: refused at the start with its reason, shown to both, nothing starts', async () => {
     const a = await holder(0);
     const plain = await member();
-    const meeting = await meet(a, plain);
-    expect(meeting).toMatchObject({
-      outcome: 'refused',
-      reasons: ['no-shared-level'],
-      level: null,
-    });
-    expect((await outcomeOf(plain, meeting.id)).reasons).toEqual(['no-shared-level']);
+    await refusedAtStart(a, plain, ['no-shared-level']);
+    // Either way round.
+    await refusedAtStart(plain, a, ['no-shared-level']);
     expect(await generateRows(a.id)).toHaveLength(0);
     expect(await mintsOfPair(a, plain)).toHaveLength(0);
   }, 60_000);
@@ -423,20 +487,14 @@ describe('meetings on a real chain', () => {
   it('a first purchase less than 24 h ago: "first-purchase-too-recent"', async () => {
     const old = await holder(0);
     const fresh = await holder(0, { fresh: true });
-    const meeting = await meet(old, fresh);
-    expect(meeting).toMatchObject({
-      outcome: 'refused',
-      reasons: ['first-purchase-too-recent'],
-      level: 0,
-    });
+    await refusedAtStart(old, fresh, ['first-purchase-too-recent']);
     expect(await mintsOfPair(old, fresh)).toHaveLength(0);
   }, 60_000);
 
-  it('one phone carrying two accounts: the meeting is void, "same-device"', async () => {
+  it('one phone carrying two accounts: refused at the start, "same-device"', async () => {
     const a = await holder(0, { fp: 'fp-shared-phone' });
     const b = await holder(0, { fp: 'fp-shared-phone' });
-    const meeting = await meet(a, b);
-    expect(meeting).toMatchObject({ outcome: 'not_proven', reasons: ['same-device'] });
+    await refusedAtStart(a, b, ['same-device']);
     expect(await mintsOfPair(a, b)).toHaveLength(0);
   }, 60_000);
 
@@ -454,8 +512,7 @@ describe('meetings on a real chain', () => {
     const moderator = await member();
     await makeRole(t.db, moderator.id, 'moderator');
     expect((await api('DELETE', `/meetings/device-lock/${b.id}`, moderator)).statusCode).toBe(200);
-    const meeting = await meet(a, b);
-    expect(meeting).toMatchObject({ outcome: 'refused', reasons: ['same-device'] });
+    await refusedAtStart(a, b, ['same-device']);
     expect(await mintsOfPair(a, b)).toHaveLength(0);
   }, 60_000);
 
@@ -466,32 +523,38 @@ describe('meetings on a real chain', () => {
       .update(kycVerifications)
       .set({ maxNftType: 0 })
       .where(eq(kycVerifications.userId, b.id));
-    const low = await meet(a, b);
-    expect(low).toMatchObject({ outcome: 'refused', reasons: ['kyc-level-too-low'], level: 1 });
+    await refusedAtStart(a, b, ['kyc-level-too-low']);
     await t.db.update(users).set({ kycStatus: 'rejected' }).where(eq(users.id, b.id));
-    const none = await meet(a, b);
-    expect(none).toMatchObject({ outcome: 'refused', reasons: ['kyc-required'], level: 1 });
+    await refusedAtStart(a, b, ['kyc-required']);
     expect(await mintsOfPair(a, b)).toHaveLength(0);
   }, 90_000);
 
   it('denied KYC: three more meetings count, the counter is visible, then the status is annulled', async () => {
     const denied = await holder(0);
-    const other = await member();
     await t.db.update(users).set({ kycStatus: 'rejected' }).where(eq(users.id, denied.id));
     const status = async () => (await api('GET', '/meetings/status', denied)).json().denial;
     expect(await status()).toEqual({ denied: true, meetingsLeft: 3, annulled: false });
+    const partners: Member[] = [];
     for (const left of [2, 1, 0]) {
+      const other = await holder(0);
+      partners.push(other);
       const meeting = await meet(denied, other);
-      expect(meeting.reasons).toEqual(['no-shared-level']);
+      // Silver needs no KYC: the counted meetings mint.
+      expect(meeting.reasons).toEqual([]);
       expect(await status()).toEqual({ denied: true, meetingsLeft: left, annulled: left === 0 });
     }
-    const after = await meet(denied, other);
-    expect(after.reasons).toEqual(['no-shared-level', 'status-annulled']);
-    expect((await api('GET', '/meetings/status', other)).json().meetingsCount).toBe(4);
+    // Annulled: the next proposal is refused before anyone waits, and counts nothing.
+    const next = await holder(0);
+    await refusedAtStart(denied, next, ['status-annulled']);
+    expect(await status()).toEqual({ denied: true, meetingsLeft: 0, annulled: true });
     // The referral statistics' count, through the service function.
-    const counts = await meetingsCount(t.db, [denied.id, other.id, silverA.id]);
-    expect(Object.fromEntries(counts)).toEqual({ [denied.id]: 4, [other.id]: 4, [silverA.id]: 2 });
-  }, 120_000);
+    const counts = await meetingsCount(t.db, [denied.id, partners[0]!.id, next.id, silverA.id]);
+    expect(Object.fromEntries(counts)).toEqual({
+      [denied.id]: 3,
+      [partners[0]!.id]: 1,
+      [silverA.id]: 1,
+    });
+  }, 180_000);
 
   it('moderators lift a device lock; others may not', async () => {
     const a = await member();
@@ -514,10 +577,6 @@ describe('meetings on a real chain', () => {
     // Again: nothing was left to lift, and the answer says so.
     const again = await api('DELETE', `/meetings/device-lock/${a.id}`, user);
     expect(again.json()).toEqual({ locked: false, until: null, remainingMs: 0, wasLocked: false });
-    // Moderators see every refusal with its reasons.
-    const refusals = (await api('GET', '/meetings/moderation', user)).json();
-    expect(refusals.total).toBeGreaterThan(0);
-    expect(refusals.list.some((m: Meeting) => m.reasons.includes('same-device'))).toBe(true);
   }, 60_000);
 
   it('a sign-in from a new device starts the lock: minting waits until it ends', async () => {
@@ -536,8 +595,7 @@ describe('meetings on a real chain', () => {
     expect(lock.remainingMs).toBeGreaterThan(0);
     expect(lock.remainingMs).toBeLessThanOrEqual(72 * HOUR);
 
-    const locked = await meet(onNewPhone, b);
-    expect(locked).toMatchObject({ outcome: 'refused', reasons: ['device-locked'] });
+    await refusedAtStart(onNewPhone, b, ['device-locked']);
     expect(await mintsOfPair(a, b)).toHaveLength(0);
 
     // The lock ends (the played clock passes it): the timer reads zero and the pair mints.
@@ -660,8 +718,8 @@ describe('meetings on a real chain', () => {
   }, 120_000);
 
   it('refuses bad handshakes and pings with a code and a message, changing nothing', async () => {
-    const a = await member();
-    const b = await member();
+    const a = await holder(0);
+    const b = await holder(0);
     const wrong = await api('POST', '/meetings/handshake', a, { method: 'code', code: '000000' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({
@@ -677,12 +735,33 @@ describe('meetings on a real chain', () => {
     expect(self.json().message).toContain('your own code');
     const forged = await api('POST', '/meetings/handshake', b, {
       method: 'qr',
-      payload: `meeet:hs:1:${own.code}:${'0'.repeat(32)}`,
+      payload: `meeet:hs:2:${own.code}:${'0'.repeat(16)}:${'0'.repeat(32)}`,
     });
     expect(forged.statusCode).toBe(400);
-    // The code is still live after the refusals: B can use it.
-    const ok = await api('POST', '/meetings/handshake', b, { method: 'qr', payload: own.qr });
+    // The QR rotates: the app asks again at `rotateAt`; the new issue has a fresh nonce and
+    // voids the one before.
+    expect(own.rotateAt).toBe(now + HANDSHAKE_QR_ROTATE_MS);
+    expect(own.rotateAt).toBeLessThan(own.expiresAt);
+    const rotated = (await api('POST', '/meetings/handshake/code', a)).json();
+    expect(rotated.qr).toMatch(/^meeet:hs:2:\d{6}:[0-9a-f]{16}:[0-9a-f]{32}$/);
+    expect(rotated.qr).not.toBe(own.qr);
+    const stale = await api('POST', '/meetings/handshake', b, { method: 'qr', payload: own.qr });
+    expect(stale.statusCode).toBe(400);
+    // The nonce is signed: the current code under another nonce is refused.
+    const [, , , rotatedCode, nonce, signature] = rotated.qr.split(':');
+    const renonced = await api('POST', '/meetings/handshake', b, {
+      method: 'qr',
+      payload: `meeet:hs:2:${rotatedCode}:${nonce.replace(/^./, nonce[0] === 'a' ? 'b' : 'a')}:${signature}`,
+    });
+    expect(renonced.statusCode).toBe(400);
+    // The code is still live after the refusals: B can use it, once.
+    const ok = await api('POST', '/meetings/handshake', b, { method: 'qr', payload: rotated.qr });
     expect(ok.statusCode, ok.body).toBe(200);
+    const twice = await api('POST', '/meetings/handshake', b, {
+      method: 'qr',
+      payload: rotated.qr,
+    });
+    expect(twice.statusCode).toBe(400);
     const busy = (await api('POST', '/meetings/handshake/code', a)).json();
     expect(busy.phase).toBe('end');
     const future = await api('POST', '/meetings/ping', a, {
@@ -707,11 +786,18 @@ describe('meetings on a real chain', () => {
       outcome: 'not_proven',
       reasons: ['ended-early'],
     });
+    // Moderators see every refusal with its reasons.
+    const moderator = await member();
+    await makeRole(t.db, moderator.id, 'moderator');
+    const refusals = (await api('GET', '/meetings/moderation?limit=100', moderator)).json();
+    expect(refusals.list.find((m: Meeting) => m.id === ok.json().meeting.id)).toMatchObject({
+      reasons: ['ended-early'],
+    });
   }, 60_000);
 
   it('a Bluetooth meeting: signed handshakes from both phones, heard tokens, completes by itself', async () => {
-    const a = await member();
-    const b = await member();
+    const a = await holder(0);
+    const b = await holder(0);
     const tokensA = (await api('POST', '/meetings/proximity-tokens', a)).json();
     const tokensB = (await api('POST', '/meetings/proximity-tokens', b)).json();
     // The first token is the one of the current window.
@@ -754,11 +840,27 @@ describe('meetings on a real chain', () => {
     }
     expect(progress.progress).toBeNull();
     const done = await outcomeOf(a, meetingId);
-    expect(done).toMatchObject({
-      status: 'completed',
-      outcome: 'refused',
-      reasons: ['no-shared-level'],
-    });
+    expect(done).toMatchObject({ status: 'completed', reasons: [], level: 0 });
+    expect(['minting', 'minted']).toContain(done.outcome);
     expect(done.minutesCounted).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+
+  it('a Bluetooth start that could never mint: refused at the first half, both told', async () => {
+    const a = await holder(0);
+    const b = await member();
+    const tokensA = (await api('POST', '/meetings/proximity-tokens', a)).json();
+    const tokensB = (await api('POST', '/meetings/proximity-tokens', b)).json();
+    const ownA = tokensA.tokens[0].token as string;
+    const ownB = tokensB.tokens[0].token as string;
+    await refusedAtStart(a, b, ['no-shared-level'], () =>
+      api('POST', '/meetings/handshake', a, {
+        method: 'ble',
+        phase: 'start',
+        partnerToken: ownB,
+        proof: createHmac('sha256', tokensA.handshakeKey)
+          .update(`start:${ownA}:${ownB}`)
+          .digest('hex'),
+      }),
+    );
   }, 60_000);
 });

@@ -275,6 +275,9 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearer,
         summary: "Send your partner's code or QR, or your half of a Bluetooth handshake",
+        description:
+          'A start that could never mint is refused with 422 MEETING_CANNOT_MINT (details.reasons); ' +
+          'both members hear `meeting:refused` and nothing starts.',
         body: handshakeRequestSchema,
         response: { 200: handshakeResponseSchema },
       },
@@ -282,7 +285,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = authOf(request);
       await limitHandshakes(auth.user.id);
-      return meetings.handshake(auth, requestFingerprint(request), request.body);
+      return meetings.handshake(auth, requestFingerprint(request), request.body, request.locale);
     },
   );
 

@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { BaseError } from 'viem';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -7,6 +7,7 @@ import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import type { PublicCard } from '@meeet/core/api/meet';
 import {
   HANDSHAKE_CODE_LENGTH,
+  HANDSHAKE_QR_ROTATE_MS,
   type DeviceLock,
   type DeviceLockLift,
   type HandshakeCodeResponse,
@@ -22,8 +23,8 @@ import {
   type meetingPingSchema,
 } from '@meeet/core/api/meetings';
 import type { NotificationPayload } from '@meeet/core/api/realtime';
-import { KycStatus, NFT_TYPES, nftTypeName, type NftType } from '@meeet/core/enums';
-import { isLocale } from '@meeet/core/i18n/locale';
+import { KycStatus, nftTypeName, type NftType } from '@meeet/core/enums';
+import { isLocale, type Locale } from '@meeet/core/i18n/locale';
 import { translate } from '@meeet/core/i18n/translate';
 import { Role } from '@meeet/core/roles';
 import { isProfileComplete } from '@meeet/core/rules/profile';
@@ -34,7 +35,7 @@ import type { RealtimeServer } from '../../plugins/socket.ts';
 import { userRoom } from '../../plugins/socket.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import { kycFacts } from '../kyc/kyc.service.ts';
-import { firstPurchaseAt, type MarketService } from '../market/market.service.ts';
+import type { MarketService } from '../market/market.service.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
 import { userLocales, type UserRow } from '../users/users.service.ts';
 import { recordGenerated } from '../wallet/wallet.service.ts';
@@ -56,6 +57,12 @@ import type { MeetingEvents } from './meetings-events.ts';
 import { meetingsRepository as repo } from './meetings.repository.ts';
 import type { MeetingRow } from './meetings.schema.ts';
 import type { MeetingsStore } from './meetings-store.ts';
+import {
+  countAfterDenial,
+  mintVerdict,
+  type MintRulesDeps,
+  type PairMember,
+} from './mint-rules.ts';
 
 export const MINT_JOB = 'meetings.mint';
 type MeetingPingParsed = z.infer<typeof meetingPingSchema>;
@@ -63,8 +70,8 @@ type MeetingPingParsed = z.infer<typeof meetingPingSchema>;
 const PING_MAX_AGE_MS = 120_000;
 const PING_FUTURE_SKEW_MS = 5_000;
 const PING_MIN_INTERVAL_MS = 1_000;
-const QR_PREFIX = 'meeet:hs:1:';
-const KYC_LEVELS: readonly NftType[] = [1, 2];
+const QR_PREFIX = 'meeet:hs:2:';
+const QR_PATTERN = /^meeet:hs:2:(\d{6}):([0-9a-f]{16}):([0-9a-f]{32})$/;
 /** A technical mint failure is recorded up to this length. */
 const MINT_ERROR_MAX = 500;
 
@@ -364,9 +371,10 @@ export class MeetingsService {
     }
   }
 
-  private qrSignature(code: string, expiresAt: Date): string {
+  /** The QR's signature: its code, the server's nonce of this issue, and the code's expiry. */
+  private qrSignature(code: string, nonce: string, expiresAt: Date): string {
     return createHmac('sha256', `qr:${this.deps.secret}`)
-      .update(`${code}:${expiresAt.getTime()}`)
+      .update(`${code}:${nonce}:${expiresAt.getTime()}`)
       .digest('hex')
       .slice(0, 32);
   }
@@ -395,12 +403,16 @@ export class MeetingsService {
         expiresAt,
       });
       if (!row) continue;
+      // A fresh nonce every issue: the QR on screen changes at every rotation, and a new issue
+      // clears the caller's earlier codes, so a photographed QR is dead within a rotation.
+      const nonce = randomBytes(8).toString('hex');
       return {
         phase: row.phase,
         code,
-        qr: `${QR_PREFIX}${code}:${this.qrSignature(code, row.expiresAt)}`,
+        qr: `${QR_PREFIX}${code}:${nonce}:${this.qrSignature(code, nonce, row.expiresAt)}`,
         meetingId: row.meetingId,
         expiresAt: row.expiresAt.getTime(),
+        rotateAt: Math.min(row.expiresAt.getTime(), this.now() + HANDSHAKE_QR_ROTATE_MS),
       };
     }
     throw new AppError(ErrorCode.SERVICE_UNAVAILABLE);
@@ -410,26 +422,27 @@ export class MeetingsService {
     auth: AuthContext,
     fingerprint: string | null,
     body: HandshakeRequest,
+    locale: Locale = 'en',
   ): Promise<HandshakeResponse> {
     this.assertCanMeet(auth.user);
-    if (body.method === 'ble') return this.bleHandshake(auth, fingerprint, body);
+    if (body.method === 'ble') return this.bleHandshake(auth, fingerprint, body, locale);
     let code: string;
-    let signature: string | null = null;
+    let signed: { nonce: string; signature: string } | null = null;
     if (body.method === 'code') code = body.code;
     else {
-      const match = /^meeet:hs:1:(\d{6}):([0-9a-f]{32})$/.exec(body.payload.trim());
+      const match = QR_PATTERN.exec(body.payload.trim());
       if (!match) throw handshakeRefused('meetings.qr-invalid', ErrorCode.INVALID_CODE);
       code = match[1]!;
-      signature = match[2]!;
+      signed = { nonce: match[2]!, signature: match[3]! };
     }
     const me = auth.user.id;
     const outcome = await this.deps.db.transaction(
       async (
         tx,
-      ): Promise<{
-        phase: 'start' | 'end';
-        row: MeetingRow;
-      }> => {
+      ): Promise<
+        | { phase: 'start' | 'end'; row: MeetingRow }
+        | { phase: 'refused'; partnerId: number; reasons: MeetingReason[] }
+      > => {
         const hs = await repo.takeCode(tx, code);
         if (!hs) {
           throw handshakeRefused(
@@ -437,19 +450,23 @@ export class MeetingsService {
             ErrorCode.INVALID_CODE,
           );
         }
-        if (signature !== null) {
-          const expected = Buffer.from(this.qrSignature(code, hs.expiresAt));
-          const given = Buffer.from(signature);
+        if (signed !== null) {
+          const expected = Buffer.from(this.qrSignature(code, signed.nonce, hs.expiresAt));
+          const given = Buffer.from(signed.signature);
           if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
             throw handshakeRefused('meetings.qr-invalid', ErrorCode.INVALID_CODE);
           }
         }
         if (hs.issuerId === me) throw handshakeRefused('meetings.code-own');
         if (hs.phase === 'start') {
-          const row = await this.insertMeeting(tx, 'code', [
+          const pair = [
             { userId: hs.issuerId, device: hs.issuerDevice },
             { userId: me, device: fingerprint },
-          ]);
+          ] as const;
+          // The code is used up either way: the issuer's screen hears the refusal.
+          const reasons = await this.preflight(tx, pair);
+          if (reasons.length > 0) return { phase: 'refused', partnerId: hs.issuerId, reasons };
+          const row = await this.insertMeeting(tx, 'code', [pair[0], pair[1]]);
           return { phase: 'start', row };
         }
         const meeting = hs.meetingId === null ? undefined : await repo.lock(tx, hs.meetingId);
@@ -460,6 +477,9 @@ export class MeetingsService {
         return { phase: 'end', row: meeting };
       },
     );
+    if (outcome.phase === 'refused') {
+      return this.refuseProposal(me, outcome.partnerId, outcome.reasons, locale);
+    }
     if (outcome.phase === 'start') return { meeting: await this.started(outcome.row, me) };
     return { meeting: await this.endByHandshake(outcome.row.id, me) };
   }
@@ -468,6 +488,7 @@ export class MeetingsService {
     auth: AuthContext,
     fingerprint: string | null,
     body: Extract<HandshakeRequest, { method: 'ble' }>,
+    locale: Locale,
   ): Promise<HandshakeResponse> {
     const me = auth.user.id;
     const now = this.now();
@@ -481,6 +502,13 @@ export class MeetingsService {
       !(await store.verifyProof(auth.sessionId, body.phase, body.partnerToken, body.proof, now))
     ) {
       throw handshakeRefused('meetings.proof-invalid', ErrorCode.INVALID_CODE);
+    }
+    if (body.phase === 'start') {
+      const reasons = await this.preflight(this.deps.db, [
+        { userId: partner, device: null },
+        { userId: me, device: fingerprint },
+      ]);
+      if (reasons.length > 0) await this.refuseProposal(me, partner, reasons, locale);
     }
     const key = `${body.phase}:${Math.min(me, partner)}:${Math.max(me, partner)}`;
     const half = await store.matchHalf(
@@ -543,6 +571,7 @@ export class MeetingsService {
     this.deps.io.to(userRoom(row.userA)).emit('meeting:started', viewA);
     this.deps.io.to(userRoom(row.userB)).emit('meeting:started', viewB);
     await this.notify(row, 'meetings.started', {
+      needed: this.deps.config.minMinutes,
       minutes: this.deps.config.windowMinutes,
     });
     return viewerId === row.userA ? viewA : viewB;
@@ -713,90 +742,66 @@ export class MeetingsService {
     });
   }
 
+  private rulesDeps(): MintRulesDeps {
+    return {
+      sessions: this.deps.sessions,
+      levelsOf: (userId) => this.levelsOf(userId),
+      firstMintDelayMs: this.deps.config.firstMintDelayMs,
+      now: this.now(),
+    };
+  }
+
   /**
-   * Spec §4 and §6: the level to mint (the highest shared level every rule allows) or the
-   * reasons none can. Counts the meeting against a denied user's three.
+   * The rules when a meeting completes: the read-only verdict, then the meeting counted
+   * against a denied user's three (spec §4).
    */
   private async rules(
     tx: DbExecutor,
     row: MeetingRow,
   ): Promise<{ level: NftType | null; reasons: MeetingReason[] }> {
-    const now = this.now();
-    const ids = [row.userA, row.userB] as const;
-    const [users, levels] = await Promise.all([
-      Promise.all(ids.map((id) => this.deps.sessions.userOf(id))),
-      Promise.all(ids.map((id) => this.levelsOf(id))),
+    const deps = this.rulesDeps();
+    const verdict = await mintVerdict(tx, deps, [
+      { userId: row.userA, device: row.deviceA },
+      { userId: row.userB, device: row.deviceB },
     ]);
-    const reasons = new Set<MeetingReason>();
-    const shared = NFT_TYPES.filter((l) => levels[0]!.includes(l) && levels[1]!.includes(l));
-    if (shared.length === 0) reasons.add('no-shared-level');
-    if (await repo.pairMinted(tx, row.userA, row.userB)) reasons.add('pair-already-minted');
-    if (users.some((u) => u?.deviceLockUntil && u.deviceLockUntil.getTime() > now)) {
-      reasons.add('device-locked');
+    for (const [i, userId] of [row.userA, row.userB].entries()) {
+      const status = verdict.kycStatuses[i]!;
+      await countAfterDenial(tx, userId, status, this.deps.config.meetingsAfterDenial, deps.now);
     }
-    if (
-      (row.deviceA !== null && row.deviceA === row.deviceB) ||
-      (await this.deps.sessions.sharedDevice(tx, row.userA, row.userB))
-    ) {
-      reasons.add('same-device');
-    }
-    const kyc = [];
-    for (const id of ids) kyc.push(await kycFacts(tx, id));
-    for (const [i, id] of ids.entries()) {
-      if (await this.countAfterDenial(tx, id, kyc[i]!.status, now)) reasons.add('status-annulled');
-    }
-
-    let chosen: NftType | null = null;
-    let firstRefusal: MeetingReason[] = [];
-    for (const level of [...shared].reverse()) {
-      const refused = new Set<MeetingReason>();
-      for (const [i, id] of ids.entries()) {
-        const bought = await firstPurchaseAt(tx, id, level);
-        if (!bought || now - bought.getTime() < this.deps.config.firstMintDelayMs) {
-          refused.add('first-purchase-too-recent');
-        }
-        if (KYC_LEVELS.includes(level)) {
-          const facts = kyc[i]!;
-          if (facts.status !== KycStatus.APPROVED) refused.add('kyc-required');
-          else if (facts.maxNftType === null || facts.maxNftType < level) {
-            refused.add('kyc-level-too-low');
-          }
-        }
-      }
-      if (refused.size === 0) {
-        chosen = level;
-        break;
-      }
-      if (firstRefusal.length === 0) firstRefusal = [...refused];
-    }
-    if (chosen === null) for (const reason of firstRefusal) reasons.add(reason);
-    return { level: chosen ?? shared.at(-1) ?? null, reasons: [...reasons] };
+    return { level: verdict.level, reasons: verdict.reasons };
   }
 
   /**
-   * Spec §4: a user whose KYC was denied keeps `meetingsAfterDenial` meetings, this one
-   * included; after them the status is annulled. True when it already is.
+   * Say no before, not after: when a meeting is proposed, every reason it could not mint.
+   * Refused, both members hear `meeting:refused` with the reasons and the caller gets
+   * MEETING_CANNOT_MINT; nothing starts.
    */
-  private async countAfterDenial(
-    tx: DbExecutor,
-    userId: number,
-    status: KycStatus,
-    now: number,
-  ): Promise<boolean> {
-    if (status === KycStatus.APPROVED) {
-      await repo.clearStanding(tx, userId);
-      return false;
-    }
-    if (status !== KycStatus.REJECTED && status !== KycStatus.REJECTED_FOREVER) return false;
-    const standing = await repo.standing(tx, userId);
-    if (standing?.annulledAt) return true;
-    const left = Math.max(0, (standing?.meetingsLeft ?? this.deps.config.meetingsAfterDenial) - 1);
-    await repo.saveStanding(tx, {
-      userId,
-      meetingsLeft: left,
-      annulledAt: left === 0 ? new Date(now) : null,
+  private async preflight(
+    db: DbExecutor,
+    pair: readonly [PairMember, PairMember],
+  ): Promise<MeetingReason[]> {
+    return (await mintVerdict(db, this.rulesDeps(), pair)).reasons;
+  }
+
+  private async refuseProposal(
+    callerId: number,
+    partnerId: number,
+    reasons: readonly MeetingReason[],
+    locale: Locale,
+  ): Promise<never> {
+    const [caller, partner] = await Promise.all([this.card(callerId), this.card(partnerId)]);
+    const list = [...reasons];
+    this.deps.io.to(userRoom(callerId)).emit('meeting:refused', { reasons: list, partner });
+    this.deps.io
+      .to(userRoom(partnerId))
+      .emit('meeting:refused', { reasons: list, partner: caller });
+    throw new AppError(ErrorCode.MEETING_CANNOT_MINT, {
+      messageKey: 'meetings.cannot-mint',
+      params: {
+        reasons: list.map((reason) => translate(locale, `meetings.reason.${reason}`)).join('; '),
+      },
+      details: { reasons: list.join(',') },
     });
-    return false;
   }
 
   // ---- minting ----
