@@ -15,6 +15,8 @@ const permissionTexts = {
     'MEEET uses Bluetooth to tell that your phones are within a few metres during a meeting. Nothing else is sent.',
   NSBluetoothPeripheralUsageDescription:
     'MEEET uses Bluetooth to tell that your phones are within a few metres during a meeting. Nothing else is sent.',
+  NSCameraUsageDescription:
+    "MEEET uses the camera only to scan the QR code on your partner's phone when you start or end a meeting. No picture is taken or kept.",
 };
 
 export default ({ config }: ConfigContext): ExpoConfig => ({
@@ -67,6 +69,15 @@ export default ({ config }: ConfigContext): ExpoConfig => ({
         locationAlwaysAndWhenInUsePermission:
           permissionTexts.NSLocationAlwaysAndWhenInUseUsageDescription,
         isIosBackgroundLocationEnabled: true,
+      },
+    ],
+    // The partner's handshake QR is scanned with the camera; no microphone is ever used.
+    [
+      'expo-camera',
+      {
+        cameraPermission: permissionTexts.NSCameraUsageDescription,
+        microphonePermission: false,
+        recordAudioAndroid: false,
       },
     ],
   ],

@@ -48,6 +48,7 @@ describe('the iOS build configuration', () => {
       'NSLocationWhenInUseUsageDescription',
       'NSLocationAlwaysAndWhenInUseUsageDescription',
       'NSBluetoothAlwaysUsageDescription',
+      'NSCameraUsageDescription',
     ];
     const ru = JSON.parse(readFileSync(join(root, 'locales/ru.json'), 'utf8'));
     const en = JSON.parse(readFileSync(join(root, 'locales/en.json'), 'utf8'));

@@ -17,6 +17,8 @@ export type ApiFailure = {
   error: string;
   errorCode?: string;
   fields?: Record<string, string>;
+  /** Machine-readable facts of the refusal (the error body's `details`). */
+  details?: Record<string, string>;
 };
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -64,6 +66,8 @@ function failure(code: number, body: unknown): ApiFailure {
   if (typeof parsed.code === 'string') result.errorCode = parsed.code;
   if (parsed.fields && typeof parsed.fields === 'object')
     result.fields = parsed.fields as Record<string, string>;
+  if (parsed.details && typeof parsed.details === 'object')
+    result.details = parsed.details as Record<string, string>;
   return result;
 }
 

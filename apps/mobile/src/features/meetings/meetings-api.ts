@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import { ErrorCode } from '@meeet/core/api/errors';
 import {
   meetingListSchema,
+  meetingReasonSchema,
   meetingsPaths,
   meetingsStatusSchema,
   type Meeting,
+  type MeetingReason,
 } from '@meeet/core/api/meetings';
-import { api, unwrap } from '../../lib/api.ts';
+import { api, unwrap, type ApiFailure } from '../../lib/api.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import { displayName } from '../../lib/people.ts';
 
@@ -27,8 +30,21 @@ export function useMeetingsHistory() {
 }
 
 /** The reasons a meeting did not mint, in the user's words (`meetings.reason.*`). */
-export function reasonsText(t: Translate, meeting: Meeting): string {
+export function reasonsText(t: Translate, meeting: Pick<Meeting, 'reasons'>): string {
   return meeting.reasons.map((reason) => t(`meetings.reason.${reason}`)).join('; ');
+}
+
+/**
+ * The reasons of a start handshake refused because the meeting could never mint
+ * (MEETING_CANNOT_MINT, `details.reasons` comma-separated); null for any other failure.
+ */
+export function cannotMintReasons(failure: ApiFailure): MeetingReason[] | null {
+  if (failure.errorCode !== ErrorCode.MEETING_CANNOT_MINT) return null;
+  const parsed = meetingReasonSchema
+    .array()
+    .min(1)
+    .safeParse((failure.details?.reasons ?? '').split(',').filter(Boolean));
+  return parsed.success ? parsed.data : null;
 }
 
 /** One line for a meeting's outcome: the minted token, or why there is none. */

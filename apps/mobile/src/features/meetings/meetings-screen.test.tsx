@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react-native';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react-native';
 import type { Meeting } from '@meeet/core/api/meetings';
 import { card, fakeServer, renderScreen, signedIn } from '../../../test/helpers.tsx';
 import * as socket from '../../../test/socket-mock.ts';
@@ -18,6 +18,27 @@ jest.mock('../../lib/proximity', () => ({
     startScanning: async () => undefined,
     stopScanning: () => undefined,
   },
+}));
+// The camera is mocked at its boundary, expo-camera's public API: the permission hook answers
+// what a test sets, and the camera view hands its props to the test, which "shows" it a QR by
+// calling onBarcodeScanned as the native scanner would.
+const camera: {
+  permission: { granted: boolean; canAskAgain: boolean } | null;
+  props: { onBarcodeScanned?: (result: { type: string; data: string }) => void } | null;
+  requested: number;
+} = { permission: { granted: true, canAskAgain: true }, props: null, requested: 0 };
+jest.mock('expo-camera', () => ({
+  CameraView: (props: NonNullable<typeof camera.props>) => {
+    camera.props = props;
+    return null;
+  },
+  useCameraPermissions: () => [
+    camera.permission,
+    async () => {
+      camera.requested++;
+      return camera.permission;
+    },
+  ],
 }));
 
 const idle = {
@@ -46,6 +67,9 @@ describe('meetings', () => {
   beforeEach(() => {
     signedIn();
     socket.reset();
+    camera.permission = { granted: true, canAskAgain: true };
+    camera.props = null;
+    camera.requested = 0;
   });
 
   it('shows loading, then an empty history and the code exchange without Bluetooth', async () => {
@@ -71,9 +95,10 @@ describe('meetings', () => {
         body: {
           phase: 'start',
           code: '123456',
-          qr: 'meeet:hs:1:123456:x',
+          qr: 'meeet:hs:2:123456:0011223344556677:x',
           meetingId: null,
           expiresAt: Date.now() + 120_000,
+          rotateAt: Date.now() + 30_000,
         },
       },
       'POST /api/meetings/handshake': () => {
@@ -161,7 +186,9 @@ describe('meetings', () => {
     });
     await renderScreen(<MeetingsScreen />);
     expect(await screen.findByText('Minted Silver #3')).toBeOnTheScreen();
-    expect(screen.getByText('No token: Gold and Platinum need verified KYC')).toBeOnTheScreen();
+    expect(
+      screen.getByText('No token: Gold and Platinum need verified KYC for both of you'),
+    ).toBeOnTheScreen();
     await socket.push(
       'meeting:updated',
       meeting({
@@ -189,5 +216,143 @@ describe('meetings', () => {
     });
     await renderScreen(<MeetingsScreen />);
     expect((await screen.findAllByText('The service is temporarily unavailable')).length).toBe(2);
+  });
+  it('says plainly how long a meeting takes: 17 of 20 minutes together', async () => {
+    fakeServer({
+      'GET /api/meetings/status': { body: idle },
+      'GET /api/meetings': { body: { offset: 0, limit: 20, total: 0, list: [] } },
+    });
+    const english = await renderScreen(<MeetingsScreen />);
+    expect(
+      await screen.findByText(/stay within a few metres for 17 of 20 minutes/),
+    ).toBeOnTheScreen();
+    await act(async () => english.unmount());
+    await renderScreen(<MeetingsScreen />, 'ru');
+    expect(await screen.findByText(/17 из 20 минут/)).toBeOnTheScreen();
+  });
+
+  it('a start that could never mint: the refused answer shows the reasons before anyone waits', async () => {
+    fakeServer({
+      'GET /api/meetings/status': { body: idle },
+      'GET /api/meetings': { body: { offset: 0, limit: 20, total: 0, list: [] } },
+      'POST /api/meetings/handshake': {
+        status: 422,
+        body: {
+          code: 'MEETING_CANNOT_MINT',
+          message:
+            'No meeting started: it could not mint a token (you have already minted together)',
+          details: { reasons: 'pair-already-minted,device-locked' },
+        },
+      },
+    });
+    await renderScreen(<MeetingsScreen />);
+    await fireEvent.changeText(await screen.findByLabelText("Partner's code"), '654321');
+    await fireEvent.press(screen.getByRole('button', { name: 'Confirm the code' }));
+    expect(
+      await screen.findByText(
+        'No meeting started: it could not mint a token. you have already minted together; minting is paused for one of you by a device-protection lock',
+      ),
+    ).toBeOnTheScreen();
+    expect(screen.queryByText(/in progress/)).not.toBeOnTheScreen();
+  });
+
+  it('the partner proposed a meeting that could never mint: the event shows why at once, in Russian', async () => {
+    fakeServer({
+      'GET /api/meetings/status': { body: idle },
+      'GET /api/meetings': { body: { offset: 0, limit: 20, total: 0, list: [] } },
+      'POST /api/meetings/handshake/code': {
+        body: {
+          phase: 'start',
+          code: '123456',
+          qr: 'meeet:hs:2:123456:0011223344556677:x',
+          meetingId: null,
+          expiresAt: Date.now() + 120_000,
+          rotateAt: Date.now() + 30_000,
+        },
+      },
+    });
+    await renderScreen(<MeetingsScreen />, 'ru');
+    await fireEvent.press(await screen.findByRole('button', { name: 'Показать мой код' }));
+    expect(await screen.findByText('Ваш код: 123456')).toBeOnTheScreen();
+    await socket.push('meeting:refused', {
+      reasons: ['first-purchase-too-recent', 'kyc-required'],
+      partner: card(2, 'boris'),
+    });
+    expect(
+      await screen.findByText(
+        'Встреча с boris не началась: она не смогла бы выпустить токен. выпуск возможен только через 24 часа после первой покупки токена; для Gold и Platinum нужна пройденная KYC у вас обоих',
+      ),
+    ).toBeOnTheScreen();
+    // The code it was proposed with is used up: no longer shown.
+    expect(screen.queryByText('Ваш код: 123456')).not.toBeOnTheScreen();
+  });
+
+  it('shows the code as a QR that rotates, and scans the partner’s QR with the camera', async () => {
+    let issued = 0;
+    const calls = fakeServer({
+      'GET /api/meetings/status': { body: idle },
+      'GET /api/meetings': { body: { offset: 0, limit: 20, total: 0, list: [] } },
+      'POST /api/meetings/handshake/code': () => {
+        issued++;
+        const code = issued === 1 ? '111111' : '222222';
+        return {
+          body: {
+            phase: 'start',
+            code,
+            qr: `meeet:hs:2:${code}:00112233445566${issued}0:${'ab'.repeat(16)}`,
+            meetingId: null,
+            expiresAt: Date.now() + 120_000,
+            // The first one rotates at once; the next one stays.
+            rotateAt: Date.now() + (issued === 1 ? 0 : 30_000),
+          },
+        };
+      },
+      'POST /api/meetings/handshake': { body: { meeting: meeting() } },
+    });
+    await renderScreen(<MeetingsScreen />);
+    await fireEvent.press(await screen.findByRole('button', { name: 'Show my code' }));
+    expect(await screen.findByText('Your code: 222222')).toBeOnTheScreen();
+    expect(screen.getByLabelText('QR code for your partner to scan')).toBeOnTheScreen();
+    expect(issued).toBe(2);
+
+    await fireEvent.press(screen.getByRole('button', { name: "Scan your partner's QR" }));
+    expect(
+      await screen.findByText("Point the camera at the QR on your partner's phone"),
+    ).toBeOnTheScreen();
+    const payload = `meeet:hs:2:654321:0123456789abcdef:${'cd'.repeat(16)}`;
+    await waitFor(() => expect(camera.props?.onBarcodeScanned).toBeDefined());
+    // The scanner sees the QR on several frames; it is sent once.
+    await act(async () => {
+      camera.props!.onBarcodeScanned!({ type: 'qr', data: payload });
+      camera.props!.onBarcodeScanned!({ type: 'qr', data: payload });
+    });
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/meetings/handshake')).toHaveLength(1),
+    );
+    expect(calls.find((c) => c.path === '/api/meetings/handshake')?.body).toEqual({
+      method: 'qr',
+      payload,
+    });
+  });
+
+  it('asks for the camera, and after a refusal says that the typed code still works', async () => {
+    fakeServer({
+      'GET /api/meetings/status': { body: idle },
+      'GET /api/meetings': { body: { offset: 0, limit: 20, total: 0, list: [] } },
+    });
+    camera.permission = { granted: false, canAskAgain: true };
+    const first = await renderScreen(<MeetingsScreen />);
+    await fireEvent.press(await screen.findByRole('button', { name: "Scan your partner's QR" }));
+    await fireEvent.press(await screen.findByRole('button', { name: 'Allow the camera' }));
+    expect(camera.requested).toBe(1);
+    camera.permission = { granted: false, canAskAgain: false };
+    await act(async () => first.unmount());
+    await renderScreen(<MeetingsScreen />);
+    await fireEvent.press(await screen.findByRole('button', { name: "Scan your partner's QR" }));
+    expect(
+      await screen.findByText(
+        'The camera is not allowed. Allow it in Settings, or type the code instead',
+      ),
+    ).toBeOnTheScreen();
   });
 });

@@ -6,10 +6,12 @@ import {
   handshakeResponseSchema,
   meetingsPaths,
   type HandshakeCodeResponse,
+  type HandshakeRequest,
   type Meeting,
   type MeetingProgress,
 } from '@meeet/core/api/meetings';
-import { MEETING_DURATION_MINUTES } from '@meeet/core/constants';
+import type { MeetingRefused } from '@meeet/core/api/realtime';
+import { MEETING_DURATION_MINUTES, MEETING_MIN_MINUTES } from '@meeet/core/constants';
 import { nftTypeName } from '@meeet/core/enums';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.ts';
@@ -26,14 +28,18 @@ import {
   Screen,
   styles,
 } from '../../components/ui.tsx';
+import { HandshakeQr } from './handshake-qr.tsx';
 import {
+  cannotMintReasons,
   meetingsListKey,
   meetingsStatusKey,
   outcomeText,
+  reasonsText,
   resultText,
   useMeetingsHistory,
   useMeetingsStatus,
 } from './meetings-api.ts';
+import { QrScanner } from './qr-scanner.tsx';
 import { useMeetingPings } from './use-meeting-pings.ts';
 import { currentToken, handshakeProof, useProximity } from './use-proximity.ts';
 
@@ -41,6 +47,17 @@ function lockText(t: ReturnType<typeof useI18n>['t'], remainingMs: number): stri
   const hours = Math.floor(remainingMs / 3_600_000);
   const minutes = Math.floor((remainingMs % 3_600_000) / 60_000);
   return t('m.meetings.device-lock', { hours, minutes });
+}
+
+/** Why a proposed meeting did not start, before anyone waited (with whom, when known). */
+function refusalText(
+  t: ReturnType<typeof useI18n>['t'],
+  refusal: Pick<MeetingRefused, 'reasons'> & { partner?: MeetingRefused['partner'] },
+): string {
+  const reasons = reasonsText(t, refusal);
+  return refusal.partner
+    ? t('m.meetings.cannot-mint-with', { name: displayName(refusal.partner), reasons })
+    : t('m.meetings.cannot-mint', { reasons });
 }
 
 /**
@@ -56,6 +73,8 @@ export function MeetingsScreen() {
   const [code, setCode] = useState<HandshakeCodeResponse | null>(null);
   const [partnerCode, setPartnerCode] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Parameters<typeof refusalText>[1] | null>(null);
+  const [scanning, setScanning] = useState(false);
   const [progress, setProgress] = useState<MeetingProgress | null>(null);
   const [result, setResult] = useState<Meeting | null>(null);
   const [now, setNow] = useState(() => Date.now());
@@ -70,7 +89,14 @@ export function MeetingsScreen() {
     const offStarted = on('meeting:started', () => {
       setCode(null);
       setResult(null);
+      setRefusal(null);
       refresh();
+    });
+    // The partner's phone proposed a meeting that could never mint: shown here at once.
+    const offRefused = on('meeting:refused', (payload) => {
+      setCode(null);
+      setScanning(false);
+      setRefusal(payload);
     });
     const offProgress = on('meeting:progress', (next) => setProgress(next));
     const offUpdated = on('meeting:updated', (meeting) => {
@@ -83,16 +109,21 @@ export function MeetingsScreen() {
     });
     return () => {
       offStarted();
+      offRefused();
       offProgress();
       offUpdated();
     };
   }, [refresh]);
 
-  // The code's countdown.
+  // The code's countdown; at `rotateAt` a new code and QR replace it (the old one dies).
   useEffect(() => {
     if (!code) return;
     const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
+    const rotate = setTimeout(() => void showCode(), Math.max(0, code.rotateAt - Date.now()));
+    return () => {
+      clearInterval(timer);
+      clearTimeout(rotate);
+    };
   }, [code]);
 
   useMeetingPings(active !== null, setProgress);
@@ -101,52 +132,55 @@ export function MeetingsScreen() {
     setFailure(null);
     const answer = await api.post(meetingsPaths.handshakeCode, {}, handshakeCodeResponseSchema);
     if (!answer.ok) return setFailure(answer.error);
+    setRefusal(null);
     setCode(answer.data);
     setNow(Date.now());
   }
 
-  async function sendCode() {
+  /** Sends a handshake; a start that could never mint shows its reasons instead of an error. */
+  async function handshake(body: HandshakeRequest): Promise<Meeting | null | undefined> {
     setFailure(null);
-    const answer = await api.post(
-      meetingsPaths.handshake,
-      { method: 'code', code: partnerCode.trim() },
-      handshakeResponseSchema,
-    );
-    if (!answer.ok) return setFailure(answer.error);
+    const answer = await api.post(meetingsPaths.handshake, body, handshakeResponseSchema);
+    if (!answer.ok) {
+      const reasons = cannotMintReasons(answer);
+      if (reasons) setRefusal({ reasons });
+      else setFailure(answer.error);
+      return undefined;
+    }
+    setRefusal(null);
+    return answer.data.meeting;
+  }
+
+  async function sendCode(body: HandshakeRequest) {
+    const meeting = await handshake(body);
+    if (meeting === undefined) return;
     setPartnerCode('');
     setCode(null);
-    if (answer.data.meeting && answer.data.meeting.status !== 'active')
-      setResult(answer.data.meeting);
+    if (meeting && meeting.status !== 'active') setResult(meeting);
     refresh();
   }
 
   async function bluetoothHandshake() {
     const own = currentToken(proximity.tokens);
     if (!own || !proximity.tokens || !proximity.nearest) return;
-    setFailure(null);
     const phase = active ? 'end' : 'start';
-    const answer = await api.post(
-      meetingsPaths.handshake,
-      {
-        method: 'ble',
+    const meeting = await handshake({
+      method: 'ble',
+      phase,
+      partnerToken: proximity.nearest.token,
+      proof: handshakeProof(
+        proximity.tokens.handshakeKey,
         phase,
-        partnerToken: proximity.nearest.token,
-        proof: handshakeProof(
-          proximity.tokens.handshakeKey,
-          phase,
-          own.token,
-          proximity.nearest.token,
-        ),
-      },
-      handshakeResponseSchema,
-    );
-    if (!answer.ok) return setFailure(answer.error);
-    refresh();
+        own.token,
+        proximity.nearest.token,
+      ),
+    });
+    if (meeting !== undefined) refresh();
   }
 
   const lock = status.data?.deviceLock;
   const denial = status.data?.denial;
-  const minutesNeeded = progress?.minutesNeeded ?? active?.minutesNeeded ?? 17;
+  const minutesNeeded = progress?.minutesNeeded ?? active?.minutesNeeded ?? MEETING_MIN_MINUTES;
   const counted = progress?.minutesCounted ?? active?.minutesCounted ?? 0;
   return (
     <Screen title={t('m.meetings.title')}>
@@ -160,6 +194,7 @@ export function MeetingsScreen() {
         <Notice tone="warning" text={t('m.meetings.denial', { count: denial.meetingsLeft })} />
       ) : null}
       {result ? <Notice text={resultText(t, result)} /> : null}
+      {refusal ? <Notice tone="warning" text={refusalText(t, refusal)} /> : null}
 
       {status.data && active ? (
         <Card>
@@ -187,7 +222,7 @@ export function MeetingsScreen() {
 
       {status.data && !active ? (
         <Text style={styles.muted}>
-          {t('m.meetings.how', { minutes: MEETING_DURATION_MINUTES })}
+          {t('m.meetings.how', { needed: MEETING_MIN_MINUTES, minutes: MEETING_DURATION_MINUTES })}
         </Text>
       ) : null}
 
@@ -204,12 +239,13 @@ export function MeetingsScreen() {
           )}
           {code ? (
             <View style={{ gap: 4 }}>
+              <HandshakeQr value={code.qr} label={t('m.meetings.qr-label')} />
               <Text style={[styles.text, { fontSize: 24, fontWeight: '700', letterSpacing: 4 }]}>
                 {t('m.meetings.your-code', { code: code.code })}
               </Text>
               <Text style={styles.muted}>
                 {t('m.meetings.code-hint', {
-                  seconds: Math.max(0, Math.round((code.expiresAt - now) / 1000)),
+                  seconds: Math.max(0, Math.round((code.rotateAt - now) / 1000)),
                 })}
               </Text>
             </View>
@@ -219,6 +255,17 @@ export function MeetingsScreen() {
             onPress={() => void showCode()}
             variant="secondary"
           />
+          {scanning ? (
+            <QrScanner
+              onScanned={(payload) => {
+                setScanning(false);
+                void sendCode({ method: 'qr', payload });
+              }}
+              onClose={() => setScanning(false)}
+            />
+          ) : (
+            <Button label={t('m.meetings.scan-qr')} onPress={() => setScanning(true)} />
+          )}
           <Field
             label={t('m.meetings.partner-code')}
             value={partnerCode}
@@ -228,7 +275,7 @@ export function MeetingsScreen() {
           />
           <Button
             label={t('m.meetings.send-code')}
-            onPress={() => void sendCode()}
+            onPress={() => void sendCode({ method: 'code', code: partnerCode.trim() })}
             disabled={partnerCode.trim().length === 0}
           />
         </Card>
