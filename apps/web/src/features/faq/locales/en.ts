@@ -31,7 +31,7 @@ const en = {
     {
       id: 'how-meetings-work',
       q: 'How do meetings work?',
-      a: 'Chat with someone nearby and agree where to meet. A meeting counts when your two phones stay within {distance} metres of each other for {duration} minutes. Short gaps, such as a weak signal for a moment, are tolerated.\n\nKeep the app open with your hand raised until the meeting is complete.',
+      a: 'Chat with someone nearby and agree where to meet. A meeting counts when your two phones stay within {distance} metres of each other for {together} of {duration} minutes. Short gaps, such as a weak signal for a moment, are tolerated.\n\nKeep the app open with your hand raised until the meeting is complete.',
     },
     {
       id: 'tokens',
@@ -51,7 +51,7 @@ const en = {
     {
       id: 'when-can-i-mint',
       q: 'When can I mint a new token?',
-      a: 'The first mint is possible {firstMintHours} hours after your first purchase. A meeting then mints a new token when:\n\n• you and the other person both hold a token of the same level;\n• your phones stay within {distance} metres of each other for {duration} minutes;\n• neither of you is under a device-protection lock, and you use different devices;\n• for Gold and Platinum, both of you have approved identity verification for that level.',
+      a: 'The first mint is possible {firstMintHours} hours after your first purchase. A meeting then mints a new token when:\n\n• you and the other person both hold a token of the same level;\n• your phones stay within {distance} metres of each other for {together} of {duration} minutes;\n• neither of you is under a device-protection lock, and you use different devices;\n• for Gold and Platinum, both of you have approved identity verification for that level.',
     },
     {
       id: 'mint-same-person',

@@ -24,7 +24,7 @@ const en = {
     {
       id: 'meet',
       title: 'Meet in person',
-      text: 'Keep the app open with your hand raised. The meeting counts when your phones stay within {distance} metres of each other for {duration} minutes; short gaps are fine.',
+      text: 'Keep the app open with your hand raised. The meeting counts when your phones stay within {distance} metres of each other for {together} of {duration} minutes; short gaps are fine.',
     },
     {
       id: 'get-token',

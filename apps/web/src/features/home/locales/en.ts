@@ -41,7 +41,7 @@ const en = {
     },
     {
       title: 'Meet in person',
-      text: 'A meeting counts when your phones stay within {distance} metres of each other for {duration} minutes.',
+      text: 'A meeting counts when your phones stay within {distance} metres of each other for {together} of {duration} minutes.',
     },
     {
       title: 'Mint',

@@ -15,7 +15,7 @@ const en = {
     {
       id: 'service',
       title: '1. The service',
-      body: 'MEEET ("we", "us") is a service for meeting people nearby. In the iPhone app you raise a hand with a mood (romantic, business or just chat), appear on a live map, chat with people and meet them in person. This website is the companion to the app: it holds the token marketplace, your wallet, identity verification (KYC), the referral programme and the affiliate programme.\n\nTwo users who hold tokens of the same level and meet in person (their phones stay within {distance} metres of each other for {duration} minutes) can mint a new token, under the rules in section 6.',
+      body: 'MEEET ("we", "us") is a service for meeting people nearby. In the iPhone app you raise a hand with a mood (romantic, business or just chat), appear on a live map, chat with people and meet them in person. This website is the companion to the app: it holds the token marketplace, your wallet, identity verification (KYC), the referral programme and the affiliate programme.\n\nTwo users who hold tokens of the same level and meet in person (their phones stay within {distance} metres of each other for {together} of {duration} minutes) can mint a new token, under the rules in section 6.',
     },
     {
       id: 'eligibility',
@@ -92,7 +92,7 @@ const en = {
     {
       id: 'location',
       title: '3. Location',
-      body: 'While your hand is raised, the app sends your position to our server. Your exact position never leaves our server: other people only ever see a coarse position, to about {coarseMetres} m. We use exact positions to show you who is nearby and to detect meetings ({distance} metres for {duration} minutes). Lower your hand and the app stops sending your position.',
+      body: 'While your hand is raised, the app sends your position to our server. Your exact position never leaves our server: other people only ever see a coarse position, to about {coarseMetres} m. We use exact positions to show you who is nearby and to detect meetings ({distance} metres for {together} of {duration} minutes). Lower your hand and the app stops sending your position.',
     },
     {
       id: 'verification-data',

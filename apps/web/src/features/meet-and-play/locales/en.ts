@@ -9,7 +9,7 @@ const en = {
     {
       id: 'meet',
       title: 'Meet',
-      text: 'Raise a hand with a mood, chat with someone nearby and meet. Your phones stay within {distance} metres of each other for {duration} minutes.',
+      text: 'Raise a hand with a mood, chat with someone nearby and meet. Your phones stay within {distance} metres of each other for {together} of {duration} minutes.',
     },
     {
       id: 'mint',
