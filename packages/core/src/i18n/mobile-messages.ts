@@ -126,9 +126,9 @@ export const mobileMessagesEn = {
   'm.meetings.camera-allow': 'Allow the camera',
   'm.meetings.camera-denied':
     'The camera is not allowed. Allow it in Settings, or type the code instead',
-  'm.meetings.cannot-mint': 'No meeting started: it could not mint a token. {reasons}',
+  'm.meetings.cannot-mint': 'No meeting started. It could not mint a token: {reasons}',
   'm.meetings.cannot-mint-with':
-    'No meeting with {name} started: it could not mint a token. {reasons}',
+    'No meeting with {name} started. It could not mint a token: {reasons}',
   'm.meetings.partner-code': "Partner's code",
   'm.meetings.send-code': 'Confirm the code',
   'm.meetings.in-progress': 'Meeting with {name} in progress',
@@ -300,9 +300,9 @@ export const mobileMessagesRu = {
   'm.meetings.camera-allow': 'Разрешить камеру',
   'm.meetings.camera-denied':
     'Доступ к камере не разрешён. Разрешите его в Настройках или введите код вручную',
-  'm.meetings.cannot-mint': 'Встреча не началась: она не смогла бы выпустить токен. {reasons}',
+  'm.meetings.cannot-mint': 'Встреча не началась. Она не смогла бы выпустить токен: {reasons}',
   'm.meetings.cannot-mint-with':
-    'Встреча с {name} не началась: она не смогла бы выпустить токен. {reasons}',
+    'Встреча с {name} не началась. Она не смогла бы выпустить токен: {reasons}',
   'm.meetings.partner-code': 'Код партнёра',
   'm.meetings.send-code': 'Подтвердить код',
   'm.meetings.in-progress': 'Идёт встреча с {name}',

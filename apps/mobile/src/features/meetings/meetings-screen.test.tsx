@@ -63,6 +63,16 @@ const meeting = (over: Partial<Meeting> = {}): Meeting => ({
   ...over,
 });
 
+/** A start code as the server issues it: its QR carries a nonce; it rotates in `rotateMs`. */
+const startCode = (code: string, rotateMs = 30_000) => ({
+  phase: 'start',
+  code,
+  qr: `meeet:hs:2:${code}:${code}0000000000:${'ab'.repeat(16)}`,
+  meetingId: null,
+  expiresAt: Date.now() + 120_000,
+  rotateAt: Date.now() + rotateMs,
+});
+
 describe('meetings', () => {
   beforeEach(() => {
     signedIn();
@@ -91,16 +101,7 @@ describe('meetings', () => {
     fakeServer({
       'GET /api/meetings/status': () => ({ body: status }),
       'GET /api/meetings': { body: { offset: 0, limit: 20, total: 0, list: [] } },
-      'POST /api/meetings/handshake/code': {
-        body: {
-          phase: 'start',
-          code: '123456',
-          qr: 'meeet:hs:2:123456:0011223344556677:x',
-          meetingId: null,
-          expiresAt: Date.now() + 120_000,
-          rotateAt: Date.now() + 30_000,
-        },
-      },
+      'POST /api/meetings/handshake/code': { body: startCode('123456') },
       'POST /api/meetings/handshake': () => {
         status = { ...idle, active: meeting() };
         return { body: { meeting: meeting() } };
@@ -250,7 +251,7 @@ describe('meetings', () => {
     await fireEvent.press(screen.getByRole('button', { name: 'Confirm the code' }));
     expect(
       await screen.findByText(
-        'No meeting started: it could not mint a token. you have already minted together; minting is paused for one of you by a device-protection lock',
+        'No meeting started. It could not mint a token: you have already minted together; minting is paused for one of you by a device-protection lock',
       ),
     ).toBeOnTheScreen();
     expect(screen.queryByText(/in progress/)).not.toBeOnTheScreen();
@@ -260,16 +261,7 @@ describe('meetings', () => {
     fakeServer({
       'GET /api/meetings/status': { body: idle },
       'GET /api/meetings': { body: { offset: 0, limit: 20, total: 0, list: [] } },
-      'POST /api/meetings/handshake/code': {
-        body: {
-          phase: 'start',
-          code: '123456',
-          qr: 'meeet:hs:2:123456:0011223344556677:x',
-          meetingId: null,
-          expiresAt: Date.now() + 120_000,
-          rotateAt: Date.now() + 30_000,
-        },
-      },
+      'POST /api/meetings/handshake/code': { body: startCode('123456') },
     });
     await renderScreen(<MeetingsScreen />, 'ru');
     await fireEvent.press(await screen.findByRole('button', { name: 'Показать мой код' }));
@@ -280,7 +272,7 @@ describe('meetings', () => {
     });
     expect(
       await screen.findByText(
-        'Встреча с boris не началась: она не смогла бы выпустить токен. выпуск возможен только через 24 часа после первой покупки токена; для Gold и Platinum нужна пройденная KYC у вас обоих',
+        'Встреча с boris не началась. Она не смогла бы выпустить токен: выпуск возможен только через 24 часа после первой покупки токена; для Gold и Platinum нужна пройденная KYC у вас обоих',
       ),
     ).toBeOnTheScreen();
     // The code it was proposed with is used up: no longer shown.
@@ -294,18 +286,8 @@ describe('meetings', () => {
       'GET /api/meetings': { body: { offset: 0, limit: 20, total: 0, list: [] } },
       'POST /api/meetings/handshake/code': () => {
         issued++;
-        const code = issued === 1 ? '111111' : '222222';
-        return {
-          body: {
-            phase: 'start',
-            code,
-            qr: `meeet:hs:2:${code}:00112233445566${issued}0:${'ab'.repeat(16)}`,
-            meetingId: null,
-            expiresAt: Date.now() + 120_000,
-            // The first one rotates at once; the next one stays.
-            rotateAt: Date.now() + (issued === 1 ? 0 : 30_000),
-          },
-        };
+        // The first one rotates at once; the next one stays.
+        return { body: startCode(issued === 1 ? '111111' : '222222', issued === 1 ? 0 : 30_000) };
       },
       'POST /api/meetings/handshake': { body: { meeting: meeting() } },
     });
