@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,7 @@ import { PASSWORD, uniqueEmail } from '../test/accounts.ts';
 import { freePort } from '../test/global-setup.ts';
 import { createTestDatabase } from '../test/helpers.ts';
 import { startRedis, type TestRedis } from '../test/redis.ts';
+import { handshakeProof } from '@meeet/core/rules/handshake-proof';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -329,9 +330,6 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     return answer;
   }
 
-  const proof = (key: string, phase: string, own: string, partner: string) =>
-    createHmac('sha256', key).update(`${phase}:${own}:${partner}`).digest('hex');
-
   /** A ping of `who`'s phone beside the partner's, hearing the partner's token near. */
   const ping = (server: ServerProcess, who: Registered, fp: string, heard: string, north = 0) =>
     server.api(
@@ -447,7 +445,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
         method: 'ble',
         phase: 'start',
         partnerToken: ownB,
-        proof: proof(tokensA.handshakeKey, 'start', ownA, ownB),
+        proof: handshakeProof(tokensA.handshakeKey, 'start', ownA, ownB),
       },
       a.token,
       fpA,
@@ -460,7 +458,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
         method: 'ble',
         phase: 'start',
         partnerToken: ownA,
-        proof: proof(tokensB.handshakeKey, 'start', ownB, ownA),
+        proof: handshakeProof(tokensB.handshakeKey, 'start', ownB, ownA),
       },
       b.token,
       fpB,
@@ -691,7 +689,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
           method: 'ble',
           phase: 'start',
           partnerToken: partner,
-          proof: proof(key, 'start', own, partner),
+          proof: handshakeProof(key, 'start', own, partner),
         },
         who.token,
         fp,

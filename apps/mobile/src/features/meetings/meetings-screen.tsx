@@ -13,6 +13,7 @@ import {
 import type { MeetingRefused } from '@meeet/core/api/realtime';
 import { MEETING_DURATION_MINUTES, MEETING_MIN_MINUTES } from '@meeet/core/constants';
 import { nftTypeName } from '@meeet/core/enums';
+import { handshakeProof } from '@meeet/core/rules/handshake-proof';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { displayName } from '../../lib/people.ts';
@@ -41,7 +42,7 @@ import {
 } from './meetings-api.ts';
 import { QrScanner } from './qr-scanner.tsx';
 import { useMeetingPings } from './use-meeting-pings.ts';
-import { currentToken, handshakeProof, useProximity } from './use-proximity.ts';
+import { currentToken, useProximity } from './use-proximity.ts';
 
 function lockText(t: ReturnType<typeof useI18n>['t'], remainingMs: number): string {
   const hours = Math.floor(remainingMs / 3_600_000);
