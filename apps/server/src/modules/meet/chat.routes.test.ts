@@ -227,7 +227,7 @@ describe('meet: chat and safety', () => {
         await send(a.token, b.id, 'send 50 USDT to 0x52908400098527886E0F7030069857D2E4169EE7')
       ).json(),
     );
-    expect(wallet.flags).toEqual(['wallet-address']);
+    expect(wallet.flags).toEqual(['wallet-address', 'money-request']);
     const russian = chatMessageSchema.parse(
       (await send(a.token, b.id, 'Гарантированный доход 20% в месяц, пиши в телеграм')).json(),
     );
