@@ -30,7 +30,9 @@ describe('meet: chat and safety', () => {
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
+    // Users here hop between spots faster than anyone travels: the speed rule and the reach of
+    // watches have tests of their own (map.service.test.ts, privacy-attack.test.ts).
+    t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000', MEETINGS_MAX_SPEED_MPS: '1000000' });
     url = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
