@@ -91,7 +91,7 @@ export type HandState = z.infer<typeof handStateSchema>;
 
 /**
  * A raised hand as a watcher sees it: never the true position, nor anything finer than 100 m
- * (docs/privacy.md). The point lies 116–384 m from the truth, fixed for the user and the day;
+ * (docs/privacy.md). The point lies 136–404 m from the truth, fixed for the user and the day;
  * no cell id travels (the user id keys the entry).
  */
 export const mapHandSchema = publicCardSchema.extend({

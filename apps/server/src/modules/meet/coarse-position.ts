@@ -14,7 +14,7 @@ import {
 
 /**
  * Where others see a hand (docs/privacy.md). Each user's true position is first moved by a
- * displacement fixed for the user and the day (200–300 m, keyed, so it cannot be averaged away
+ * displacement fixed for the user and the day (220–320 m, keyed, so it cannot be averaged away
  * within the day); the hand's cell is the cell of that displaced point, and everything others
  * see — the shown point (the cell's centre), which watches include it, distances, ring order,
  * who may write to whom — is a function of that cell only, never of the exact position. The
@@ -33,11 +33,12 @@ export const HAND_RESOLUTION = 10;
 export const AREA_RESOLUTION = 7;
 /**
  * The daily displacement's length lies between these (metres): its least less a cell's reach
- * (~84 m) leaves the shown point over 100 m from the truth; the spread of lengths keeps the
- * truth anywhere in a wide ring around what is shown.
+ * (~84 m) leaves the shown point over 130 m from the truth, a margin over the 100 m bound for
+ * whatever an attacker fits around it; the spread of lengths keeps the truth anywhere in a wide
+ * ring around what is shown.
  */
-export const MIN_DISPLACEMENT_M = 200;
-export const MAX_DISPLACEMENT_M = 300;
+export const MIN_DISPLACEMENT_M = 220;
+export const MAX_DISPLACEMENT_M = 320;
 const DISTANCE_STEP_M = 100;
 const EARTH_RADIUS_M = 6_371_008.8;
 

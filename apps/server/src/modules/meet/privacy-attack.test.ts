@@ -183,7 +183,11 @@ describe('the privacy bound under attack', () => {
 
     const errors = [shownXy, fromMap, fromCandidates].map((estimate) => gap(estimate, VICTIM));
     const best = Math.min(...errors);
-    console.log(`privacy attack: best estimate ${best.toFixed(1)} m from the truth`);
+    const [byShown, byMap, byCandidates] = errors.map((e) => e.toFixed(1));
+    console.log(
+      `privacy attack: best estimate ${best.toFixed(1)} m from the truth ` +
+        `(shown point ${byShown} m, map fit ${byMap} m, candidates ${byCandidates} m)`,
+    );
     expect(seen.length).toBeGreaterThan(0);
     expect(best).toBeGreaterThanOrEqual(100);
   }, 120_000);
