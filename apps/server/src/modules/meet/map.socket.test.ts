@@ -297,6 +297,7 @@ describe('meet: hands and the live map', () => {
       ['position', { lat: 0, lon: 181, accuracy: 5, at: Date.now() }],
       ['position', { lat: 0, lon: 0, accuracy: -1, at: Date.now() }],
       ['map:watch', { lat: 0, lon: 0, radiusM: 50_001 }],
+      ['map:watch', { lat: 0, lon: 0, radiusM: 10_001 }],
       ['map:watch', 'everything'],
       ['map:unwatch', []],
       ['chat:typing', { userId: 'x' }],

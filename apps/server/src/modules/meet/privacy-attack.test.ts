@@ -191,4 +191,34 @@ describe('the privacy bound under attack', () => {
     expect(seen.length).toBeGreaterThan(0);
     expect(best).toBeGreaterThanOrEqual(100);
   }, 120_000);
+
+  it('refuses a jump and a watch far from the watcher with a clear answer, changing nothing', async () => {
+    const m = await member();
+    const here = toLatLon(ATTACKER);
+    // Before any position the first watch says where the watcher is; a watch across the
+    // world right after is refused.
+    await ok<MapSnapshot>(m.socket, 'map:watch', { ...here, radiusM: 2000 });
+    const far = await call(m.socket, 'map:watch', { lat: -33.87, lon: 151.21, radiusM: 2000 });
+    expect(far).toEqual({
+      ok: false,
+      code: 'WATCH_OUT_OF_REACH',
+      message: 'You can look at the map within 5 km of where you are. Send your location first',
+    });
+
+    await ok(m.socket, 'hand:raise', { mood: 'business' });
+    await moveTo(m.socket, ATTACKER);
+    // 500 km east a second later: refused, with its own code.
+    const jumped = toLatLon({ east: ATTACKER.east + 500_000, north: 0 });
+    let answer = await call(m.socket, 'position', fix(jumped.lat, jumped.lon));
+    for (; !answer.ok && answer.code === 'RATE_LIMITED';) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answer = await call(m.socket, 'position', fix(jumped.lat, jumped.lon));
+    }
+    expect(answer).toMatchObject({ ok: false, code: 'POSITION_IMPLAUSIBLE' });
+    expect(answer.ok === false && answer.message).toMatch(/from your last one/);
+    // The hand is still where it was: a watch near the old place sees it from another account.
+    const watcher = await member();
+    const snapshot = await ok<MapSnapshot>(watcher.socket, 'map:watch', { ...here, radiusM: 2000 });
+    expect(snapshot.hands.map((h) => h.userId)).toContain(m.id);
+  });
 });
