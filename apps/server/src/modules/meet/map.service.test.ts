@@ -448,13 +448,19 @@ describe('a diff with many hands', () => {
 describe('positions and watches that no phone could send', () => {
   const north = (metres: number) => ({ lat: CITY.lat + metres / 111_195, lon: CITY.lon });
 
-  it('refuses a 500 km jump in a second with its own code, and the map still shows the hand where it was', async () => {
+  /** A map service with the speed rule's real bound, and user 1's hand raised at the city. */
+  async function withHandUp() {
     const clock = { now: Date.UTC(2026, 10, 28, 12) };
     const { map } = processOn(new InProcessPresenceStore(), clock, new Set([1]), 100, 50);
+    map.connected(1);
+    await map.raise(user(1), 'business');
+    await map.position(1, { ...north(0), accuracy: 10, at: clock.now });
+    return { clock, map };
+  }
+
+  it('refuses a 500 km jump in a second with its own code, and the map still shows the hand where it was', async () => {
+    const { clock, map } = await withHandUp();
     try {
-      map.connected(1);
-      await map.raise(user(1), 'business');
-      await map.position(1, { ...north(0), accuracy: 10, at: clock.now });
       const before = await map.watch('w', 2, { ...CITY, radiusM: 2000 }, () => {});
       expect(before.hands.map((h) => h.userId)).toEqual([1]);
 
@@ -476,12 +482,8 @@ describe('positions and watches that no phone could send', () => {
   });
 
   it('believes a phone whose new place keeps agreeing for two minutes (a bad fix before, a flight)', async () => {
-    const clock = { now: Date.UTC(2026, 10, 28, 12) };
-    const { map } = processOn(new InProcessPresenceStore(), clock, new Set([1]), 100, 50);
+    const { clock, map } = await withHandUp();
     try {
-      map.connected(1);
-      await map.raise(user(1), 'business');
-      await map.position(1, { ...north(0), accuracy: 10, at: clock.now });
       const refused: string[] = [];
       for (let s = 15; s <= 135; s += 15) {
         clock.now += 15_000;

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MapHand, MapSnapshot } from '@meeet/core/api/realtime';
-import { createTestApp, testConfig, type TestApp } from '../../../test/helpers.ts';
+import { testConfig } from '../../../test/helpers.ts';
 import { MeetingDetector } from '../meetings/detector.ts';
-import { call, fix, meetUser, ok, openSocket, type ClientSocket } from './meet.test-support.ts';
+import { call, fix, ok, socketTestServer, type ClientSocket } from './meet.test-support.ts';
 
 /**
  * The privacy bound (docs/privacy.md) attacked as issue 39 did: one account, a victim standing
@@ -78,25 +78,7 @@ function mapEstimate(seen: readonly Seen[], around: Xy, span: number): Xy {
 }
 
 describe('the privacy bound under attack', () => {
-  let t: TestApp;
-  let url: string;
-  const sockets: ClientSocket[] = [];
-
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
-    url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  });
-  afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
-    await t.close();
-  });
-
-  async function member() {
-    const user = await meetUser(t.app, t.db);
-    const socket = await openSocket(url, user.token);
-    sockets.push(socket);
-    return { ...user, socket };
-  }
+  const { member } = socketTestServer({ AUTH_RATE_LIMIT_PER_IP: '1000' });
 
   /** Sends a position, again while the once-a-second limit refuses it. */
   async function moveTo(socket: ClientSocket, p: Xy): Promise<void> {

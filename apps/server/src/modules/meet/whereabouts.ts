@@ -59,9 +59,16 @@ export class Whereabouts {
     });
   }
 
-  /** An accepted position: the user's anchor from now on. */
+  /** An accepted position: the user's anchor from now on (kept in place: one a second each). */
   took(userId: number, fix: TimedFix): void {
-    this.anchors.set(userId, { fix, claimed: false, quarantined: null, quarantinedSince: 0 });
+    const anchor = this.anchors.get(userId);
+    if (!anchor) {
+      this.anchors.set(userId, { fix, claimed: false, quarantined: null, quarantinedSince: 0 });
+      return;
+    }
+    anchor.fix = fix;
+    anchor.claimed = false;
+    anchor.quarantined = null;
   }
 
   /**

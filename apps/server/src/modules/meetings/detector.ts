@@ -1,6 +1,6 @@
 import type { NftType } from '@meeet/core/enums';
 import type { MeetingProgress, MeetingReason } from '@meeet/core/api/meetings';
-import { impliedSpeedMps } from '@meeet/core/rules/plausible-move';
+import { groundDistanceM, impliedSpeedMps } from '@meeet/core/rules/plausible-move';
 
 /**
  * The meeting detector: pure, in memory, with the clock passed in (no I/O, no timers), so it is
@@ -96,18 +96,11 @@ interface UserState {
   meetingId: number | null;
 }
 
-const EARTH_RADIUS_M = 6_371_008.8;
 /** Identical fixes from both members this many times mean one phone with two accounts. */
 const TWIN_FIXES_LIMIT = 3;
 
 export function distanceM(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+  return groundDistanceM({ lat: a.lat, lon: a.lng }, { lat: b.lat, lon: b.lng });
 }
 
 /** The GPS veto's distance: base + 2·√(accA² + accB²), capped. */
