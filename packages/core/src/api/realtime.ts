@@ -49,8 +49,11 @@ export type AckFn<T extends object = object> = (answer: Ack<T>) => void;
 export const POSITION_MAX_AGE_MS = 30_000;
 /** Clock skew tolerated for `at` in the future. */
 export const POSITION_FUTURE_SKEW_MS = 5_000;
-/** The largest area a client may watch. */
-export const MAP_MAX_RADIUS_M = 50_000;
+/**
+ * The largest area a client may watch (the app watches 5 km): a wide watch costs the server no
+ * more than a few narrow ones, and lists a district, not a region.
+ */
+export const MAP_MAX_RADIUS_M = 10_000;
 
 export const handRaiseSchema = z.object({ mood: moodSchema });
 export const emptySchema = z.object({}).strict();
@@ -86,17 +89,19 @@ export const handStateSchema = z.object({
 });
 export type HandState = z.infer<typeof handStateSchema>;
 
-/** A raised hand as a watcher sees it: never the true position. */
+/**
+ * A raised hand as a watcher sees it: never the true position, nor anything finer than 100 m
+ * (docs/privacy.md). The point lies 136–404 m from the truth, fixed for the user and the day;
+ * no cell id travels (the user id keys the entry).
+ */
 export const mapHandSchema = publicCardSchema.extend({
   mood: moodSchema,
-  /** H3 resolution-10 cell of the hand. */
-  cell: z.string(),
-  /** The cell's centre moved by the user's offset of the day. */
+  /** The shown point: the centre of the cell of the user's position moved by their displacement of the day. */
   lat: z.number(),
   lon: z.number(),
-  /** Distance from the watched centre to the shown position, in 100 m steps. */
+  /** Distance from the watched centre to the shown point, in 100 m steps. */
   distanceM: z.number().int(),
-  /** Rings of cells between the watched centre and the hand (the list is sorted by it). */
+  /** Rings of cells between the watched centre and the shown point (the list is sorted by it). */
   ring: z.number().int(),
 });
 export type MapHand = z.infer<typeof mapHandSchema>;

@@ -28,7 +28,6 @@ jest.mock('../../components/people-map', () => {
 const boris: MapHand = {
   ...card(2, 'boris'),
   mood: 'just_chat',
-  cell: '8a11aa',
   lat: 55.757,
   lon: 37.618,
   distanceM: 200,

@@ -71,6 +71,7 @@ export const meetRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (a
     isOnline: async (userId) => (await app.io.in(userRoom(userId)).fetchSockets()).length > 0,
     config: config.meet,
     secret: `meet-offset:${config.jwtSecret}`,
+    maxSpeedMps: config.meetings.maxSpeedMps,
     blocks: safety,
     isBanned: (userId) => safety.isBanned(userId),
     card,
