@@ -140,6 +140,9 @@ const appMessagesEn = {
   'meet.position-stale': 'This location is too old',
   'meet.position-future': 'This location is dated in the future',
   'meet.position-too-often': 'Send your location at most once a second',
+  'realtime.too-often': 'Too many requests at once. Wait a few seconds and try again',
+  'realtime.unknown-event': 'Unknown event',
+  'realtime.payload-missing': 'Send the event with its data ({} when it has none)',
   'meet.text-too-long': 'A message can have at most 2,000 characters',
   'meet.chat-not-allowed':
     'You can only write to people you have seen on the map in the last 24 hours or already talked to',
@@ -336,6 +339,9 @@ const appMessagesRu = {
   'meet.position-stale': 'Это местоположение устарело',
   'meet.position-future': 'Время этого местоположения — в будущем',
   'meet.position-too-often': 'Отправляйте местоположение не чаще раза в секунду',
+  'realtime.too-often': 'Слишком много запросов подряд. Подождите несколько секунд и повторите',
+  'realtime.unknown-event': 'Неизвестное событие',
+  'realtime.payload-missing': 'Отправьте событие с данными ({} если данных нет)',
   'meet.text-too-long': 'Сообщение может содержать не более 2000 символов',
   'meet.chat-not-allowed':
     'Писать можно тем, кого вы видели на карте за последние 24 часа, или тем, с кем уже общались',

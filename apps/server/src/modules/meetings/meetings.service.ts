@@ -617,7 +617,9 @@ export class MeetingsService {
             heard.map((h) => h.token),
             ping.t,
           );
-    const { events, candidates } = this.detector.ping(userId, ping, fingerprint, (token) =>
+    // The contract spells the longitude `lon`; the detector's fixes keep their `lng`.
+    const fix = { ...ping, lng: ping.lon };
+    const { events, candidates } = this.detector.ping(userId, fix, fingerprint, (token) =>
       owners.get(token),
     );
     await this.handle(events);
