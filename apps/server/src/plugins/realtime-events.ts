@@ -165,12 +165,6 @@ export class RealtimeEvents {
     this.users.close();
   }
 
-  /** Forgets the user buckets that refilled (the periodic sweep's work, for tests). */
-  sweep(): number {
-    this.users.sweep();
-    return this.users.size;
-  }
-
   private userRateOf(key: string): Rate {
     return key === UNKNOWN ? UNKNOWN_EVENT_RATE : this.budgets[key as ClientEventName].user;
   }
