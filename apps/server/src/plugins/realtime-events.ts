@@ -169,11 +169,6 @@ export class RealtimeEvents {
     return key === UNKNOWN ? UNKNOWN_EVENT_RATE : this.budgets[key as ClientEventName].user;
   }
 
-  /** The socket's user (read once per socket and shared by every module's events). */
-  userOf(socket: RealtimeSocket): Promise<AuthContext | null> {
-    return this.contextOf(socket).auth;
-  }
-
   private contextOf(socket: RealtimeSocket): SocketContext {
     const existing = this.contexts.get(socket);
     if (existing) return existing;
@@ -210,15 +205,23 @@ export class RealtimeEvents {
     return created;
   }
 
+  /**
+   * Answers with what `answer` writes in the user's language: at once when the user is known,
+   * else once their row is read (the socket's first events may come before).
+   */
+  private refuse(context: SocketContext, reply: Reply, answer: (locale: string) => Ack): void {
+    if (context.known !== undefined) return reply(answer(context.locale));
+    const late = () => reply(answer(context.locale));
+    context.auth.then(late, late);
+  }
+
   private unknown(context: SocketContext, args: readonly unknown[]): void {
     const { reply } = argumentsOf(args);
     if (!this.admit(context, UNKNOWN, UNKNOWN_EVENT_RATE, UNKNOWN_EVENT_RATE, this.now())) {
-      return reply(tooOften(context.locale));
+      return this.refuse(context, reply, tooOften);
     }
-    reply(
-      validationError(context.locale, {
-        event: translate(context.locale, 'realtime.unknown-event'),
-      }),
+    this.refuse(context, reply, (locale) =>
+      validationError(locale, { event: translate(locale, 'realtime.unknown-event') }),
     );
   }
 
@@ -291,11 +294,11 @@ export class RealtimeEvents {
     let waiting = false;
     const listen = (read: () => unknown, reply: Reply) => {
       const receivedAt = this.now();
-      if (budget.oneInFlight && context.inFlight.has(event)) {
-        return reply(tooOften(context.locale));
-      }
-      if (!this.admit(context, event, budget.socket, budget.user, receivedAt)) {
-        return reply(tooOften(context.locale));
+      if (
+        (budget.oneInFlight && context.inFlight.has(event)) ||
+        !this.admit(context, event, budget.socket, budget.user, receivedAt)
+      ) {
+        return this.refuse(context, reply, tooOften);
       }
       const { queue } = options;
       if (!queue) return work(read, reply, receivedAt);
