@@ -169,6 +169,11 @@ export class RealtimeEvents {
     return key === UNKNOWN ? UNKNOWN_EVENT_RATE : this.budgets[key as ClientEventName].user;
   }
 
+  /** Starts the socket's context: its user's read, its buckets, the unknown events' answer. */
+  attach(socket: RealtimeSocket): void {
+    this.contextOf(socket);
+  }
+
   private contextOf(socket: RealtimeSocket): SocketContext {
     const existing = this.contexts.get(socket);
     if (existing) return existing;
@@ -352,6 +357,8 @@ async function realtimeEvents(
     ...(options.budgets ? { budgets: options.budgets } : {}),
   });
   app.decorate('realtime', seam);
+  // Every socket, so one that no module listens on still answers unknown events.
+  app.io.on('connection', (socket) => seam.attach(socket));
   app.addHook('onClose', async () => seam.close());
 }
 
