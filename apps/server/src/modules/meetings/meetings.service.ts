@@ -617,8 +617,7 @@ export class MeetingsService {
             heard.map((h) => h.token),
             ping.t,
           );
-    // The contract spells the longitude `lon`; the detector's fixes keep their `lng`.
-    const fix = { ...ping, lng: ping.lon };
+    const fix = { ...ping, lng: ping.lon }; // the contract's `lon`, the detector's `lng`
     const { events, candidates } = this.detector.ping(userId, fix, fingerprint, (token) =>
       owners.get(token),
     );
