@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +28,7 @@ import { PASSWORD, uniqueEmail } from '../test/accounts.ts';
 import { freePort } from '../test/global-setup.ts';
 import { createTestDatabase } from '../test/helpers.ts';
 import { startRedis, type TestRedis } from '../test/redis.ts';
+import { handshakeProof } from '@meeet/core/rules/handshake-proof';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -292,9 +292,6 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     return answer;
   }
 
-  const proof = (key: string, phase: string, own: string, partner: string) =>
-    createHmac('sha256', key).update(`${phase}:${own}:${partner}`).digest('hex');
-
   /** A ping of `who`'s phone beside the partner's, hearing the partner's token near. */
   const ping = (server: ServerProcess, who: Registered, fp: string, heard: string, north = 0) =>
     server.api(
@@ -408,7 +405,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
         method: 'ble',
         phase: 'start',
         partnerToken: ownB,
-        proof: proof(tokensA.handshakeKey, 'start', ownA, ownB),
+        proof: handshakeProof(tokensA.handshakeKey, 'start', ownA, ownB),
       },
       a.token,
       fpA,
@@ -421,7 +418,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
         method: 'ble',
         phase: 'start',
         partnerToken: ownA,
-        proof: proof(tokensB.handshakeKey, 'start', ownB, ownA),
+        proof: handshakeProof(tokensB.handshakeKey, 'start', ownB, ownA),
       },
       b.token,
       fpB,
@@ -645,7 +642,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
           method: 'ble',
           phase: 'start',
           partnerToken: partner,
-          proof: proof(key, 'start', own, partner),
+          proof: handshakeProof(key, 'start', own, partner),
         },
         who.token,
         fp,

@@ -35,6 +35,7 @@ export const ScamKind = {
   SEED_PHRASE: 'seed-phrase',
   OFF_PLATFORM: 'off-platform',
   INVESTMENT: 'investment',
+  MONEY_REQUEST: 'money-request',
 } as const;
 export type ScamKind = (typeof ScamKind)[keyof typeof ScamKind];
 export const scamKindSchema = z.enum(ScamKind);

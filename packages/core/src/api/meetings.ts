@@ -67,9 +67,9 @@ export const proximityTokensResponseSchema = z.object({
   tokens: z.array(proximityTokenSchema),
   rotateSeconds: z.number().int(),
   /**
-   * Secret of this session and device for Bluetooth handshakes (64 hex characters): the
-   * proof of a handshake is HMAC-SHA256(handshakeKey, `${phase}:${ownToken}:${partnerToken}`)
-   * in lower-case hex. Never broadcast it.
+   * Secret of this session and device for Bluetooth handshakes: 32 bytes as 64 hex
+   * characters. The proof of a handshake is `handshakeProof` (rules/handshake-proof.ts), keyed
+   * by the 32 bytes, not their text. Never broadcast it.
    */
   handshakeKey: z.string().regex(/^[0-9a-f]{64}$/),
 });

@@ -162,6 +162,8 @@ const appMessagesEn = {
     'This message invites you to another messenger or shares a phone number. Scammers move chats where moderators cannot help you',
   'meet.scam.investment':
     'This message talks about investments or guaranteed returns. No one can guarantee returns: this is a typical scam',
+  'meet.scam.money-request':
+    'This message asks for money, a transfer, gift cards or a fee to unlock something. Never pay someone you have not met: this is how most romance scams end',
   'meetings.code-format': 'A handshake code has 6 digits',
   'meetings.code-invalid': 'This code is wrong or has expired. Ask your partner for a new one',
   'meetings.code-own': 'This is your own code: your partner enters it on their phone',
@@ -361,6 +363,8 @@ const appMessagesRu = {
     'Вас зовут в другой мессенджер или дают номер телефона. Мошенники уводят переписку туда, где модераторы не смогут помочь',
   'meet.scam.investment':
     'В сообщении речь об инвестициях или гарантированном доходе. Доход никто не может гарантировать: это типичная схема мошенников',
+  'meet.scam.money-request':
+    'В сообщении просят денег, перевод, подарочные карты или плату за разблокировку. Никогда не платите тем, с кем не встречались: так заканчивается большинство мошенничеств на знакомствах',
   'meetings.code-format': 'Код рукопожатия состоит из 6 цифр',
   'meetings.code-invalid': 'Код неверен или устарел. Попросите у партнёра новый',
   'meetings.code-own': 'Это ваш собственный код: его вводит партнёр на своём телефоне',

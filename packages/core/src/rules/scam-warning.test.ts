@@ -6,7 +6,10 @@ const SEED_12 = 'legal winner thank year wave sausage worth useful legal winner 
 
 describe('scamFlags', () => {
   it.each([
-    ['Send 100 USDT to 0x52908400098527886E0F7030069857D2E4169EE7 please', ['wallet-address']],
+    [
+      'Send 100 USDT to 0x52908400098527886E0F7030069857D2E4169EE7 please',
+      ['wallet-address', 'money-request'],
+    ],
     ['мой кошелёк TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE, переведи туда', ['wallet-address']],
     ['btc: bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', ['wallet-address']],
     ['old one 1BoatSLRHtKNngkdXEeobR76b53LETtpyT', ['wallet-address']],
@@ -18,6 +21,16 @@ describe('scamFlags', () => {
     ['мой номер 8 (916) 123-45-67, пиши в ватсап', ['off-platform']],
     ['I can show you how to invest, guaranteed returns of 5% per day', ['investment']],
     ['Гарантированный доход 30% в месяц, пассивный доход без риска', ['investment']],
+    ['Please send me 200 USDT, I will return it tomorrow', ['money-request']],
+    ['can you lend me $300 until Friday?', ['money-request']],
+    ['my card got blocked, could you send me some money?', ['money-request']],
+    ['buy me two Apple gift cards and send me the codes', ['money-request']],
+    ['you need to pay the fee of 50 to unlock your prize', ['money-request']],
+    ['переведи 5000 на карту, завтра верну', ['money-request']],
+    ['скинь мне 300 рублей на телефон', ['money-request']],
+    ['одолжи денег до зарплаты', ['money-request']],
+    ['купи подарочные карты и пришли коды', ['money-request']],
+    ['чтобы вывести выигрыш, оплатите комиссию за разблокировку', ['money-request']],
   ])('flags %j', (text, expected) => {
     expect(scamFlags(text)).toEqual(expected);
   });
@@ -28,6 +41,10 @@ describe('scamFlags', () => {
     'I have a little time today after work, maybe we can walk around the old town',
     'Я работаю в банке, а ты чем занимаешься?',
     'My flat is number 12, floor 3',
+    "I'll pay for the coffee, it was 5 dollars",
+    'send me 2 photos of the park',
+    'дайте 5 минут, я почти на месте',
+    'Билет стоит 500 рублей, возьми с собой карту',
   ])('does not flag %j', (text) => {
     expect(scamFlags(text)).toEqual([]);
   });
@@ -41,7 +58,13 @@ describe('scamFlags', () => {
   });
 
   it('explains every pattern in English and Russian', () => {
-    for (const kind of ['wallet-address', 'seed-phrase', 'off-platform', 'investment']) {
+    for (const kind of [
+      'wallet-address',
+      'seed-phrase',
+      'off-platform',
+      'investment',
+      'money-request',
+    ]) {
       const en = translate('en', `meet.scam.${kind}`);
       const ru = translate('ru', `meet.scam.${kind}`);
       expect(en).not.toBe(`meet.scam.${kind}`);

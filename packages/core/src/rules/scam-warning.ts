@@ -36,6 +36,30 @@ const INVESTMENT_PATTERNS: readonly RegExp[] = [
   /\d+\s?%\s*(?:в|за)\s+(?:день|сутки|неделю|месяц)/i,
 ];
 
+/** An amount with a currency: "200 USDT", "$50", "5000 руб", "5 тыс", "100k". */
+const AMOUNT = String.raw`(?:[$€£₽]\s?\d[\d\s.,]*|\d[\d\s.,]*\s?(?:k\b|тыс\p{L}*|usdt|usdc|usd|\$|€|£|₽|dollars?|bucks|euros?|eur|btc|eth|bnb|руб\p{L}*|р\.|долл\p{L}*|бакс\p{L}*|евро))`;
+const SEND_EN = String.raw`\b(?:send|transfer|wire|lend|loan|give|top\s?up|pay\s+(?:me|us))\b`;
+const SEND_RU = String.raw`(?<!\p{L})(?:переведи|переведите|перевед[её]шь|скинь|скиньте|скинешь|закинь|закиньте|кинь|киньте|отправь|отправьте|пришли|пришлите|займи|займите|одолжи|одолжите|дай|дайте)`;
+
+/**
+ * Asking for money: the way most romance scams end (issue 39). A request, not a mention: a
+ * verb of sending with an amount in a currency or "money", a card to pay onto, gift cards, or a
+ * fee that "unlocks" something. "I'll pay for the coffee" is not one.
+ */
+const MONEY_REQUEST_PATTERNS: readonly RegExp[] = [
+  new RegExp(String.raw`${SEND_EN}\s+(?:me\s+|us\s+)?(?:just\s+|only\s+)?${AMOUNT}`, 'iu'),
+  /\b(?:send|lend|loan|give|transfer|wire)\s+me\s+(?:some\s+)?(?:money|cash|crypto|funds)\b/i,
+  /\b(?:need|borrow)\s+(?:some\s+)?(?:money|cash)\b.{0,40}\b(?:from\s+you|you\s+(?:send|lend|help))/i,
+  new RegExp(
+    String.raw`${SEND_RU}\s+(?:мне\s+|нам\s+)?(?:пожалуйста\s+)?(?:${AMOUNT}|денег|деньги|денежк\p{L}*|на\s+карту)`,
+    'iu',
+  ),
+  /\d[\d\s]*\s*(?:₽|руб\p{L}*|р\.|тыс\p{L}*)?\s*на\s+(?:мою\s+)?(?:карту|сбер\p{L}*|тинькофф|киви|qiwi|номер\s+карты)/iu,
+  /\bgift\s?cards?\b|\b(?:itunes|apple|google\s+play|steam|amazon)\s+(?:gift\s+)?cards?\b|подарочн\p{L}*\s+карт\p{L}*/iu,
+  /\b(?:pay|send|transfer)\b.{0,40}\b(?:fee|tax|commission|deposit)\b.{0,40}\b(?:unlock|release|withdraw|receive|activate|access)/i,
+  /(?:оплат|заплат|перевед|внес|внест)\p{L}*.{0,40}(?:комисси|налог|сбор|депозит|взнос)\p{L}*.{0,40}(?:разблок|вывод|вывест|получ|активир|доступ)/iu,
+];
+
 function hasSeedPhrase(text: string): boolean {
   let run = 0;
   for (const word of text.toLowerCase().split(/[^a-z]+/)) {
@@ -65,5 +89,8 @@ export function scamFlags(text: string): ScamKind[] {
     flags.push(ScamKind.OFF_PLATFORM);
   }
   if (INVESTMENT_PATTERNS.some((pattern) => pattern.test(text))) flags.push(ScamKind.INVESTMENT);
+  if (MONEY_REQUEST_PATTERNS.some((pattern) => pattern.test(text))) {
+    flags.push(ScamKind.MONEY_REQUEST);
+  }
   return flags;
 }

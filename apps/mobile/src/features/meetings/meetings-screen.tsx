@@ -11,6 +11,7 @@ import {
 } from '@meeet/core/api/meetings';
 import { MEETING_DURATION_MINUTES } from '@meeet/core/constants';
 import { nftTypeName } from '@meeet/core/enums';
+import { handshakeProof } from '@meeet/core/rules/handshake-proof';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { displayName } from '../../lib/people.ts';
@@ -35,7 +36,7 @@ import {
   useMeetingsStatus,
 } from './meetings-api.ts';
 import { useMeetingPings } from './use-meeting-pings.ts';
-import { currentToken, handshakeProof, useProximity } from './use-proximity.ts';
+import { currentToken, useProximity } from './use-proximity.ts';
 
 function lockText(t: ReturnType<typeof useI18n>['t'], remainingMs: number): string {
   const hours = Math.floor(remainingMs / 3_600_000);

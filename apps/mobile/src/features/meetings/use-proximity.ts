@@ -1,26 +1,11 @@
 import { useEffect, useState } from 'react';
-import { hmac } from '@noble/hashes/hmac';
-import { sha256 } from '@noble/hashes/sha256';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import {
   meetingsPaths,
   proximityTokensResponseSchema,
-  type HandshakePhase,
   type ProximityTokensResponse,
 } from '@meeet/core/api/meetings';
 import { api } from '../../lib/api.ts';
 import { proximityRadio, type HeardToken } from '../../lib/proximity';
-
-/** HMAC-SHA256(handshakeKey, `${phase}:${ownToken}:${partnerToken}`), lower-case hex (meetings.ts). */
-export function handshakeProof(
-  key: string,
-  phase: HandshakePhase,
-  ownToken: string,
-  partnerToken: string,
-): string {
-  const keyBytes = Uint8Array.from(key.match(/../g) ?? [], (pair) => parseInt(pair, 16));
-  return bytesToHex(hmac(sha256, keyBytes, utf8ToBytes(`${phase}:${ownToken}:${partnerToken}`)));
-}
 
 export function currentToken(tokens: ProximityTokensResponse | null, now = Date.now()) {
   return tokens?.tokens.find((token) => token.from <= now && now < token.until) ?? null;

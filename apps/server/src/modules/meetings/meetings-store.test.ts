@@ -5,8 +5,10 @@ import { startRedis, type TestRedis } from '../../../test/redis.ts';
 import {
   InProcessMeetingsStore,
   RedisMeetingsStore,
+  verifyHandshakeProof,
   type MeetingsStore,
 } from './meetings-store.ts';
+import { HANDSHAKE_PROOF_VECTORS, handshakeProof } from '@meeet/core/rules/handshake-proof';
 
 const SECRET = 'proximity:test-secret';
 const ROTATE_MS = 300_000;
@@ -46,8 +48,34 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-const proof = (key: string, phase: string, own: string, partner: string) =>
-  createHmac('sha256', key).update(`${phase}:${own}:${partner}`).digest('hex');
+describe('verifyHandshakeProof', () => {
+  it('the published vectors are HMAC-SHA256 keyed by the decoded 32 bytes, not the hex text', () => {
+    for (const v of HANDSHAKE_PROOF_VECTORS) {
+      const message = `${v.phase}:${v.ownToken}:${v.partnerToken}`;
+      const byBytes = createHmac('sha256', Buffer.from(v.handshakeKey, 'hex'));
+      expect(byBytes.update(message).digest('hex')).toBe(v.proof);
+      const byText = createHmac('sha256', v.handshakeKey).update(message).digest('hex');
+      expect(byText).not.toBe(v.proof);
+    }
+  });
+
+  it.each(HANDSHAKE_PROOF_VECTORS)(
+    'accepts the published $phase vector, the proof the app sends',
+    (v) => {
+      expect(
+        verifyHandshakeProof(v.handshakeKey, [v.ownToken], v.phase, v.partnerToken, v.proof),
+      ).toBe(true);
+      // The same proof for another phase or another partner is refused.
+      const other = v.phase === 'start' ? 'end' : 'start';
+      expect(
+        verifyHandshakeProof(v.handshakeKey, [v.ownToken], other, v.partnerToken, v.proof),
+      ).toBe(false);
+      expect(verifyHandshakeProof(v.handshakeKey, [v.ownToken], v.phase, v.ownToken, v.proof)).toBe(
+        false,
+      );
+    },
+  );
+});
 
 describe.each(subjects)('%s', (_name, make) => {
   it('issues a session one token per window, the same wherever it is asked, and resolves them', async () => {
@@ -81,11 +109,11 @@ describe.each(subjects)('%s', (_name, make) => {
     const key = there.handshakeKey('session-1');
     expect(key).toBe(here.handshakeKey('session-1'));
     expect(key).not.toBe(here.handshakeKey('session-2'));
-    const good = proof(key, 'start', own!.token, partner!.token);
+    const good = handshakeProof(key, 'start', own!.token, partner!.token);
     expect(await there.verifyProof('session-1', 'start', partner!.token, good, now)).toBe(true);
     expect(await there.verifyProof('session-1', 'end', partner!.token, good, now)).toBe(false);
     expect(await there.verifyProof('session-2', 'start', partner!.token, good, now)).toBe(false);
-    const forged = proof(key, 'start', 'ab'.repeat(16), partner!.token);
+    const forged = handshakeProof(key, 'start', 'ab'.repeat(16), partner!.token);
     expect(await there.verifyProof('session-1', 'start', partner!.token, forged, now)).toBe(false);
   });
 

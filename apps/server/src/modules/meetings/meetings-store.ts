@@ -1,4 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { handshakeProof } from '@meeet/core/rules/handshake-proof';
+import type { HandshakePhase } from '@meeet/core/api/meetings';
 import type { Redis } from 'ioredis';
 import type { ProximityToken } from '@meeet/core/api/meetings';
 import { GRACE_MS, ProximityTokens, WINDOWS_AHEAD } from './proximity-tokens.ts';
@@ -29,10 +31,10 @@ export interface MeetingsStore {
   resolveTokens(tokens: readonly string[], at: number): Promise<Map<string, number>>;
   /** The session's secret for Bluetooth handshake proofs (derived, never stored). */
   handshakeKey(sessionId: string): string;
-  /** Whether `proof` is HMAC(handshakeKey, `${phase}:${ownToken}:${partnerToken}`) for a current own token. */
+  /** Whether `proof` is the handshake proof (core `handshakeProof`) of a current own token. */
   verifyProof(
     sessionId: string,
-    phase: string,
+    phase: HandshakePhase,
     partnerToken: string,
     proof: string,
     at: number,
@@ -50,16 +52,17 @@ export interface MeetingsStore {
   close(): Promise<void>;
 }
 
-function verify(
+/** Whether `proof` is the handshake proof (packages/core) of one of the session's own tokens. */
+export function verifyHandshakeProof(
   key: string,
   owns: readonly string[],
-  phase: string,
+  phase: HandshakePhase,
   partner: string,
   proof: string,
 ) {
   const given = Buffer.from(proof, 'hex');
   for (const own of owns) {
-    const expected = createHmac('sha256', key).update(`${phase}:${own}:${partner}`).digest();
+    const expected = Buffer.from(handshakeProof(key, phase, own, partner), 'hex');
     if (expected.length === given.length && timingSafeEqual(expected, given)) return true;
   }
   return false;
@@ -91,9 +94,15 @@ export class InProcessMeetingsStore implements MeetingsStore {
     return this.tokens.handshakeKey(sessionId);
   }
 
-  verifyProof(sessionId: string, phase: string, partnerToken: string, proof: string, at: number) {
+  verifyProof(
+    sessionId: string,
+    phase: HandshakePhase,
+    partnerToken: string,
+    proof: string,
+    at: number,
+  ) {
     return Promise.resolve(
-      verify(
+      verifyHandshakeProof(
         this.handshakeKey(sessionId),
         this.tokens.tokensOf(sessionId, at),
         phase,
@@ -281,13 +290,13 @@ export class RedisMeetingsStore implements MeetingsStore {
 
   async verifyProof(
     sessionId: string,
-    phase: string,
+    phase: HandshakePhase,
     partnerToken: string,
     proof: string,
     at: number,
   ): Promise<boolean> {
     const owns = await this.tokensOf(sessionId, at);
-    return verify(this.handshakeKey(sessionId), owns, phase, partnerToken, proof);
+    return verifyHandshakeProof(this.handshakeKey(sessionId), owns, phase, partnerToken, proof);
   }
 
   async matchHalf(

@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { HttpRequestError, parseEther, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -21,6 +21,7 @@ import { chainTransactions } from '../wallet/wallet.schema.ts';
 import { fundAddress } from '../wallet/wallet.service.ts';
 import type { FirstMeet } from './meetings-events.ts';
 import { meetingsCount } from './meetings.service.ts';
+import { handshakeProof } from '@meeet/core/rules/handshake-proof';
 
 // Two users meet through the code exchange (the web build's way: no Bluetooth) on a played
 // clock: the window is 3 minutes with 2 to count and gaps of 1, so a meeting takes an instant.
@@ -720,8 +721,6 @@ describe('meetings on a real chain', () => {
     expect(tokensA.tokens[0].from).toBeLessThanOrEqual(now);
     expect(tokensA.tokens[0].until).toBeGreaterThan(now);
     expect(tokensA.handshakeKey).not.toBe(tokensB.handshakeKey);
-    const proof = (key: string, phase: string, own: string, partner: string) =>
-      createHmac('sha256', key).update(`${phase}:${own}:${partner}`).digest('hex');
     const badProof = await api('POST', '/meetings/handshake', a, {
       method: 'ble',
       phase: 'start',
@@ -733,7 +732,7 @@ describe('meetings on a real chain', () => {
       method: 'ble',
       phase: 'start',
       partnerToken: ownB,
-      proof: proof(tokensA.handshakeKey, 'start', ownA, ownB),
+      proof: handshakeProof(tokensA.handshakeKey, 'start', ownA, ownB),
     });
     expect(halfA.statusCode, halfA.body).toBe(200);
     expect(halfA.json()).toEqual({ meeting: null });
@@ -741,7 +740,7 @@ describe('meetings on a real chain', () => {
       method: 'ble',
       phase: 'start',
       partnerToken: ownA,
-      proof: proof(tokensB.handshakeKey, 'start', ownB, ownA),
+      proof: handshakeProof(tokensB.handshakeKey, 'start', ownB, ownA),
     });
     expect(halfB.statusCode, halfB.body).toBe(200);
     const meetingId = halfB.json().meeting.id as number;
