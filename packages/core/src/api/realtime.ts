@@ -5,6 +5,7 @@ import { moodSchema, publicCardSchema, type ChatMessage } from './meet.ts';
 import {
   meetingPingSchema,
   type Meeting,
+  type MeetingPing,
   type MeetingPingResponse,
   type MeetingProgress,
 } from './meetings.ts';
@@ -88,6 +89,13 @@ export const handStateSchema = z.object({
   expiresAt: z.number().int().nullable(),
 });
 export type HandState = z.infer<typeof handStateSchema>;
+/** No hand up: what `hand:state` says after a lower, an expiry or any other drop. */
+export const HAND_DOWN: HandState = Object.freeze({
+  raised: false,
+  mood: null,
+  ghost: false,
+  expiresAt: null,
+});
 
 /**
  * A raised hand as a watcher sees it: never the true position, nor anything finer than 100 m
@@ -137,6 +145,10 @@ export interface ServerToClientEvents {
   wallet: (payload: WalletEventPayload) => void;
   /** Admins only: the control area's live monitor (see monitor.ts). */
   monitor: (payload: MonitorSnapshot) => void;
+  /**
+   * The user's hand as it stands: to the socket when it connects, and to every device of the
+   * user on each change (raised, mood, ghost, lowered, dropped), so a restarted app restores it.
+   */
   'hand:state': (payload: HandState) => void;
   'hand:dropped': (payload: z.infer<typeof handDroppedSchema>) => void;
   'map:snapshot': (payload: MapSnapshot) => void;
@@ -153,7 +165,12 @@ export interface ServerToClientEvents {
   'meeting:updated': (payload: Meeting) => void;
 }
 
-/** Events a client emits; each answers through its acknowledgement. */
+/**
+ * Events a client emits; each answers through its acknowledgement (the server's realtime seam,
+ * apps/server/src/plugins/realtime-events.ts): a payload that fails its schema, a missing
+ * payload or an unknown event with `VALIDATION_ERROR`, an event past its budget with
+ * `RATE_LIMITED`. Events with nothing to say take `{}`.
+ */
 export interface ClientToServerEvents {
   'hand:raise': (payload: z.input<typeof handRaiseSchema>, ack: AckFn<{ hand: HandState }>) => void;
   'hand:lower': (payload: z.input<typeof emptySchema>, ack: AckFn) => void;
@@ -163,11 +180,9 @@ export interface ClientToServerEvents {
   'map:unwatch': (payload: z.input<typeof emptySchema>, ack: AckFn) => void;
   'chat:typing': (payload: z.infer<typeof chatTypingSchema>, ack: AckFn) => void;
   /** Meetings (meetings.ts): time, position, accuracy, speed, simulated, tokens heard. */
-  'meeting:ping': (
-    payload: z.input<typeof meetingPingSchema>,
-    ack: AckFn<MeetingPingResponse>,
-  ) => void;
+  'meeting:ping': (payload: MeetingPing, ack: AckFn<MeetingPingResponse>) => void;
 }
+export type ClientEventName = keyof ClientToServerEvents;
 
 /** The payload schema of each client event: the server validates with these. */
 export const clientEventSchemas = {
@@ -179,7 +194,7 @@ export const clientEventSchemas = {
   'map:unwatch': emptySchema,
   'chat:typing': chatTypingSchema,
   'meeting:ping': meetingPingSchema,
-} as const satisfies Record<keyof ClientToServerEvents, z.ZodType>;
+} as const satisfies Record<ClientEventName, z.ZodType>;
 
 /** How a client proves who it is: the auth token, sent as `auth.accessKey` or an `accessKey` header. */
 export const socketAuthSchema = z.object({

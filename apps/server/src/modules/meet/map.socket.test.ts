@@ -1,9 +1,15 @@
 import { cellToLatLng, latLngToCell } from 'h3-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { HandState, MapHand, MapSnapshot } from '@meeet/core/api/realtime';
+import {
+  HAND_DOWN,
+  type HandState,
+  type MapHand,
+  type MapSnapshot,
+} from '@meeet/core/api/realtime';
 import { bearer, registerUser } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { EVENT_BUDGETS } from '../../plugins/realtime-budgets.ts';
 import { distanceM } from './coarse-position.ts';
 import {
   call,
@@ -32,7 +38,8 @@ function shifted(p: { lat: number; lon: number }, east: number, north: number) {
 
 /**
  * A WebSocket speaking Engine.IO and Socket.IO's wire protocol by hand, signed in as `token`,
- * to send frames a Socket.IO client would never write; `next` is the next Socket.IO packet.
+ * to send frames a Socket.IO client would never write; `next` is the next Socket.IO packet that
+ * is not an event (answers, the connect).
  */
 async function rawSocket(url: string, token: string) {
   const socket = new WebSocket(
@@ -44,7 +51,8 @@ async function rawSocket(url: string, token: string) {
     const text = data.toString();
     if (text.startsWith('0')) socket.send(`40${JSON.stringify({ accessKey: token })}`);
     else if (text === '2') socket.send('3');
-    else if (text.startsWith('4')) {
+    // Events the server sends (the hand's state on connect) are not what these tests read.
+    else if (text.startsWith('4') && !text.startsWith('42')) {
       const waiter = waiters.shift();
       if (waiter) waiter(text);
       else packets.push(text);
@@ -71,8 +79,19 @@ describe('meet: hands and the live map', () => {
 
   beforeAll(async () => {
     // Hands here jump between spots faster than anyone travels: the speed rule has tests of its
-    // own (map.service.test.ts, privacy-attack.test.ts).
-    t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000', MEETINGS_MAX_SPEED_MPS: '1000000' });
+    // own (map.service.test.ts, privacy-attack.test.ts). The chosen-points test below watches
+    // from 81 points: what the answers tell is measured here, not the watch budget
+    // (plugins/realtime-events.test.ts).
+    const watches = { burst: 1000, perMinute: 1000 };
+    t = await createTestApp(
+      { AUTH_RATE_LIMIT_PER_IP: '1000', MEETINGS_MAX_SPEED_MPS: '1000000' },
+      {
+        realtimeBudgets: {
+          ...EVENT_BUDGETS,
+          'map:watch': { socket: watches, user: watches, oneInFlight: true },
+        },
+      },
+    );
     url = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
@@ -426,8 +445,10 @@ describe('meet: hand expiry', () => {
       expect(
         (await ok<MapSnapshot>(watcher, 'map:watch', { ...here, radiusM: 1000 })).hands,
       ).toHaveLength(1);
+      const down = next(device, 'hand:state', (state) => !state.raised, 6000);
       const dropped = await next(device, 'hand:dropped', () => true, 6000);
       expect(dropped).toEqual({ reason: 'expired' });
+      expect(await down).toEqual(HAND_DOWN);
       expect(
         (await ok<MapSnapshot>(watcher, 'map:watch', { ...here, radiusM: 1000 })).hands,
       ).toEqual([]);
