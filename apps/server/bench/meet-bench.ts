@@ -21,7 +21,6 @@ import { join } from 'node:path';
 import { writeHeapSnapshot } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { latLngToCell } from 'h3-js';
 import type { Ack, MapDiff, MapSnapshot } from '@meeet/core/api/realtime';
 import type { ChatMessage } from '@meeet/core/api/meet';
 import { buildApp } from '../src/app.ts';
@@ -159,10 +158,13 @@ async function runClients(input: {
 }): Promise<ClientResult> {
   type S = WireSocket;
   /**
-   * When this process's phones entered their cells. A watcher in another process has no entry
-   * for them: the map update is measured on the pairs whose phones share a process.
+   * When this process's phones last sent a position. Others see a phone's displaced cell, which
+   * the phone cannot know (docs/privacy.md), so a diff's latency is counted from its user's
+   * latest position (at 1 Hz, the one that moved it, unless the diff took over a second). A
+   * watcher in another process has no entry for them: the map update is measured on the pairs
+   * whose phones share a process.
    */
-  const sentCell = new Map<string, number>();
+  const sentAt = new Map<number, number>();
   const result: ClientResult = {
     connected: 0,
     sustained: 0,
@@ -190,7 +192,6 @@ async function runClients(input: {
       east: r * Math.cos(angle),
       north: r * Math.sin(angle),
       heading: Math.random() * 2 * Math.PI,
-      cell: '',
       /**
        * The chatting phones this one was shown, whom it writes to (so a delivery is measured in
        * the chatters' own process); a set beside the list, as `includes` per entry cost CPU.
@@ -229,7 +230,7 @@ async function runClients(input: {
           state.seen.add(hand.userId);
           state.seenList.push(hand.userId);
         }
-        const sent = sentCell.get(`${hand.userId}:${hand.cell}`);
+        const sent = sentAt.get(hand.userId);
         if (measuring && sent !== undefined) result.mapLatencies.push(now - sent);
       }
     });
@@ -242,8 +243,7 @@ async function runClients(input: {
     });
     await ack(socket, 'hand:raise', { mood: 'just_chat' });
     const here = latLonOf(state);
-    state.cell = latLngToCell(here.lat, here.lon, 10);
-    sentCell.set(`${state.id}:${state.cell}`, Date.now());
+    sentAt.set(state.id, Date.now());
     await ack(socket, 'position', { ...here, accuracy: 10, at: Date.now() });
     const snapshot = await ack<MapSnapshot>(socket, 'map:watch', {
       ...here,
@@ -290,16 +290,12 @@ async function runClients(input: {
       state.north += SPEED_MS * Math.sin(state.heading);
       if (Math.hypot(state.east, state.north) > CITY_RADIUS_M) state.heading += Math.PI;
       const here = latLonOf(state);
-      const cell = latLngToCell(here.lat, here.lon, 10);
-      if (cell !== state.cell) {
-        state.cell = cell;
-        sentCell.set(`${state.id}:${cell}`, Date.now());
-      }
       if (state.positionInFlight) {
         if (measuring) result.positionsHeld++;
         return;
       }
       state.positionInFlight = true;
+      sentAt.set(state.id, Date.now());
       ack(socket, 'position', { ...here, accuracy: 10, at: Date.now() }).then(
         // Answers that come in the window, like every other figure of the table.
         (answer) => {

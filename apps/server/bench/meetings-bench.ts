@@ -94,7 +94,9 @@ function main(): void {
         now += 15_000 / USERS;
         const raw = pingOf(i);
         const t0 = batch === 0 ? performance.now() : 0;
-        const ping = withParse ? (meetingPingSchema.parse(raw) as Ping) : raw;
+        // Parsed as the service takes it: the contract's `lon` mapped to the detector's `lng`.
+        const parsed = withParse ? meetingPingSchema.parse({ ...raw, lon: raw.lng }) : null;
+        const ping: Ping = parsed ? { ...parsed, lng: parsed.lon } : raw;
         detector.ping(i + 1, ping, `device-${i + 1}`);
         if (batch === 0) latencies.push(performance.now() - t0);
         pings++;

@@ -47,7 +47,6 @@ const DIFF = new EncodedDiff(
         levels: [1, 2],
       },
       'just_chat',
-      '8a11aa6a4c27fff',
       { lat: 55.751244 + i / 1000, lon: 37.618423 + i / 1000 },
     ),
     distanceM: 300 + i * 100,

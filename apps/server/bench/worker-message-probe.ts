@@ -25,7 +25,6 @@ const DIFF = JSON.stringify({
     mood: 'just_chat',
     verified: n % 2 === 0,
     levels: [],
-    cell: '8a11aa4e0a2ffff',
     lat: 55.7512,
     lon: 37.6184,
     distanceM: 420,

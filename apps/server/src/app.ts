@@ -44,6 +44,8 @@ import {
 import { securityPlugin } from './plugins/security.ts';
 import { validatorWithTextRule } from './plugins/validation.ts';
 import { socketPlugin } from './plugins/socket.ts';
+import { realtimeEventsPlugin } from './plugins/realtime-events.ts';
+import type { EventBudgets } from './plugins/realtime-budgets.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 
 /** JSON bodies are small forms; file uploads raise their own limit on their route. */
@@ -62,6 +64,8 @@ export interface AppDeps {
   meetingsClock?: () => number;
   /** The affiliate programme's clock and resolver (tests). */
   cpa?: Pick<CpaPluginOptions, 'now' | 'resolve'>;
+  /** Tests: client event budgets other than the app's (a test that sends many on purpose). */
+  realtimeBudgets?: EventBudgets;
 }
 
 function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
@@ -149,6 +153,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(jobsPlugin);
   await app.register(mailPlugin, { config });
   await app.register(socketPlugin);
+  await app.register(
+    realtimeEventsPlugin,
+    deps.realtimeBudgets ? { budgets: deps.realtimeBudgets } : {},
+  );
   await app.register(chainRuntimePlugin, deps.chain ? { chain: deps.chain } : {});
   await app.register(marketEventsPlugin);
   await app.register(presencePlugin, { config });

@@ -338,7 +338,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
       {
         t: Date.now(),
         lat: 52.52 + north / 111_320,
-        lng: 13.405,
+        lon: 13.405,
         accuracy: 5,
         speed: 0,
         simulated: false,

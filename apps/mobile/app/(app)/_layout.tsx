@@ -8,12 +8,19 @@ import { useI18n } from '../../src/lib/i18n.ts';
 import { colors } from '../../src/components/ui.tsx';
 import { VerifyEmailScreen } from '../../src/features/auth/verify-email-screen.tsx';
 import { CompleteProfileScreen } from '../../src/features/auth/complete-profile-screen.tsx';
+import { followHand } from '../../src/features/map/hand-state.ts';
 
 function Connected() {
   const { t } = useI18n();
   useEffect(() => {
+    // Before connecting: the hand's state comes as the socket connects.
+    const stopFollowingHand = followHand();
     connect();
-    return on('notification', pushNotification);
+    const offNotification = on('notification', pushNotification);
+    return () => {
+      offNotification();
+      stopFollowingHand();
+    };
   }, []);
   return (
     <Stack

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
-import { refusal } from '../modules/meet/meet.socket.ts';
+import { refusal } from '../plugins/realtime-events.ts';
 import { isDatabaseBusy } from './busy.ts';
 import { busyPool } from './busy.test-support.ts';
 import { createDatabase } from './client.ts';

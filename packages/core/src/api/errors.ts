@@ -34,6 +34,10 @@ export const ErrorCode = {
   HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
   /** A moderator banned the account: sign-in is refused (403). */
   ACCOUNT_BANNED: 'ACCOUNT_BANNED',
+  /** A position no phone could have reached from its last one (a jump, 422). */
+  POSITION_IMPLAUSIBLE: 'POSITION_IMPLAUSIBLE',
+  /** A map watch centred too far from the watcher's own position, or before any (422). */
+  WATCH_OUT_OF_REACH: 'WATCH_OUT_OF_REACH',
   /**
    * A proposed meeting could never mint (422): nothing started; `details.reasons` lists the
    * meeting reasons, comma-separated.
@@ -69,6 +73,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   REQUEST_TIMEOUT: 408,
   HEADERS_TOO_LARGE: 431,
   ACCOUNT_BANNED: 403,
+  POSITION_IMPLAUSIBLE: 422,
+  WATCH_OUT_OF_REACH: 422,
   MEETING_CANNOT_MINT: 422,
 };
 

@@ -252,11 +252,12 @@ export const heardTokenSchema = z.object({
 export type HeardToken = z.infer<typeof heardTokenSchema>;
 
 /** Every 15 s with the app open, every 60 s or more in the background. */
-export const meetingPingSchema = z.object({
+export const meetingPingFieldsSchema = z.object({
   /** Epoch ms of the fix. */
   t: z.number().int().positive(),
   lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
+  /** Longitude, spelled `lon` as everywhere in the contract (old apps send `lng`, still read). */
+  lon: z.number().min(-180).max(180),
   /** Metres (the 68% radius the OS reports). */
   accuracy: z.number().positive().max(10_000),
   /** Metres per second, when the OS reports it. */
@@ -265,7 +266,21 @@ export const meetingPingSchema = z.object({
   simulated: z.boolean().default(false),
   heard: z.array(heardTokenSchema).max(50).default([]),
 });
-export type MeetingPing = z.input<typeof meetingPingSchema>;
+export type MeetingPing = z.input<typeof meetingPingFieldsSchema>;
+
+/**
+ * Apps released before issue 39 spell the longitude `lng`: a ping with `lng` and no `lon` is
+ * read as one with `lon` (deprecated; docs/decisions.md "One spelling of coordinates").
+ */
+function lngAsLon(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  if ('lon' in value || !('lng' in value)) return value;
+  const { lng, ...rest } = value as Record<string, unknown>;
+  return { ...rest, lon: lng };
+}
+
+/** The ping as the route and the socket read it: `lon`, or the deprecated `lng`. */
+export const meetingPingSchema = z.preprocess(lngAsLon, meetingPingFieldsSchema);
 
 /** How the caller's active meeting stands (the ping's answer and `meeting:progress`). */
 export const meetingProgressSchema = z.object({

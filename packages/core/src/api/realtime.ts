@@ -6,6 +6,7 @@ import {
   meetingPingSchema,
   meetingReasonSchema,
   type Meeting,
+  type MeetingPing,
   type MeetingPingResponse,
   type MeetingProgress,
 } from './meetings.ts';
@@ -50,8 +51,11 @@ export type AckFn<T extends object = object> = (answer: Ack<T>) => void;
 export const POSITION_MAX_AGE_MS = 30_000;
 /** Clock skew tolerated for `at` in the future. */
 export const POSITION_FUTURE_SKEW_MS = 5_000;
-/** The largest area a client may watch. */
-export const MAP_MAX_RADIUS_M = 50_000;
+/**
+ * The largest area a client may watch (the app watches 5 km): a wide watch costs the server no
+ * more than a few narrow ones, and lists a district, not a region.
+ */
+export const MAP_MAX_RADIUS_M = 10_000;
 
 export const handRaiseSchema = z.object({ mood: moodSchema });
 export const emptySchema = z.object({}).strict();
@@ -86,18 +90,27 @@ export const handStateSchema = z.object({
   expiresAt: z.number().int().nullable(),
 });
 export type HandState = z.infer<typeof handStateSchema>;
+/** No hand up: what `hand:state` says after a lower, an expiry or any other drop. */
+export const HAND_DOWN: HandState = Object.freeze({
+  raised: false,
+  mood: null,
+  ghost: false,
+  expiresAt: null,
+});
 
-/** A raised hand as a watcher sees it: never the true position. */
+/**
+ * A raised hand as a watcher sees it: never the true position, nor anything finer than 100 m
+ * (docs/privacy.md). The point lies 136–404 m from the truth, fixed for the user and the day;
+ * no cell id travels (the user id keys the entry).
+ */
 export const mapHandSchema = publicCardSchema.extend({
   mood: moodSchema,
-  /** H3 resolution-10 cell of the hand. */
-  cell: z.string(),
-  /** The cell's centre moved by the user's offset of the day. */
+  /** The shown point: the centre of the cell of the user's position moved by their displacement of the day. */
   lat: z.number(),
   lon: z.number(),
-  /** Distance from the watched centre to the shown position, in 100 m steps. */
+  /** Distance from the watched centre to the shown point, in 100 m steps. */
   distanceM: z.number().int(),
-  /** Rings of cells between the watched centre and the hand (the list is sorted by it). */
+  /** Rings of cells between the watched centre and the shown point (the list is sorted by it). */
   ring: z.number().int(),
 });
 export type MapHand = z.infer<typeof mapHandSchema>;
@@ -144,6 +157,10 @@ export interface ServerToClientEvents {
   wallet: (payload: WalletEventPayload) => void;
   /** Admins only: the control area's live monitor (see monitor.ts). */
   monitor: (payload: MonitorSnapshot) => void;
+  /**
+   * The user's hand as it stands: to the socket when it connects, and to every device of the
+   * user on each change (raised, mood, ghost, lowered, dropped), so a restarted app restores it.
+   */
   'hand:state': (payload: HandState) => void;
   'hand:dropped': (payload: z.infer<typeof handDroppedSchema>) => void;
   'map:snapshot': (payload: MapSnapshot) => void;
@@ -162,7 +179,12 @@ export interface ServerToClientEvents {
   'meeting:refused': (payload: MeetingRefused) => void;
 }
 
-/** Events a client emits; each answers through its acknowledgement. */
+/**
+ * Events a client emits; each answers through its acknowledgement (the server's realtime seam,
+ * apps/server/src/plugins/realtime-events.ts): a payload that fails its schema, a missing
+ * payload or an unknown event with `VALIDATION_ERROR`, an event past its budget with
+ * `RATE_LIMITED`. Events with nothing to say take `{}`.
+ */
 export interface ClientToServerEvents {
   'hand:raise': (payload: z.input<typeof handRaiseSchema>, ack: AckFn<{ hand: HandState }>) => void;
   'hand:lower': (payload: z.input<typeof emptySchema>, ack: AckFn) => void;
@@ -172,11 +194,9 @@ export interface ClientToServerEvents {
   'map:unwatch': (payload: z.input<typeof emptySchema>, ack: AckFn) => void;
   'chat:typing': (payload: z.infer<typeof chatTypingSchema>, ack: AckFn) => void;
   /** Meetings (meetings.ts): time, position, accuracy, speed, simulated, tokens heard. */
-  'meeting:ping': (
-    payload: z.input<typeof meetingPingSchema>,
-    ack: AckFn<MeetingPingResponse>,
-  ) => void;
+  'meeting:ping': (payload: MeetingPing, ack: AckFn<MeetingPingResponse>) => void;
 }
+export type ClientEventName = keyof ClientToServerEvents;
 
 /** The payload schema of each client event: the server validates with these. */
 export const clientEventSchemas = {
@@ -188,7 +208,7 @@ export const clientEventSchemas = {
   'map:unwatch': emptySchema,
   'chat:typing': chatTypingSchema,
   'meeting:ping': meetingPingSchema,
-} as const satisfies Record<keyof ClientToServerEvents, z.ZodType>;
+} as const satisfies Record<ClientEventName, z.ZodType>;
 
 /** How a client proves who it is: the auth token, sent as `auth.accessKey` or an `accessKey` header. */
 export const socketAuthSchema = z.object({

@@ -29,6 +29,8 @@ export const errorMessagesEn: ErrorMessages = {
   'error.HEADERS_TOO_LARGE': 'The request headers are too large',
   'error.ACCOUNT_BANNED':
     'Your account has been banned by a moderator for breaking the rules. Contact support if you think this is a mistake',
+  'error.POSITION_IMPLAUSIBLE': 'This location is too far from your last one',
+  'error.WATCH_OUT_OF_REACH': 'You can only look at the map around where you are',
   'error.MEETING_CANNOT_MINT': 'This meeting could not mint a token, so it did not start',
 };
 
@@ -58,5 +60,7 @@ export const errorMessagesRu: ErrorMessages = {
   'error.HEADERS_TOO_LARGE': 'Слишком большие заголовки запроса',
   'error.ACCOUNT_BANNED':
     'Ваш аккаунт заблокирован модератором за нарушение правил. Если вы считаете это ошибкой, напишите в поддержку',
+  'error.POSITION_IMPLAUSIBLE': 'Это местоположение слишком далеко от предыдущего',
+  'error.WATCH_OUT_OF_REACH': 'Карту можно смотреть только вокруг того места, где вы находитесь',
   'error.MEETING_CANNOT_MINT': 'Эта встреча не смогла бы выпустить токен, поэтому она не началась',
 };

@@ -140,6 +140,13 @@ const appMessagesEn = {
   'meet.position-stale': 'This location is too old',
   'meet.position-future': 'This location is dated in the future',
   'meet.position-too-often': 'Send your location at most once a second',
+  'meet.position-implausible':
+    'This location is {distance} m from your last one: no one moves that fast. Wait for a better fix',
+  'meet.watch-too-far':
+    'You can look at the map within {max} km of where you are. Send your location first',
+  'realtime.too-often': 'Too many requests at once. Wait a few seconds and try again',
+  'realtime.unknown-event': 'Unknown event',
+  'realtime.payload-missing': 'Send the event with its data ({} when it has none)',
   'meet.text-too-long': 'A message can have at most 2,000 characters',
   'meet.chat-not-allowed':
     'You can only write to people you have seen on the map in the last 24 hours or already talked to',
@@ -339,6 +346,13 @@ const appMessagesRu = {
   'meet.position-stale': 'Это местоположение устарело',
   'meet.position-future': 'Время этого местоположения — в будущем',
   'meet.position-too-often': 'Отправляйте местоположение не чаще раза в секунду',
+  'meet.position-implausible':
+    'Это местоположение в {distance} м от предыдущего: так быстро не перемещаются. Дождитесь точного сигнала',
+  'meet.watch-too-far':
+    'Карту можно смотреть в пределах {max} км от того места, где вы находитесь. Сначала отправьте местоположение',
+  'realtime.too-often': 'Слишком много запросов подряд. Подождите несколько секунд и повторите',
+  'realtime.unknown-event': 'Неизвестное событие',
+  'realtime.payload-missing': 'Отправьте событие с данными ({} если данных нет)',
   'meet.text-too-long': 'Сообщение может содержать не более 2000 символов',
   'meet.chat-not-allowed':
     'Писать можно тем, кого вы видели на карте за последние 24 часа, или тем, с кем уже общались',

@@ -1,7 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react-native';
-import type { MapHand } from '@meeet/core/api/realtime';
+import { act, fireEvent, screen } from '@testing-library/react-native';
+import { HAND_DOWN, type MapHand } from '@meeet/core/api/realtime';
 import { card, renderScreen, signedIn } from '../../../test/helpers.tsx';
 import * as socket from '../../../test/socket-mock.ts';
+import { followHand, handState } from './hand-state.ts';
 import { applyDiff, MapScreen } from './map-screen.tsx';
 
 jest.mock(
@@ -28,7 +29,6 @@ jest.mock('../../components/people-map', () => {
 const boris: MapHand = {
   ...card(2, 'boris'),
   mood: 'just_chat',
-  cell: '8a11aa',
   lat: 55.757,
   lon: 37.618,
   distanceM: 200,
@@ -39,6 +39,7 @@ describe('the map', () => {
   beforeEach(() => {
     signedIn();
     socket.reset();
+    handState.set(HAND_DOWN);
     mockPermission.answer = 'granted';
   });
 
@@ -114,6 +115,39 @@ describe('the map', () => {
     await fireEvent.press(screen.getByRole('checkbox', { name: 'Romantic' }));
     await screen.findByText('Nobody nearby has raised a hand yet');
     expect(socket.emitted.at(-1)?.payload).toMatchObject({ moods: ['romantic'] });
+  });
+});
+
+describe('the hand as the server tells it', () => {
+  const up = { raised: true, mood: 'business', ghost: false, expiresAt: Date.now() + 60_000 };
+  let stop: () => void;
+  beforeEach(() => {
+    signedIn();
+    socket.reset();
+    mockPermission.answer = 'granted';
+    socket.answerWith(() => ({ ok: true, hands: [] }));
+    stop = followHand();
+  });
+  afterEach(() => act(() => stop()));
+
+  it('restores a hand still up after the app starts again, and sends the position again', async () => {
+    // The socket connects (and says how the hand stands) before the map is opened.
+    await socket.push('hand:state', up);
+    await renderScreen(<MapScreen onOpenPerson={() => undefined} />);
+    expect(await screen.findByText('Your hand is up: Business')).toBeOnTheScreen();
+    expect(screen.getByRole('button', { name: 'Lower the hand' })).toBeOnTheScreen();
+    await screen.findByText('Nobody nearby has raised a hand yet');
+    expect(socket.emitted.map((e) => e.event)).toContain('position');
+  });
+
+  it('follows changes made on another device: ghost, then lowered', async () => {
+    await renderScreen(<MapScreen onOpenPerson={() => undefined} />);
+    expect(await screen.findByText(/Raise a hand to appear on the map/)).toBeOnTheScreen();
+    await socket.push('hand:state', { ...up, ghost: true });
+    expect(await screen.findByText('Your hand is up: Business')).toBeOnTheScreen();
+    expect(screen.getByText('Ghost mode: nobody sees you on the map')).toBeOnTheScreen();
+    await socket.push('hand:state', HAND_DOWN);
+    expect(await screen.findByText(/Raise a hand to appear on the map/)).toBeOnTheScreen();
   });
 });
 

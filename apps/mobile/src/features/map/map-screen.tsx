@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Pressable, Switch, Text, View } from 'react-native';
-import type { HandState, MapDiff, MapHand } from '@meeet/core/api/realtime';
+import { HAND_DOWN, type MapDiff, type MapHand } from '@meeet/core/api/realtime';
 import { Mood } from '@meeet/core/api/meet';
 import { useI18n } from '../../lib/i18n.ts';
 import { askForegroundPermission, watchFixes, type Fix } from '../../lib/location';
@@ -9,6 +9,7 @@ import { emit, on, socketState } from '../../lib/socket.ts';
 import { useStore } from '../../lib/store.ts';
 import { ghostPreference, setGhostPreference } from '../../lib/ghost.ts';
 import { PeopleMap } from '../../components/people-map';
+import { handState } from './hand-state.ts';
 import { createPositionSender } from './position-sender.ts';
 import {
   Button,
@@ -25,7 +26,6 @@ const MOODS = [Mood.ROMANTIC, Mood.BUSINESS, Mood.JUST_CHAT] as const;
 /** The area watched around the user. */
 const WATCH_RADIUS_M = 5_000;
 const POSITION_GAP_MS = 1_100;
-const HAND_DOWN: HandState = { raised: false, mood: null, ghost: false, expiresAt: null };
 
 export function applyDiff(hands: readonly MapHand[], diff: MapDiff): MapHand[] {
   const gone = new Set([...diff.left, ...diff.upsert.map((hand) => hand.userId)]);
@@ -42,14 +42,13 @@ export function MapScreen({ onOpenPerson }: { onOpenPerson: (userId: number) => 
   const [self, setSelf] = useState<Fix | null>(null);
   const [hands, setHands] = useState<MapHand[]>([]);
   const [watch, setWatch] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [hand, setHand] = useState<HandState>(HAND_DOWN);
+  const hand = useStore(handState);
+  const setHand = handState.set;
   const [mood, setMood] = useState<Mood>(Mood.JUST_CHAT);
   const [filter, setFilter] = useState<Mood[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const raised = useRef(false);
-  useEffect(() => {
-    raised.current = hand.raised;
-  }, [hand.raised]);
+  const lastFix = useRef<Fix | null>(null);
   // The watched area's centre: the first fix (the area is 5 km wide, plenty for a walk).
   const [centre, setCentre] = useState<{ lat: number; lon: number } | null>(null);
 
@@ -70,6 +69,13 @@ export function MapScreen({ onOpenPerson }: { onOpenPerson: (userId: number) => 
     [positions],
   );
   useEffect(() => {
+    const restored = hand.raised && !raised.current;
+    raised.current = hand.raised;
+    // A hand the server says is up (`hand:state` after a restart) gets the fix the phone has;
+    // a raise here sends its own after the ghost is set.
+    if (restored && lastFix.current) positions.offer(lastFix.current);
+  }, [hand.raised, positions]);
+  useEffect(() => {
     if (connected) positions.resume();
   }, [connected, positions]);
   useEffect(() => {
@@ -86,6 +92,7 @@ export function MapScreen({ onOpenPerson }: { onOpenPerson: (userId: number) => 
       setPermission(answer);
       if (answer !== 'granted') return;
       stop = await watchFixes((fix) => {
+        lastFix.current = fix;
         setSelf(fix);
         setCentre((previous) => previous ?? { lat: fix.lat, lon: fix.lon });
         sendPosition(fix);
@@ -128,13 +135,7 @@ export function MapScreen({ onOpenPerson }: { onOpenPerson: (userId: number) => 
       rememberPeople(diff.upsert);
       setHands((previous) => applyDiff(previous, diff));
     });
-    const offDropped = on('hand:dropped', () => setHand(HAND_DOWN));
-    const offState = on('hand:state', (state) => setHand(state));
-    return () => {
-      offDiff();
-      offDropped();
-      offState();
-    };
+    return offDiff;
   }, []);
 
   async function raise() {

@@ -33,7 +33,7 @@ export function useMeetingPings(active: boolean, onProgress: (progress: MeetingP
       const answer = await emit('meeting:ping', {
         t: Math.min(fix.at, now),
         lat: fix.lat,
-        lng: fix.lon,
+        lon: fix.lon,
         accuracy: fix.accuracy,
         speed: fix.speed ?? null,
         simulated: fix.simulated ?? false,

@@ -1,11 +1,17 @@
 import { getPentagons } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import {
+  cellCentre,
   cellDisc,
   cellIn,
+  dayDisplacement,
+  displaced,
+  distanceM,
   HAND_RESOLUTION,
   handCell,
+  MAX_DISPLACEMENT_M,
   METRES_PER_DEGREE,
+  MIN_DISPLACEMENT_M,
 } from './coarse-position.ts';
 
 /** A seeded generator, so a failure names the same points on every run. */
@@ -65,5 +71,39 @@ describe('the cell of a position', () => {
 
   it('asks H3 when no disc is known yet', () => {
     expect(cellIn(undefined, 55.75, 37.62)).toBe(handCell(55.75, 37.62));
+  });
+});
+
+describe('the displacement of the day', () => {
+  it('is the same all day, another the next day, and 220–320 m long', () => {
+    const today = dayDisplacement(7, 20_000, 'secret');
+    expect(dayDisplacement(7, 20_000, 'secret')).toEqual(today);
+    expect(dayDisplacement(7, 20_001, 'secret')).not.toEqual(today);
+    expect(dayDisplacement(8, 20_000, 'secret')).not.toEqual(today);
+    for (let user = 1; user <= 500; user++) {
+      const { east, north } = dayDisplacement(user, 20_000, 'secret');
+      expect(Math.hypot(east, north)).toBeGreaterThanOrEqual(MIN_DISPLACEMENT_M - 1e-6);
+      expect(Math.hypot(east, north)).toBeLessThanOrEqual(MAX_DISPLACEMENT_M + 1e-6);
+    }
+  });
+
+  it('always shows a point more than 130 m from the truth, around the world', () => {
+    const random = randomFrom(11);
+    let nearest = Infinity;
+    for (let n = 0; n < 5000; n++) {
+      const truth = { lat: random() * 170 - 85, lon: random() * 360 - 180 };
+      const by = dayDisplacement(n, 20_000, 'secret');
+      const moved = displaced(truth.lat, truth.lon, by);
+      expect(distanceM(truth, moved)).toBeCloseTo(Math.hypot(by.east, by.north), -1);
+      const shown = cellCentre(handCell(moved.lat, moved.lon));
+      nearest = Math.min(nearest, distanceM(truth, shown));
+    }
+    expect(nearest).toBeGreaterThan(130);
+  });
+
+  it('wraps across the antimeridian', () => {
+    const moved = displaced(0, 179.999, { east: 1000, north: 0 });
+    expect(moved.lon).toBeLessThan(-179.99);
+    expect(distanceM({ lat: 0, lon: 179.999 }, moved)).toBeCloseTo(1000, -1);
   });
 });

@@ -13,13 +13,17 @@ import {
 } from 'h3-js';
 
 /**
- * Where others see a hand. Everything here is a function of the H3 cell, the user and the day
- * only, never of the exact position, so no sequence of queries (distances, ring order, shown
- * points) can narrow a user below their cell: that is how Hornet users were located within
- * 10 m and Tinder users by trilateration.
+ * Where others see a hand (docs/privacy.md). Each user's true position is first moved by a
+ * displacement fixed for the user and the day (220–320 m, keyed, so it cannot be averaged away
+ * within the day); the hand's cell is the cell of that displaced point, and everything others
+ * see — the shown point (the cell's centre), which watches include it, distances, ring order,
+ * who may write to whom — is a function of that cell only, never of the exact position. The
+ * shown point is thus always more than 100 m from the truth (a resolution-10 cell reaches at
+ * most ~84 m from its centre), and no sequence of queries can narrow it further: that is how
+ * Hornet users were located within 10 m and Tinder users by trilateration.
  */
 
-/** Resolution-10 cells reach at most ~76 m from their centre (PRODUCT.md: about 100 m). */
+/** Resolution-10 cells reach at most ~84 m from their centre (measured over the globe). */
 export const HAND_RESOLUTION = 10;
 /**
  * Presence and watchers are indexed by this coarser parent (edge ~1.4 km): fine enough that a
@@ -27,8 +31,14 @@ export const HAND_RESOLUTION = 10;
  * thousand cells.
  */
 export const AREA_RESOLUTION = 7;
-/** Largest offset added to the cell centre; fixed per user and day so it cannot average away. */
-const MAX_OFFSET_M = 40;
+/**
+ * The daily displacement's length lies between these (metres): its least less a cell's reach
+ * (~84 m) leaves the shown point over 130 m from the truth, a margin over the 100 m bound for
+ * whatever an attacker fits around it; the spread of lengths keeps the truth anywhere in a wide
+ * ring around what is shown.
+ */
+export const MIN_DISPLACEMENT_M = 220;
+export const MAX_DISPLACEMENT_M = 320;
 const DISTANCE_STEP_M = 100;
 const EARTH_RADIUS_M = 6_371_008.8;
 
@@ -200,30 +210,34 @@ export function roundedDistance(metres: number): number {
   return Math.max(DISTANCE_STEP_M, Math.round(metres / DISTANCE_STEP_M) * DISTANCE_STEP_M);
 }
 
-/** UTC day number: the offset changes at midnight UTC for everyone at once. */
+/** UTC day number: the displacement changes at midnight UTC for everyone at once. */
 export function dayOf(now: number): number {
   return Math.floor(now / 86_400_000);
 }
 
-/** The user's offset of the day in metres east and north (keyed, so it reveals nothing). */
-export function dayOffset(
-  userId: number,
-  day: number,
-  secret: string,
-): { east: number; north: number } {
-  const digest = createHmac('sha256', secret).update(`${userId}:${day}`).digest();
-  const angle = (digest.readUInt32BE(0) / 0x1_0000_0000) * 2 * Math.PI;
-  const offset = (digest.readUInt32BE(4) / 0x1_0000_0000) * MAX_OFFSET_M;
-  return { east: offset * Math.sin(angle), north: offset * Math.cos(angle) };
+/** Metres east and north. */
+export interface Displacement {
+  east: number;
+  north: number;
 }
 
-/** The shown position of a user in a cell: the centre moved by the user's offset of the day. */
-export function shownPosition(cell: string, offset: { east: number; north: number }): LatLon {
-  const [lat, lon] = cellToLatLng(cell);
-  return {
-    lat: lat + offset.north / METRES_PER_DEGREE,
-    lon: lon + offset.east / eastPerDegreeAt(lat),
-  };
+/** The user's displacement of the day (keyed, so it reveals nothing; see the head comment). */
+export function dayDisplacement(userId: number, day: number, secret: string): Displacement {
+  const digest = createHmac('sha256', secret).update(`${userId}:${day}`).digest();
+  const angle = (digest.readUInt32BE(0) / 0x1_0000_0000) * 2 * Math.PI;
+  const length =
+    MIN_DISPLACEMENT_M +
+    (digest.readUInt32BE(4) / 0x1_0000_0000) * (MAX_DISPLACEMENT_M - MIN_DISPLACEMENT_M);
+  return { east: length * Math.sin(angle), north: length * Math.cos(angle) };
+}
+
+/** The point `by` away from (lat, lon), on the flat neighbourhood of the point. */
+export function displaced(lat: number, lon: number, by: Displacement): LatLon {
+  const movedLat = Math.max(-90, Math.min(90, lat + by.north / METRES_PER_DEGREE));
+  const east = eastPerDegreeAt(lat);
+  // Within a metre of a pole there is no east: the point only moves north or south.
+  const movedLon = east > 1 ? lon + by.east / east : lon;
+  return { lat: movedLat, lon: ((((movedLon + 180) % 360) + 360) % 360) - 180 };
 }
 
 /** The centre of a cell. */

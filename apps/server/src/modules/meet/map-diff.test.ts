@@ -3,8 +3,8 @@ import { mapDiffSchema, type MapHand } from '@meeet/core/api/realtime';
 import { EncodedDiff, sharedPart } from './map-diff.ts';
 
 function entryOf(hand: MapHand) {
-  const { distanceM, ring, mood, cell, lat, lon, ...card } = hand;
-  return { shared: sharedPart(card, mood, cell, { lat, lon }), distanceM, ring };
+  const { distanceM, ring, mood, lat, lon, ...card } = hand;
+  return { shared: sharedPart(card, mood, { lat, lon }), distanceM, ring };
 }
 
 const anna: MapHand = {
@@ -15,7 +15,6 @@ const anna: MapHand = {
   verified: true,
   levels: [0, 2],
   mood: 'romantic',
-  cell: '8a11aa6a4c27fff',
   lat: 55.7512345678,
   lon: -37.61,
   distanceM: 300,

@@ -16,7 +16,6 @@ import type { LatLon } from './coarse-position.ts';
 export function sharedFields(
   card: PublicCard,
   mood: Mood,
-  cell: string,
   point: LatLon,
 ): Omit<MapHand, 'distanceM' | 'ring'> {
   // Field by field: spreading the card cost ~6 µs an entry, most of a busy tick.
@@ -28,7 +27,6 @@ export function sharedFields(
     verified: card.verified,
     levels: card.levels,
     mood,
-    cell,
     lat: point.lat,
     lon: point.lon,
   };
@@ -40,8 +38,8 @@ export interface SharedPart {
   bytes: number;
 }
 
-export function sharedPart(card: PublicCard, mood: Mood, cell: string, point: LatLon): SharedPart {
-  const json = JSON.stringify(sharedFields(card, mood, cell, point)).slice(0, -1);
+export function sharedPart(card: PublicCard, mood: Mood, point: LatLon): SharedPart {
+  const json = JSON.stringify(sharedFields(card, mood, point)).slice(0, -1);
   return { json, bytes: Buffer.byteLength(json) };
 }
 

@@ -10,14 +10,11 @@ import {
   FINE_INDEX_RESOLUTION,
   fineIndexOf,
   indexCellsAround,
-  dayOf,
-  dayOffset,
   distanceCosM,
   handCell,
   parsedCell,
   ringsBetween,
   roundedDistance,
-  shownPosition,
   type LatLon,
   type ParsedCell,
 } from './coarse-position.ts';
@@ -42,8 +39,11 @@ export const POSITION_PERIOD_MS = 1000;
  * a process that dies loses at most this much of its watchers' last sightings.
  */
 const SIGHTING_REFRESH_MS = 3600 * 1000;
-/** A shown point lies at most this far from its cell's centre (76 m cell + 40 m offset). */
-const CELL_REACH_M = 120;
+/**
+ * A shown point is its (displaced) cell's centre: a margin over it for the quick flat-earth
+ * test of which watchers a change may concern.
+ */
+const CELL_REACH_M = 20;
 /** Watchers served between two turns of the event loop. */
 const DIFF_BATCH = 25;
 /** The flush wheel turns this many times per tick (see `mark`). */
@@ -61,8 +61,6 @@ const EARLY_SHARE = 0.9;
 const LATE_TURNS = 4;
 
 export interface MapIndexDeps {
-  /** Keys the per-user offset of the day; never sent anywhere. */
-  secret: string;
   /** Whether either of the two blocked the other; `prepare` loads a user's blocks first. */
   blocks: {
     isBlocked(a: number, b: number): boolean;
@@ -135,8 +133,8 @@ interface Watcher {
 }
 
 /**
- * A user's offset of the day and what every watcher is shown of them: their cell, shown point
- * and entry, worked out once for all. Every field is set in the constructor, so all live in the
+ * What every watcher is shown of a user: their (displaced, see coarse-position.ts) cell, its
+ * centre as the shown point, and the entry, worked out once for all. Every field is set in the constructor, so all live in the
  * object itself: `visible` reads them for each watcher a change reaches, and the fields a plain
  * object gained later lived in a properties array of their own, one more cache miss per read
  * (`perf annotate` of `visible` in `bench:meet` at 5,000 clients, docs/benchmarks.md).
@@ -159,18 +157,12 @@ class Shown implements CosLatLon {
    * strings read the old one back, a cache miss for most entries a diff sends.
    */
   signature = 0;
-  /** The shown point (the cell's centre and the offset), with its cosine for the distances. */
+  /** The shown point (the cell's centre), with its cosine for the distances. */
   lat = 0;
   lon = 0;
   cosLat = 1;
   /** The entry's fields every watcher shares, encoded once (see map-diff.ts). */
   shared: SharedPart = NO_SHARED_PART;
-
-  constructor(
-    readonly day: number,
-    readonly east: number,
-    readonly north: number,
-  ) {}
 }
 
 /** A user's shown facts once worked out for a hand (their cell parsed). */
@@ -246,8 +238,8 @@ export class MapIndex {
    */
   private readonly watchersByFine = new Map<string, NearList<Watcher>>();
   private readonly watchersByArea = new Map<string, NearList<Watcher>>();
-  /** The HMAC of each user's offset, computed once a day rather than once per entry. */
-  private readonly offsets = new Map<number, Shown>();
+  /** What each user with a hand is shown as, worked out once per change of the hand. */
+  private readonly shownUsers = new Map<number, Shown>();
   /** The next entry signature (see `Shown.signature`). */
   private nextSignature = 1;
   private readonly ticker: NodeJS.Timeout;
@@ -288,9 +280,9 @@ export class MapIndex {
   /** Made once: sightings are recorded with most flushes. */
   private readonly sightingsFailed = this.failed('sightings');
 
-  /** The user's hand dropped: their offset of the day is worked out again if it comes back. */
+  /** The user's hand dropped: what they are shown as is worked out again if it comes back. */
   forget(userId: number): void {
-    this.offsets.delete(userId);
+    this.shownUsers.delete(userId);
   }
 
   /** A block between the two changed (blocks reloaded): each one's watchers re-check the other. */
@@ -540,10 +532,10 @@ export class MapIndex {
   private entryFor(watcher: Watcher, hand: Hand): MapHand | null {
     const distance = this.distanceIfShown(watcher, hand);
     if (distance === NOT_SHOWN) return null;
-    const { lat, lon, cell, parsed } = this.current(hand);
+    const { lat, lon, parsed } = this.current(hand);
     // Snapshots only (one per watch), where a spread costs little; diffs use the encoded part.
     return {
-      ...sharedFields(hand.card, hand.mood, cell, { lat, lon }),
+      ...sharedFields(hand.card, hand.mood, { lat, lon }),
       distanceM: roundedDistance(distance),
       ring: ringsBetween(watcher.centerCell, parsed),
     };
@@ -564,18 +556,15 @@ export class MapIndex {
     };
   }
 
-  private offsetOf(userId: number, day: number): Shown {
-    const cached = this.offsets.get(userId);
-    if (cached?.day === day) return cached;
-    const { east, north } = dayOffset(userId, day, this.deps.secret);
-    const offset = new Shown(day, east, north);
-    this.offsets.set(userId, offset);
-    return offset;
+  private shownOf(userId: number): Shown {
+    let shown = this.shownUsers.get(userId);
+    if (!shown) this.shownUsers.set(userId, (shown = new Shown()));
+    return shown;
   }
 
-  /** The user's facts of the day for their current cell and mood, computed once for all. */
+  /** The user's facts for their current cell and mood, computed once for all. */
   private current(hand: Hand): ShownHand {
-    const shown = this.offsetOf(hand.userId, dayOf(this.now()));
+    const shown = this.shownOf(hand.userId);
     if (shown.hand === hand) return shown as ShownHand;
     shown.hand = hand;
     if (
@@ -593,19 +582,16 @@ export class MapIndex {
       shown.card = hand.card;
       shown.signature = this.nextSignature;
       this.nextSignature = (this.nextSignature % MAX_SIGNATURE) + 1;
-      const point = hand.cell ? shownPosition(hand.cell, shown) : { lat: 0, lon: 0 };
+      const point = hand.cell ? cellCentre(hand.cell) : { lat: 0, lon: 0 };
       shown.lat = point.lat;
       shown.lon = point.lon;
       shown.cosLat = cosLatOf(point.lat);
-      shown.shared = sharedPart(hand.card, hand.mood, shown.cell, point);
+      shown.shared = sharedPart(hand.card, hand.mood, point);
     }
     return shown as ShownHand;
   }
 
-  /**
-   * Changes when what a watcher sees of the hand changes: its cell, mood, shown point (a new
-   * day's offset) or card.
-   */
+  /** Changes when what a watcher sees of the hand changes: its cell (and point), mood or card. */
   private signatureOf(hand: Hand): number {
     return this.current(hand).signature;
   }

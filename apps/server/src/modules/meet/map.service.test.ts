@@ -8,18 +8,24 @@ import { InProcessPresenceStore, type PresenceStore } from './presence-store.ts'
 const config = testConfig({ MEET_HAND_OFFLINE_SECONDS: '60', MEET_HAND_MAX_SECONDS: '3600' }).meet;
 const CITY = { lat: 55.75, lon: 37.62 };
 
-/** Two processes' map services on one shared store, each with its own clock reading `clock.now`. */
+/**
+ * Two processes' map services on one shared store, each with its own clock reading `clock.now`.
+ * Hands here change cell every second, faster than anyone travels, unless a test asks for the
+ * speed rule's real bound.
+ */
 function processOn(
   store: PresenceStore,
   clock: { now: number },
   online: Set<number>,
   tickMs = 100,
+  maxSpeedMps = 1_000_000,
 ) {
   const dropped: { userId: number; reason: string }[] = [];
   const map = new MapService({
     store,
     config,
     secret: 'test-secret',
+    maxSpeedMps,
     // Nobody blocks anybody here; blocks have their own tests with the real safety service.
     blocks: {
       isBlocked: () => false,
@@ -380,7 +386,8 @@ describe('whom a watcher saw', () => {
 describe('a diff with many hands', () => {
   it('lists them by ring of cells around the watcher, then by user, however they came', async () => {
     const store = new InProcessPresenceStore();
-    const clock = { now: Date.now() };
+    // One day, so one displacement per user: the moves below change cell on every day of runs.
+    const clock = { now: Date.UTC(2026, 10, 28, 12) };
     const { map } = processOn(store, clock, new Set());
     try {
       const diffs: MapDiff[] = [];
@@ -432,6 +439,92 @@ describe('a diff with many hands', () => {
       }
       const rings = diffs.flatMap((diff) => diff.upsert.map((hand) => hand.ring));
       expect(new Set(rings).size).toBeGreaterThan(10);
+    } finally {
+      map.close();
+    }
+  });
+});
+
+describe('positions and watches that no phone could send', () => {
+  const north = (metres: number) => ({ lat: CITY.lat + metres / 111_195, lon: CITY.lon });
+
+  /** A map service with the speed rule's real bound, and user 1's hand raised at the city. */
+  async function withHandUp() {
+    const clock = { now: Date.UTC(2026, 10, 28, 12) };
+    const { map } = processOn(new InProcessPresenceStore(), clock, new Set([1]), 100, 50);
+    map.connected(1);
+    await map.raise(user(1), 'business');
+    await map.position(1, { ...north(0), accuracy: 10, at: clock.now });
+    return { clock, map };
+  }
+
+  it('refuses a 500 km jump in a second with its own code, and the map still shows the hand where it was', async () => {
+    const { clock, map } = await withHandUp();
+    try {
+      const before = await map.watch('w', 2, { ...CITY, radiusM: 2000 }, () => {});
+      expect(before.hands.map((h) => h.userId)).toEqual([1]);
+
+      clock.now += 1000;
+      const jump = map.position(1, { ...north(500_000), accuracy: 10, at: clock.now });
+      await expect(jump).rejects.toMatchObject({
+        code: 'POSITION_IMPLAUSIBLE',
+        messageKey: 'meet.position-implausible',
+      });
+      const after = await map.watch('w', 2, { ...CITY, radiusM: 2000 }, () => {});
+      expect(after.hands).toEqual(before.hands);
+
+      // A walk is a move like any other.
+      clock.now += 10_000;
+      await map.position(1, { ...north(15), accuracy: 10, at: clock.now });
+    } finally {
+      map.close();
+    }
+  });
+
+  it('believes a phone whose new place keeps agreeing for two minutes (a bad fix before, a flight)', async () => {
+    const { clock, map } = await withHandUp();
+    try {
+      const refused: string[] = [];
+      for (let s = 15; s <= 135; s += 15) {
+        clock.now += 15_000;
+        await map.position(1, { ...north(40_000 + s), accuracy: 10, at: clock.now }).then(
+          () => refused.push('taken'),
+          (error: { code: string }) => refused.push(error.code),
+        );
+      }
+      expect(refused.slice(0, 8)).toEqual(Array(8).fill('POSITION_IMPLAUSIBLE'));
+      expect(refused.at(-1)).toBe('taken');
+    } finally {
+      map.close();
+    }
+  });
+
+  it('ties a watch to where the watcher is: near, not across the world, wider with time', async () => {
+    const clock = { now: Date.UTC(2026, 10, 28, 12) };
+    const { map } = processOn(new InProcessPresenceStore(), clock, new Set([1]), 100, 50);
+    try {
+      const watch = (at: { lat: number; lon: number }) =>
+        map.watch('w', 1, { ...at, radiusM: 5000 }, () => {});
+      // No position yet: the first watch is where the watcher says it is.
+      await watch(north(0));
+      await watch(north(4000));
+      await expect(watch(north(20_000))).rejects.toMatchObject({
+        code: 'WATCH_OUT_OF_REACH',
+        messageKey: 'meet.watch-too-far',
+      });
+      await expect(watch({ lat: -33.87, lon: 151.21 })).rejects.toMatchObject({
+        code: 'WATCH_OUT_OF_REACH',
+      });
+      // Ten minutes on, a car could be 30 km away.
+      clock.now += 600_000;
+      await watch(north(20_000));
+
+      // A position anchors the watcher where its phone is.
+      map.connected(1);
+      await map.raise(user(1), 'business');
+      await map.position(1, { ...north(60_000), accuracy: 10, at: clock.now });
+      await watch(north(63_000));
+      await expect(watch(north(0))).rejects.toMatchObject({ code: 'WATCH_OUT_OF_REACH' });
     } finally {
       map.close();
     }

@@ -9,13 +9,24 @@ import {
   type MapWatch,
   type PositionUpdate,
 } from '@meeet/core/api/realtime';
+import { DEFAULT_MAX_SPEED_MPS } from '@meeet/core/rules/plausible-move';
 import { isProfileComplete } from '@meeet/core/rules/profile';
 import type { MeetConfig } from '../../config.ts';
 import type { UserRow } from '../users/users.service.ts';
-import { areaOf, cellDisc, cellIn, type CellDisc } from './coarse-position.ts';
+import {
+  areaOf,
+  cellDisc,
+  cellIn,
+  dayDisplacement,
+  dayOf,
+  displaced,
+  type CellDisc,
+  type Displacement,
+} from './coarse-position.ts';
 import type { EncodedDiff } from './map-diff.ts';
 import { MapIndex, POSITION_PERIOD_MS } from './map-index.ts';
 import type { Hand, PresenceEvent, PresenceStore } from './presence-store.ts';
+import { Whereabouts } from './whereabouts.ts';
 
 /**
  * Positions are taken at most once a second on average (the app sends about every 15 s), as a
@@ -36,8 +47,10 @@ function notRaised(): AppError {
 export interface MapServiceDeps {
   store: PresenceStore;
   config: MeetConfig;
-  /** Keys the per-user offset of the day; never sent anywhere. */
+  /** Keys the per-user displacement of the day; never sent anywhere. */
   secret: string;
+  /** The speed rule's bound shared with the meetings' pings (default 50 m/s). */
+  maxSpeedMps?: number;
   /**
    * Whether either of the two blocked the other; `prepare` loads a user's blocks first,
    * `reload` reads again those of the given users that are loaded (a block changed, maybe
@@ -79,19 +92,25 @@ export class MapService {
   private readonly offlineTimers = new Map<number, NodeJS.Timeout>();
   private readonly maxTimers = new Map<number, NodeJS.Timeout>();
   /**
-   * Each user's theoretical arrival of the next position (see `POSITION_PERIOD_MS`) and their
-   * last cell with its disc and area: most positions stay in the cell, and most of those in its
-   * disc, where H3 is not asked for the cell; the area is not looked up while the cell stays.
+   * Each user's theoretical arrival of the next position (see `POSITION_PERIOD_MS`), their
+   * displacement of the day, and their last (displaced) cell with its disc and area: most
+   * positions stay in the cell, and most of those in its disc, where H3 is not asked for the
+   * cell; the area is not looked up while the cell stays.
    */
-  private readonly beats = new Map<number, { nextAt: number; disc: CellDisc; area: string }>();
+  private readonly beats = new Map<
+    number,
+    { nextAt: number; day: number; by: Displacement; disc: CellDisc | undefined; area: string }
+  >();
+  /** Where each user is believed to be: the speed rule and the reach of watches. */
+  private readonly whereabouts: Whereabouts;
   private readonly sweeper: NodeJS.Timeout;
   private readonly now: () => number;
 
   constructor(private readonly deps: MapServiceDeps) {
     this.now = deps.now ?? Date.now;
+    this.whereabouts = new Whereabouts(deps.maxSpeedMps ?? DEFAULT_MAX_SPEED_MPS);
     const { store } = deps;
     this.index = new MapIndex({
-      secret: deps.secret,
       blocks: deps.blocks,
       hands: (userIds) => store.getMany(userIds),
       handsInAreas: (areas) => store.inAreas(areas),
@@ -103,6 +122,7 @@ export class MapService {
     store.subscribe((event) => this.heard(event));
     this.sweeper = setInterval(() => {
       this.refreshSightings();
+      this.whereabouts.prune(this.now());
       this.sweep().catch(this.failed('sweep'));
     }, deps.sweepMs ?? 60_000);
     this.sweeper.unref();
@@ -249,10 +269,21 @@ export class MapService {
     if (expected - now > POSITION_JITTER_MS) {
       throw new AppError(ErrorCode.RATE_LIMITED, { messageKey: 'meet.position-too-often' });
     }
-    const cell = cellIn(beat?.disc, update.lat, update.lon);
+    const fix = { lat: update.lat, lon: update.lon, accuracy: update.accuracy, at: update.at };
+    this.whereabouts.check(userId, fix);
+    const day = dayOf(now);
     if (!beat) {
-      this.beats.set(userId, (beat = { nextAt: 0, disc: cellDisc(cell), area: areaOf(cell) }));
-    } else if (beat.disc.cell !== cell) {
+      beat = { nextAt: 0, day: -1, by: { east: 0, north: 0 }, disc: undefined, area: '' };
+      this.beats.set(userId, beat);
+    }
+    if (beat.day !== day) {
+      beat.day = day;
+      beat.by = dayDisplacement(userId, day, this.deps.secret);
+    }
+    // The hand's cell is that of the displaced point: all others see follows from it alone.
+    const shifted = displaced(update.lat, update.lon, beat.by);
+    const cell = cellIn(beat.disc, shifted.lat, shifted.lon);
+    if (beat.disc?.cell !== cell) {
       beat.disc = cellDisc(cell);
       beat.area = areaOf(cell);
     }
@@ -267,6 +298,7 @@ export class MapService {
       this.beats.delete(userId);
       throw notRaised();
     }
+    this.whereabouts.took(userId, fix);
     // Moves inside the cell change nothing anyone may see, so they reach no watcher.
     if (cell !== before.cell) this.announce(userId, before.cell, cell);
   }
@@ -352,13 +384,17 @@ export class MapService {
     this.offlineTimers.set(userId, timer);
   }
 
-  /** Starts (or moves) a socket's watched area and answers with the snapshot. */
-  watch(
+  /**
+   * Starts (or moves) a socket's watched area and answers with the snapshot. The centre must
+   * lie near where the watcher is (see whereabouts.ts); a refused watch leaves the old one.
+   */
+  async watch(
     socketId: string,
     userId: number,
     watch: MapWatch,
     send: (diff: EncodedDiff) => void,
   ): Promise<MapSnapshot> {
+    this.whereabouts.checkWatch(userId, watch, this.now());
     return this.index.watch(socketId, userId, watch, send);
   }
 

@@ -20,6 +20,7 @@ import {
   type PublicCard,
 } from '@meeet/core/api/meet';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
+import { HAND_DOWN } from '@meeet/core/api/realtime';
 import { KycStatus } from '@meeet/core/enums';
 import { Role } from '@meeet/core/roles';
 import type { AppConfig } from '../../config.ts';
@@ -71,10 +72,14 @@ export const meetRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (a
     isOnline: async (userId) => (await app.io.in(userRoom(userId)).fetchSockets()).length > 0,
     config: config.meet,
     secret: `meet-offset:${config.jwtSecret}`,
+    maxSpeedMps: config.meetings.maxSpeedMps,
     blocks: safety,
     isBanned: (userId) => safety.isBanned(userId),
     card,
-    dropped: (userId, reason) => toUser(userId).emit('hand:dropped', { reason }),
+    dropped: (userId, reason) => {
+      toUser(userId).emit('hand:dropped', { reason });
+      toUser(userId).emit('hand:state', HAND_DOWN);
+    },
     // Not awaited: the ack does not wait for it, and a failure only costs an ad's targeting.
     moodRaised: (userId, mood) => {
       recordLastMood(app.db, userId, mood).catch((error: unknown) =>
@@ -105,6 +110,8 @@ export const meetRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (a
       chat,
       sessions: app.sessions,
       log: app.log,
+      realtime: app.realtime,
+      handChanged: (userId, state) => toUser(userId).emit('hand:state', state),
       positions: app.positionQueue,
     }),
   );

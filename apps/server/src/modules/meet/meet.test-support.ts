@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll } from 'vitest';
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@meeet/core/api/realtime';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { completeUser } from '../media/media.test-support.ts';
@@ -86,4 +88,43 @@ export function next<E extends keyof ServerToClientEvents>(
 /** A position fix taken now. */
 export function fix(lat: number, lon: number, accuracy = 10) {
   return { lat, lon, accuracy, at: Date.now() };
+}
+
+/**
+ * A listening test app for a describe block's socket tests (built before them, closed after,
+ * with `env` over the test configuration), its sockets, and `member`: a meet user with a socket
+ * of their own.
+ */
+export function socketTestServer(env: Record<string, string>) {
+  let app: TestApp | undefined;
+  let url = '';
+  const sockets: ClientSocket[] = [];
+  beforeAll(async () => {
+    app = await createTestApp(env);
+    url = await app.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await app?.close();
+  });
+  const server = {
+    get t(): TestApp {
+      if (!app) throw new Error('the test server starts in beforeAll');
+      return app;
+    },
+    get url(): string {
+      return url;
+    },
+    /** A socket of `token`, closed with the server. */
+    async socket(token: string): Promise<ClientSocket> {
+      const socket = await openSocket(url, token);
+      sockets.push(socket);
+      return socket;
+    },
+    async member() {
+      const user = await meetUser(server.t.app, server.t.db);
+      return { ...user, socket: await server.socket(user.token) };
+    },
+  };
+  return server;
 }

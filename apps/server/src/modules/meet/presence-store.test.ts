@@ -4,13 +4,11 @@ import { startRedis, type TestRedis } from '../../../test/redis.ts';
 import {
   areaOf,
   areasAround,
-  dayOffset,
   FINE_INDEX_MAX_RADIUS_M,
   FINE_INDEX_RESOLUTION,
   fineIndexOf,
   indexCellsAround,
   handCell,
-  shownPosition,
   distanceM,
   type LatLon,
 } from './coarse-position.ts';
@@ -283,14 +281,5 @@ describe('coarse positions', () => {
     expect(
       indexCellsAround({ lat: 55.75, lon: 37.62 }, 1000, FINE_INDEX_RESOLUTION).length,
     ).toBeLessThanOrEqual(24);
-  });
-
-  it('moves a user by the same offset all day and by another the next day', () => {
-    const cell = handCell(55.75, 37.62);
-    const today = shownPosition(cell, dayOffset(7, 20_000, 'secret'));
-    expect(shownPosition(cell, dayOffset(7, 20_000, 'secret'))).toEqual(today);
-    const tomorrow = shownPosition(cell, dayOffset(7, 20_001, 'secret'));
-    expect(distanceM(today, tomorrow)).toBeGreaterThan(0);
-    expect(distanceM(today, tomorrow)).toBeLessThanOrEqual(80);
   });
 });

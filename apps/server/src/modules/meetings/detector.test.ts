@@ -314,12 +314,13 @@ describe('the meeting detector on recorded walks', () => {
     expect(final).toMatchObject({ type: 'completed' });
   });
 
-  it('the candidate index finds only holders of a shared level in neighbouring fine cells', () => {
+  it('candidates are the holders of a shared level heard near, wherever anyone claims to be', () => {
     let now = START;
     const tokens: Record<string, number> = {
       ['c'.repeat(32)]: 3,
       ['d'.repeat(32)]: 4,
       ['e'.repeat(32)]: 5,
+      ['f'.repeat(32)]: 6,
     };
     const detector = new MeetingDetector(
       CONFIG,
@@ -327,27 +328,31 @@ describe('the meeting detector on recorded walks', () => {
       (t) => tokens[t],
     );
     detector.setLevels(A, [0, 1]);
-    detector.setLevels(3, [1]); // shares Gold, 10 m away
-    detector.setLevels(4, [2]); // Platinum only, 10 m away
-    detector.setLevels(5, [0]); // Silver, but 500 m away (a relayed token)
+    detector.setLevels(3, [1]); // shares Gold
+    detector.setLevels(4, [2]); // Platinum only
+    detector.setLevels(5, [0]); // shares Silver, 500 m away by GPS: the veto comes in the minutes
+    detector.setLevels(6, [1]); // shares Gold, heard only faintly
     const ping = (userId: number, east: number) =>
       detector.ping(userId, { t: now, ...at(east, 0), accuracy: 5 });
     ping(3, 10);
     ping(4, 10);
     ping(5, 500);
-    now += 1000;
-    const { candidates } = detector.ping(A, {
-      t: now,
-      ...at(0, 0),
-      accuracy: 5,
-      heard: [
-        { token: 'c'.repeat(32), rssi: -50 },
-        { token: 'd'.repeat(32), rssi: -50 },
-        { token: 'e'.repeat(32), rssi: -50 },
-      ],
-    });
-    expect(candidates).toEqual([3]);
-    expect(detector.nearby(ORIGIN.lat, ORIGIN.lng).sort()).toEqual([A, 3, 4]);
+    ping(6, 10);
+    const heard = [
+      { token: 'c'.repeat(32), rssi: -50 },
+      { token: 'd'.repeat(32), rssi: -50 },
+      { token: 'e'.repeat(32), rssi: -50 },
+      { token: 'f'.repeat(32), rssi: -95 },
+    ];
+    // The prober pings from chosen points around the others: the answer never changes with
+    // them, so it cannot tell where anyone is (the old resolution-11 test located a user to 8 m).
+    const answers = new Set<string>();
+    for (let east = -1000; east <= 1000; east += 25) {
+      now += 1000;
+      const { candidates } = detector.ping(A, { t: now, ...at(east, 0), accuracy: 5, heard });
+      answers.add(JSON.stringify(candidates));
+    }
+    expect([...answers]).toEqual([JSON.stringify([3, 5])]);
   });
 
   it('a meeting resumed with the minutes it counted goes on; resumed without them, the gap ends it', () => {

@@ -1,6 +1,6 @@
-import { gridDisk, latLngToCell } from 'h3-js';
 import type { NftType } from '@meeet/core/enums';
 import type { MeetingProgress, MeetingReason } from '@meeet/core/api/meetings';
+import { groundDistanceM, impliedSpeedMps } from '@meeet/core/rules/plausible-move';
 
 /**
  * The meeting detector: pure, in memory, with the clock passed in (no I/O, no timers), so it is
@@ -92,25 +92,15 @@ interface MeetingState {
 
 interface UserState {
   lastFix: Fix | null;
-  cell: string | null;
   levels: readonly NftType[];
   meetingId: number | null;
 }
 
-/** Resolution-11 cells (edge ~25 m): a cell and its neighbours cover every pair within ~40 m. */
-export const CANDIDATE_RESOLUTION = 11;
-const EARTH_RADIUS_M = 6_371_008.8;
 /** Identical fixes from both members this many times mean one phone with two accounts. */
 const TWIN_FIXES_LIMIT = 3;
 
 export function distanceM(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+  return groundDistanceM({ lat: a.lat, lon: a.lng }, { lat: b.lat, lon: b.lng });
 }
 
 /** The GPS veto's distance: base + 2·√(accA² + accB²), capped. */
@@ -121,17 +111,20 @@ export function vetoDistanceM(config: DetectorConfig, accA: number, accB: number
   );
 }
 
-/** The speed two fixes imply beyond what their accuracy explains (m/s). */
+/**
+ * The speed two fixes imply beyond what their accuracy explains (m/s): the one rule of the
+ * map's positions too (@meeet/core/rules/plausible-move).
+ */
 export function impliedSpeed(a: Fix, b: Fix): number {
-  const dt = Math.max(1, Math.abs(b.t - a.t) / 1000);
-  return Math.max(0, distanceM(a, b) - a.accuracy - b.accuracy) / dt;
+  return impliedSpeedMps(
+    { lat: a.lat, lon: a.lng, accuracy: a.accuracy, at: a.t },
+    { lat: b.lat, lon: b.lng, accuracy: b.accuracy, at: b.t },
+  );
 }
 
 export class MeetingDetector {
   private readonly meetings = new Map<number, MeetingState>();
   private readonly users = new Map<number, UserState>();
-  /** Resolution-11 cell → users whose latest fix is in it (the candidate index). */
-  private readonly cells = new Map<string, Set<number>>();
 
   constructor(
     private readonly config: DetectorConfig,
@@ -150,7 +143,7 @@ export class MeetingDetector {
   private user(userId: number): UserState {
     let state = this.users.get(userId);
     if (!state) {
-      state = { lastFix: null, cell: null, levels: [], meetingId: null };
+      state = { lastFix: null, levels: [], meetingId: null };
       this.users.set(userId, state);
     }
     return state;
@@ -165,7 +158,6 @@ export class MeetingDetector {
   forget(userId: number): void {
     const state = this.users.get(userId);
     if (!state || state.meetingId !== null) return;
-    if (state.cell) this.unindex(state.cell, userId);
     this.users.delete(userId);
   }
 
@@ -204,8 +196,8 @@ export class MeetingDetector {
 
   /**
    * One ping of a user's phone. Returns the events it caused and the candidates: holders of a
-   * level the user holds, in the neighbouring fine cells, whose token this phone heard near
-   * (a Bluetooth handshake can start a meeting with them).
+   * level the user holds whose token this phone heard near (a Bluetooth handshake can start a
+   * meeting with them). Candidates never depend on where the ping claims to be (docs/privacy.md).
    */
   ping(
     userId: number,
@@ -226,14 +218,10 @@ export class MeetingDetector {
         impliedSpeed(previous, ping) > this.config.maxSpeedMps
       ) {
         state.lastFix = ping;
-        this.reindex(userId, state, ping);
         if (meeting) events.push(this.fail(meeting, 'implausible-speed'));
         return { events, candidates: [] };
       }
-      if (!previous || ping.t >= previous.t) {
-        state.lastFix = ping;
-        this.reindex(userId, state, ping);
-      }
+      if (!previous || ping.t >= previous.t) state.lastFix = ping;
     }
 
     if (meeting) this.score(meeting, userId, ping, device, events, resolve);
@@ -415,56 +403,29 @@ export class MeetingDetector {
     }
   }
 
-  // ---- candidate index ----
+  // ---- candidates ----
 
-  private reindex(userId: number, state: UserState, fix: Fix): void {
-    const cell = latLngToCell(fix.lat, fix.lng, CANDIDATE_RESOLUTION);
-    if (cell === state.cell) return;
-    if (state.cell) this.unindex(state.cell, userId);
-    state.cell = cell;
-    let set = this.cells.get(cell);
-    if (!set) this.cells.set(cell, (set = new Set()));
-    set.add(userId);
-  }
-
-  private unindex(cell: string, userId: number): void {
-    const set = this.cells.get(cell);
-    set?.delete(userId);
-    if (set?.size === 0) this.cells.delete(cell);
-  }
-
-  /** Holders of a shared level in the neighbouring cells whose token this ping heard near. */
+  /**
+   * Holders of a shared level whose token this ping heard near. Only Bluetooth says who is
+   * near: a claimed position (unverified, any accuracy up to 200 m) tested against another
+   * user's cell was an oracle that placed them within 8 m from 59 chosen pings. GPS only
+   * vetoes, minute by minute, once a meeting runs.
+   */
   private candidates(
     userId: number,
     state: UserState,
     ping: Ping,
     resolve: TokenResolver,
   ): number[] {
-    if (!state.cell || state.levels.length === 0 || !ping.heard?.length) return [];
-    const heardNear = new Set<number>();
+    if (state.levels.length === 0 || !ping.heard?.length) return [];
+    const found: number[] = [];
     for (const heard of ping.heard) {
       const owner = resolve(heard.token, ping.t);
-      if (owner === undefined || owner === userId) continue;
+      if (owner === undefined || owner === userId || found.includes(owner)) continue;
       const attenuation = (heard.txPower ?? this.config.defaultTxPowerDbm) - heard.rssi;
-      if (attenuation <= this.config.maxAttenuationDb) heardNear.add(owner);
-    }
-    if (heardNear.size === 0) return [];
-    const found: number[] = [];
-    for (const cell of gridDisk(state.cell, 1)) {
-      for (const other of this.cells.get(cell) ?? []) {
-        if (!heardNear.has(other)) continue;
-        const levels = this.users.get(other)?.levels ?? [];
-        if (levels.some((level) => state.levels.includes(level))) found.push(other);
-      }
-    }
-    return found;
-  }
-
-  /** Users in a fine cell and its neighbours (the benchmark and tests look at the index). */
-  nearby(lat: number, lng: number): number[] {
-    const found: number[] = [];
-    for (const cell of gridDisk(latLngToCell(lat, lng, CANDIDATE_RESOLUTION), 1)) {
-      for (const userId of this.cells.get(cell) ?? []) found.push(userId);
+      if (attenuation > this.config.maxAttenuationDb) continue;
+      const levels = this.users.get(owner)?.levels ?? [];
+      if (levels.some((level) => state.levels.includes(level))) found.push(owner);
     }
     return found;
   }

@@ -31,7 +31,7 @@ import { handshakeProof } from '@meeet/core/rules/handshake-proof';
 
 const USDT = (text: string) => parseUnits(text, 18);
 const HOUR = 3_600_000;
-const SPOT = { lat: 52.52, lng: 13.405 };
+const SPOT = { lat: 52.52, lon: 13.405 };
 
 interface Member {
   id: number;
@@ -157,7 +157,7 @@ describe('meetings on a real chain', () => {
     const response = await api('POST', '/meetings/ping', who, {
       t: now,
       lat: SPOT.lat + offsetM / 111_320,
-      lng: SPOT.lng,
+      lon: SPOT.lon,
       accuracy: 5,
       speed: 0,
       simulated: false,
@@ -360,7 +360,7 @@ describe('meetings on a real chain', () => {
       const answer = await call(socket, 'meeting:ping', {
         t: now,
         lat: SPOT.lat,
-        lng: SPOT.lng,
+        lon: SPOT.lon,
         accuracy: 5,
       });
       expect(answer).toEqual({ ok: true, progress: null, candidates: [] });
@@ -768,11 +768,11 @@ describe('meetings on a real chain', () => {
     const future = await api('POST', '/meetings/ping', a, {
       t: now + 60_000,
       lat: 1,
-      lng: 1,
+      lon: 1,
       accuracy: 5,
     });
     expect(future.statusCode).toBe(400);
-    const bad = await api('POST', '/meetings/ping', a, { t: now, lat: 91, lng: 1, accuracy: 5 });
+    const bad = await api('POST', '/meetings/ping', a, { t: now, lat: 91, lon: 1, accuracy: 5 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('lat');
     const guest = await api('GET', '/meetings');

@@ -21,14 +21,11 @@ import {
   moderationMeetingListSchema,
   proximityTokensResponseSchema,
 } from '@meeet/core/api/meetings';
-import type { Ack } from '@meeet/core/api/realtime';
-import { clientEventSchemas } from '@meeet/core/api/realtime';
 import { Role } from '@meeet/core/roles';
 import type { AppConfig } from '../../config.ts';
 import { authOf, parseFingerprint, requestFingerprint } from '../../plugins/auth.ts';
 import { HTTP_HEADERS } from '@meeet/core/constants';
 import { MarketService } from '../market/market.service.ts';
-import { refusal } from '../meet/meet.socket.ts';
 import { DetectorBus } from './detector-bus.ts';
 import { InProcessMeetingsStore, RedisMeetingsStore } from './meetings-store.ts';
 import { MeetingsService, MINT_JOB } from './meetings.service.ts';
@@ -106,45 +103,18 @@ async function meetingsService(
   });
   app.addHook('onClose', () => meetings.close());
 
-  // The socket's ping: the same as POST /meetings/ping, answered through the acknowledgement.
-  // The user is read once per socket (for the language); the session's revocation ends the socket.
+  // The socket's ping: the same as POST /meetings/ping, answered through the realtime seam.
   app.io.on('connection', (socket) => {
-    const { userId, sessionId } = socket.data;
     const fingerprint = parseFingerprint(socket.handshake.headers[HTTP_HEADERS.FINGERPRINT]);
-    const user =
-      userId === null || sessionId === null
-        ? Promise.resolve(undefined)
-        : app.sessions.userOf(userId).catch(() => undefined);
-    socket.on('meeting:ping', (payload: unknown, ack: unknown) => {
-      const reply = typeof ack === 'function' ? (ack as (answer: Ack) => void) : () => {};
-      void (async () => {
-        const current = await user;
-        const locale = current?.locale ?? 'en';
-        try {
-          if (!current) throw new AppError(ErrorCode.TOKEN_INVALID);
-          const parsed = clientEventSchemas['meeting:ping'].safeParse(payload);
-          if (!parsed.success) {
-            throw new AppError(ErrorCode.VALIDATION_ERROR, {
-              fields: Object.fromEntries(
-                parsed.error.issues.map((i) => [i.path.join('.') || '_', i.message]),
-              ),
-            });
-          }
-          reply({
-            ok: true,
-            ...(await meetings.ping({ user: current }, fingerprint, parsed.data)),
-          });
-        } catch (error) {
-          reply(refusal(error, locale, app.log));
-        }
-      })();
-    });
+    app.realtime.on(socket, 'meeting:ping', (auth, payload) =>
+      meetings.ping(auth, fingerprint, payload),
+    );
   });
 }
 
 export const meetingsServicePlugin = fp(meetingsService, {
   name: 'meetings',
-  dependencies: ['auth', 'socket', 'jobs', 'meeting-events'],
+  dependencies: ['auth', 'socket', 'realtime-events', 'jobs', 'meeting-events'],
 });
 
 /** Meetings proven by both phones, their history, the device lock (issue 12). */

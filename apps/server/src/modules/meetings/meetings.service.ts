@@ -646,7 +646,8 @@ export class MeetingsService {
             heard.map((h) => h.token),
             ping.t,
           );
-    const { events, candidates } = this.detector.ping(userId, ping, fingerprint, (token) =>
+    const fix = { ...ping, lng: ping.lon }; // the contract's `lon`, the detector's `lng`
+    const { events, candidates } = this.detector.ping(userId, fix, fingerprint, (token) =>
       owners.get(token),
     );
     await this.handle(events);
