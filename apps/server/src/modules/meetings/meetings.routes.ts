@@ -25,8 +25,9 @@ import type { Ack } from '@meeet/core/api/realtime';
 import { clientEventSchemas } from '@meeet/core/api/realtime';
 import { Role } from '@meeet/core/roles';
 import type { AppConfig } from '../../config.ts';
-import { authOf, parseFingerprint, requestFingerprint } from '../../plugins/auth.ts';
+import { authOf, parseFingerprint } from '../../plugins/auth.ts';
 import { HTTP_HEADERS } from '@meeet/core/constants';
+import { keepAssertedBody, meetingDevice } from '../devices/devices.routes.ts';
 import { MarketService } from '../market/market.service.ts';
 import { refusal } from '../meet/meet.socket.ts';
 import { DetectorBus } from './detector-bus.ts';
@@ -250,7 +251,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: proximityTokensResponseSchema },
       },
     },
-    (request) => meetings.proximityTokens(authOf(request), requestFingerprint(request)),
+    async (request) => meetings.proximityTokens(authOf(request), await meetingDevice(request)),
   );
 
   app.post(
@@ -264,13 +265,14 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: handshakeCodeResponseSchema },
       },
     },
-    (request) => meetings.handshakeCode(authOf(request), requestFingerprint(request)),
+    async (request) => meetings.handshakeCode(authOf(request), await meetingDevice(request)),
   );
 
   app.post(
     meetingsPaths.handshake,
     {
       onRequest: app.requireAuth,
+      preParsing: keepAssertedBody,
       schema: {
         tags,
         security: bearer,
@@ -282,7 +284,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = authOf(request);
       await limitHandshakes(auth.user.id);
-      return meetings.handshake(auth, requestFingerprint(request), request.body);
+      return meetings.handshake(auth, await meetingDevice(request), request.body);
     },
   );
 
@@ -290,6 +292,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     meetingsPaths.ping,
     {
       onRequest: app.requireAuth,
+      preParsing: keepAssertedBody,
       schema: {
         tags,
         security: bearer,
@@ -298,7 +301,8 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: meetingPingResponseSchema },
       },
     },
-    (request) => meetings.ping(authOf(request), requestFingerprint(request), request.body),
+    async (request) =>
+      meetings.ping(authOf(request), await meetingDevice(request), request.body),
   );
 
   app.get(
