@@ -301,8 +301,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: meetingPingResponseSchema },
       },
     },
-    async (request) =>
-      meetings.ping(authOf(request), await meetingDevice(request), request.body),
+    async (request) => meetings.ping(authOf(request), await meetingDevice(request), request.body),
   );
 
   app.get(
