@@ -290,8 +290,8 @@ export const deviceLockSchema = z.object({
   until: z.string().nullable(),
   /** Milliseconds left (0 when not locked): the spec's "timer of 72 h or less". */
   remainingMs: z.number().int().min(0),
-  /** Why minting is paused (shown with the timer); null when not locked. */
-  reason: deviceLockReasonSchema.nullable(),
+  /** Why minting is paused (shown with the timer); null when not locked (absent: null). */
+  reason: deviceLockReasonSchema.nullable().default(null),
 });
 export type DeviceLock = z.infer<typeof deviceLockSchema>;
 

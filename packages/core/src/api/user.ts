@@ -59,7 +59,7 @@ export const userPrivateSchema = z.object({
   /** Minting is paused until then after a login from a new device (PRODUCT.md); null when not locked. */
   deviceLockUntil: z.string().nullable(),
   /** The same lock with its reason (a new phone was attested); null when not locked. */
-  deviceLock: activeDeviceLockSchema.nullable(),
+  deviceLock: activeDeviceLockSchema.nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,4 +1,7 @@
 import { createHash, createSign, KeyObject, webcrypto } from 'node:crypto';
+
+type CryptoKey = webcrypto.CryptoKey;
+type CryptoKeyPair = webcrypto.CryptoKeyPair;
 import * as x509 from '@peculiar/x509';
 import cbor from 'cbor';
 
