@@ -4,6 +4,7 @@ type CryptoKey = webcrypto.CryptoKey;
 type CryptoKeyPair = webcrypto.CryptoKeyPair;
 import * as x509 from '@peculiar/x509';
 import cbor from 'cbor';
+import { assertionClientData, formatAssertionHeader } from '@meeet/core/rules/app-assertion';
 
 /**
  * Test-only App Attest: a root CA, an intermediate and, per phone, a credential certificate with
@@ -161,5 +162,11 @@ export class TestPhone {
     const nonce = sha256(Buffer.concat([authenticatorData, sha256(clientData)]));
     const signature = createSign('SHA256').update(nonce).sign(KeyObject.from(this.keys.privateKey));
     return cbor.encode({ signature, authenticatorData }).toString('base64');
+  }
+
+  /** The `x-app-assertion` header the app sends on `POST path` with `body` (raw) at `time`. */
+  header(path: string, body = '', time = Date.now()): string {
+    const assertion = this.assert(assertionClientData({ method: 'POST', path, time, body }));
+    return formatAssertionHeader({ keyId: this.keyId, time, assertion });
   }
 }

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@meeet/core/api/errors';
-import { assertionClientData, formatAssertionHeader } from '@meeet/core/rules/app-assertion';
 import { bearer, PASSWORD, registerUser } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { users } from '../users/users.schema.ts';
@@ -110,18 +109,7 @@ describe('attested phones', () => {
   ) {
     const url = `/api${path}`;
     const raw = body === undefined ? '' : JSON.stringify(body);
-    const time = Date.now();
-    const assertion =
-      header ??
-      (phone
-        ? formatAssertionHeader({
-            keyId: phone.keyId,
-            time,
-            assertion: phone.assert(
-              assertionClientData({ method: 'POST', path: url, time, body: raw }),
-            ),
-          })
-        : undefined);
+    const assertion = header ?? phone?.header(url, raw);
     return t.app.inject({
       method: 'POST',
       url,
@@ -228,12 +216,7 @@ describe('attested phones', () => {
 
     // The same signed header twice: the counter did not rise.
     const url = '/api/meetings/handshake/code';
-    const time = Date.now();
-    const header = formatAssertionHeader({
-      keyId: phone.keyId,
-      time,
-      assertion: phone.assert(assertionClientData({ method: 'POST', path: url, time, body: '' })),
-    });
+    const header = phone.header(url);
     expect((await call(a, null, '/meetings/handshake/code', undefined, header)).statusCode).toBe(
       200,
     );
@@ -250,20 +233,10 @@ describe('attested phones', () => {
     phone.counter = 100;
 
     // Signed for one body, sent with another.
-    const signedBody = JSON.stringify({ method: 'code', code: '111111' });
-    const bodyTime = Date.now();
-    const forOther = formatAssertionHeader({
-      keyId: phone.keyId,
-      time: bodyTime,
-      assertion: phone.assert(
-        assertionClientData({
-          method: 'POST',
-          path: '/api/meetings/handshake',
-          time: bodyTime,
-          body: signedBody,
-        }),
-      ),
-    });
+    const forOther = phone.header(
+      '/api/meetings/handshake',
+      JSON.stringify({ method: 'code', code: '111111' }),
+    );
     const tampered = await call(
       a,
       null,
@@ -276,14 +249,7 @@ describe('attested phones', () => {
       details: { reason: 'fail_signature_verification' },
     });
     // Signed long ago.
-    const old = Date.now() - HOUR;
-    const stale = formatAssertionHeader({
-      keyId: phone.keyId,
-      time: old,
-      assertion: phone.assert(
-        assertionClientData({ method: 'POST', path: url, time: old, body: '' }),
-      ),
-    });
+    const stale = phone.header(url, '', Date.now() - HOUR);
     expect(
       refusal(await call(a, null, '/meetings/handshake/code', undefined, stale)),
     ).toMatchObject({

@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import {
   attestChallengeSchema,
   attestRequestSchema,
@@ -13,6 +12,7 @@ import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import { HTTP_HEADERS } from '@meeet/core/constants';
 import type { AppConfig } from '../../config.ts';
 import { authOf, requestFingerprint } from '../../plugins/auth.ts';
+import { consumeOrRefuse } from '../../plugins/limiters.ts';
 import { DevicesService } from './devices.service.ts';
 
 const tags = ['devices'];
@@ -93,16 +93,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
     points: ATTESTS_PER_MINUTE,
     durationSeconds: 60,
   });
-  const limit = async (userId: number) => {
-    try {
-      await limiter.consume(String(userId));
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      throw new AppError(ErrorCode.RATE_LIMITED, {
-        retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000),
-      });
-    }
-  };
+  const limit = (userId: number) => consumeOrRefuse(limiter, String(userId));
 
   app.post(
     devicesPaths.challenge,

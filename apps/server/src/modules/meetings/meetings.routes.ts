@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import {
   deviceLockLiftSchema,
@@ -26,6 +25,7 @@ import { clientEventSchemas } from '@meeet/core/api/realtime';
 import { Role } from '@meeet/core/roles';
 import type { AppConfig } from '../../config.ts';
 import { authOf, parseFingerprint } from '../../plugins/auth.ts';
+import { consumeOrRefuse } from '../../plugins/limiters.ts';
 import { HTTP_HEADERS } from '@meeet/core/constants';
 import { keepAssertedBody, meetingDevice } from '../devices/devices.routes.ts';
 import { MarketService } from '../market/market.service.ts';
@@ -156,16 +156,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     points: HANDSHAKES_PER_MINUTE,
     durationSeconds: 60,
   });
-  const limitHandshakes = async (userId: number) => {
-    try {
-      await handshakes.consume(String(userId));
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      throw new AppError(ErrorCode.RATE_LIMITED, {
-        retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000),
-      });
-    }
-  };
+  const limitHandshakes = (userId: number) => consumeOrRefuse(handshakes, String(userId));
 
   app.get(
     meetingsPaths.list,
