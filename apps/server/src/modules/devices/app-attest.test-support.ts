@@ -76,14 +76,14 @@ export class TestAttestCa {
     return new TestPhone(appId, keys, sha256(point), this);
   }
 
-  /** The credential certificate of `keys` carrying `nonce`. */
-  async credential(keys: CryptoKeyPair, nonce: Buffer): Promise<Buffer> {
+  /** The credential certificate of `keys` carrying `nonce` (or one that has expired). */
+  async credential(keys: CryptoKeyPair, nonce: Buffer, expired = false): Promise<Buffer> {
     const cert = await x509.X509CertificateGenerator.create({
       serialNumber: Date.now().toString(16),
       subject: `CN=${nonce.toString('hex').slice(0, 32)}`,
       issuer: this.intermediate.subject,
-      notBefore: new Date(Date.now() - DAY),
-      notAfter: new Date(Date.now() + 30 * DAY),
+      notBefore: new Date(Date.now() - (expired ? 30 : 1) * DAY),
+      notAfter: new Date(Date.now() + (expired ? -DAY : 30 * DAY)),
       signingAlgorithm: EC,
       publicKey: keys.publicKey,
       signingKey: this.intermediateKey,
@@ -104,6 +104,8 @@ export interface AttestOptions {
   environment?: keyof typeof AAGUIDS;
   /** Certificates from another CA (a wrong root). */
   ca?: TestAttestCa;
+  /** A credential certificate past its end. */
+  expired?: boolean;
 }
 
 export class TestPhone {
@@ -145,7 +147,7 @@ export class TestPhone {
     const attestation = {
       fmt: 'apple-appattest',
       attStmt: {
-        x5c: [await ca.credential(this.keys, nonce), ca.intermediateDer],
+        x5c: [await ca.credential(this.keys, nonce, options.expired), ca.intermediateDer],
         receipt: Buffer.from('test receipt'),
       },
       authData,

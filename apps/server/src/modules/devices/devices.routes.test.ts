@@ -149,7 +149,7 @@ describe('attested phones', () => {
     expect((await call(a, phone, '/meetings/handshake/code')).statusCode).toBe(200);
   });
 
-  it('refuses a wrong root, a wrong nonce, another app, the development environment, and keeps nothing', async () => {
+  it('refuses a wrong root, a wrong nonce, another app, the development environment, an expired certificate, and keeps nothing', async () => {
     const a = await member();
     const otherCa = await TestAttestCa.create();
     const cases: [AttestOptions, string][] = [
@@ -157,6 +157,7 @@ describe('attested phones', () => {
       [{ challenge: 'a-challenge-the-server-never-gave' }, 'fail_nonce_mismatch'],
       [{ appId: 'ZZZZZ99999.app.someone.else' }, 'fail_rpId_mismatch'],
       [{ environment: 'development' }, 'fail_aaguid_mismatch'],
+      [{ expired: true }, 'fail_certificate_expired'],
     ];
     for (const [options, reason] of cases) {
       const phone = await ca.phone(APP_ID);
