@@ -38,6 +38,14 @@ export const ErrorCode = {
   POSITION_IMPLAUSIBLE: 'POSITION_IMPLAUSIBLE',
   /** A map watch centred too far from the watcher's own position, or before any (422). */
   WATCH_OUT_OF_REACH: 'WATCH_OUT_OF_REACH',
+  /** A meeting call without an App Attest assertion where one is required (403). */
+  DEVICE_NOT_ATTESTED: 'DEVICE_NOT_ATTESTED',
+  /** An App Attest attestation that does not verify, or a spent or unknown challenge (400). */
+  ATTESTATION_INVALID: 'ATTESTATION_INVALID',
+  /** An assertion that does not verify: signature, key, account, counter or time (403). */
+  ASSERTION_INVALID: 'ASSERTION_INVALID',
+  /** Two accounts on one attested phone cannot meet each other (409). */
+  SAME_DEVICE: 'SAME_DEVICE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -70,6 +78,10 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   ACCOUNT_BANNED: 403,
   POSITION_IMPLAUSIBLE: 422,
   WATCH_OUT_OF_REACH: 422,
+  DEVICE_NOT_ATTESTED: 403,
+  ATTESTATION_INVALID: 400,
+  ASSERTION_INVALID: 403,
+  SAME_DEVICE: 409,
 };
 
 // From the object itself, not a computed list: a build can then drop the schema where it is

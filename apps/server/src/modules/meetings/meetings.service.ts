@@ -26,6 +26,7 @@ import { KycStatus, NFT_TYPES, nftTypeName, type NftType } from '@meeet/core/enu
 import { isLocale } from '@meeet/core/i18n/locale';
 import { translate } from '@meeet/core/i18n/translate';
 import { Role } from '@meeet/core/roles';
+import { deviceLockState } from '@meeet/core/rules/device-lock';
 import { isProfileComplete } from '@meeet/core/rules/profile';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { assertRole } from '../../lib/access.ts';
@@ -33,6 +34,7 @@ import type { ChainRuntime } from '../../plugins/chain.ts';
 import type { RealtimeServer } from '../../plugins/socket.ts';
 import { userRoom } from '../../plugins/socket.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
+import { assertDistinctPhones, deviceReasons } from '../devices/device-rules.ts';
 import { kycFacts } from '../kyc/kyc.service.ts';
 import { firstPurchaseAt, type MarketService } from '../market/market.service.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
@@ -513,6 +515,7 @@ export class MeetingsService {
       { userId: number; device: string | null },
     ],
   ): Promise<MeetingRow> {
+    assertDistinctPhones(issuer.device, accepter.device);
     await repo.lockUsers(tx, [issuer.userId, accepter.userId]);
     if (await repo.activeOf(tx, accepter.userId)) throw handshakeRefused('meetings.already-active');
     if (await repo.activeOf(tx, issuer.userId)) throw handshakeRefused('meetings.partner-busy');
@@ -732,15 +735,7 @@ export class MeetingsService {
     const shared = NFT_TYPES.filter((l) => levels[0]!.includes(l) && levels[1]!.includes(l));
     if (shared.length === 0) reasons.add('no-shared-level');
     if (await repo.pairMinted(tx, row.userA, row.userB)) reasons.add('pair-already-minted');
-    if (users.some((u) => u?.deviceLockUntil && u.deviceLockUntil.getTime() > now)) {
-      reasons.add('device-locked');
-    }
-    if (
-      (row.deviceA !== null && row.deviceA === row.deviceB) ||
-      (await this.deps.sessions.sharedDevice(tx, row.userA, row.userB))
-    ) {
-      reasons.add('same-device');
-    }
+    for (const reason of deviceReasons(users, [row.deviceA, row.deviceB], now)) reasons.add(reason);
     const kyc = [];
     for (const id of ids) kyc.push(await kycFacts(tx, id));
     for (const [i, id] of ids.entries()) {
@@ -1052,11 +1047,8 @@ export class MeetingsService {
     return this.view(row, auth.user.id);
   }
 
-  deviceLockOf(user: Pick<UserRow, 'deviceLockUntil'>): DeviceLock {
-    const remaining = user.deviceLockUntil ? user.deviceLockUntil.getTime() - this.now() : 0;
-    return remaining > 0
-      ? { locked: true, until: user.deviceLockUntil!.toISOString(), remainingMs: remaining }
-      : { locked: false, until: null, remainingMs: 0 };
+  deviceLockOf(user: Pick<UserRow, 'deviceLockUntil' | 'deviceLockReason'>): DeviceLock {
+    return deviceLockState(user, this.now());
   }
 
   async deviceLock(auth: AuthContext): Promise<DeviceLock> {
