@@ -36,6 +36,12 @@ export default ({ config }: ConfigContext): ExpoConfig => ({
     supportsTablet: false,
     usesAppleSignIn: true,
     config: { usesNonExemptEncryption: false },
+    // App Attest (issue 39): the key that proves meetings is attested in Apple's production
+    // environment; development builds may set MEEET_APP_ATTEST_ENV=development.
+    entitlements: {
+      'com.apple.developer.devicecheck.appattest-environment':
+        process.env.MEEET_APP_ATTEST_ENV ?? 'production',
+    },
     infoPlist: {
       ...permissionTexts,
       // Location during a meeting in progress; Bluetooth to advertise and hear proximity tokens.

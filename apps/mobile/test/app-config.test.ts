@@ -16,6 +16,7 @@ interface PublicConfig {
     supportsTablet: boolean;
     usesAppleSignIn: boolean;
     infoPlist: Record<string, string> & { UIBackgroundModes: string[] };
+    entitlements: Record<string, string>;
   };
 }
 
@@ -65,6 +66,12 @@ describe('the iOS build configuration', () => {
       expect.arrayContaining(['location', 'bluetooth-central', 'bluetooth-peripheral']),
     );
     expect(config.ios.usesAppleSignIn).toBe(true);
+  });
+
+  it('may attest its key with App Attest in the production environment', () => {
+    expect(config.ios.entitlements['com.apple.developer.devicecheck.appattest-environment']).toBe(
+      'production',
+    );
   });
 
   it('builds for iOS 16.4 and later', () => {

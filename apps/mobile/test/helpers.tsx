@@ -58,6 +58,7 @@ export const me: UserPrivate = {
   role: 'user',
   referralLevel: 'human',
   promocode: null,
+  deviceLock: null,
   referralCode: 'MEEET1',
   kycStatus: 'draft',
   hasPassword: true,

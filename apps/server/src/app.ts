@@ -18,6 +18,7 @@ import { httpStats } from './modules/monitor/http-stats.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { meetRoutes } from './modules/meet/meet.routes.ts';
 import { presencePlugin } from './modules/meet/presence.plugin.ts';
+import { devicesRoutes, devicesServicePlugin } from './modules/devices/devices.routes.ts';
 import { meetingEventsPlugin } from './modules/meetings/meetings-events.ts';
 import { meetingsRoutes, meetingsServicePlugin } from './modules/meetings/meetings.routes.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(marketEventsPlugin);
   await app.register(presencePlugin, { config });
   await app.register(meetingEventsPlugin);
+  await app.register(devicesServicePlugin, { config });
   await app.register(meetingsServicePlugin, {
     config,
     ...(deps.afterMintSent ? { afterMintSent: deps.afterMintSent } : {}),
@@ -184,6 +186,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(newsRoutes);
       await api.register(monitorRoutes, { config });
       await api.register(meetRoutes, { config });
+      await api.register(devicesRoutes);
       await api.register(meetingsRoutes);
       await api.register(adsRoutes);
       await api.register(referralRoutes);

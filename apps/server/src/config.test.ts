@@ -32,8 +32,22 @@ describe('loadConfig', () => {
       webDistDir: join(REPO_ROOT, 'apps/web/dist'),
       publicUrl: 'http://localhost:3000',
       trustProxy: false,
+      // Development has no App Attest: unattested clients meet by their fingerprint.
+      appAttest: { mode: 'optional', appId: undefined, environment: 'development' },
     });
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('requires an App ID wherever App Attest is required, and refuses a malformed one', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDataDir(), APP_ATTEST: 'required' })).toThrow(
+      /APP_ATTEST_APP_ID: required when APP_ATTEST=required/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDataDir(), APP_ATTEST_APP_ID: 'app.meeet.without.team' }),
+    ).toThrow(/APP_ATTEST_APP_ID: must be TEAMID.bundle.id/);
+    expect(() => loadConfig({ DATA_DIR: tempDataDir(), APP_ATTEST_ROOT_PEM: 'nope' })).toThrow(
+      /APP_ATTEST_ROOT_PEM: must be a PEM/,
+    );
   });
 
   it('generates the development JWT secret once and keeps it in DATA_DIR', () => {
@@ -120,6 +134,7 @@ describe('loadConfig', () => {
       'WALLET_MNEMONIC: required when APP_ENV=production',
       'JWT_SECRET: required when APP_ENV=production',
       'SMTP_URL: required when APP_ENV=production',
+      'APP_ATTEST_APP_ID: required when APP_ATTEST=required',
     ]);
     const config = loadConfig({
       APP_ENV: 'production',
@@ -132,8 +147,14 @@ describe('loadConfig', () => {
       HD_SEED: 'test test test test test test test test test test test junk',
       JWT_SECRET: 'x'.repeat(40),
       SMTP_URL: 'smtp://mail.example:587',
+      APP_ATTEST_APP_ID: 'ABCDE12345.app.meeet',
     });
-    expect(config).toMatchObject({ appEnv: 'production', smtpUrl: 'smtp://mail.example:587' });
+    expect(config).toMatchObject({
+      appEnv: 'production',
+      smtpUrl: 'smtp://mail.example:587',
+      // Meetings need attested phones in production, Apple's production environment.
+      appAttest: { mode: 'required', appId: 'ABCDE12345.app.meeet', environment: 'production' },
+    });
   });
 
   it('keeps the embedded defaults for NODE_ENV=production outside a production deployment', () => {

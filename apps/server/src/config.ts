@@ -182,6 +182,24 @@ const envSchema = z.object({
       .max(72 * 3600),
     72 * 3600,
   ),
+  /**
+   * Whether meeting calls must carry an App Attest assertion: `required` (the default when
+   * APP_ENV=production) refuses unattested clients; `optional` (elsewhere) takes them by `x-fp`.
+   */
+  APP_ATTEST: z.enum(['required', 'optional']).optional(),
+  /** The iOS app's App ID, `TEAMID.bundle.id` (its SHA-256 is the attestation's rpId). */
+  APP_ATTEST_APP_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Z0-9]{10}\.[A-Za-z0-9.-]+$/, 'must be TEAMID.bundle.id')
+      .optional(),
+  ),
+  /** The App Attest environment accepted: production (the default with APP_ENV=production). */
+  APP_ATTEST_ENV: z.enum(['production', 'development']).optional(),
+  /** PEM of the App Attest root to verify against; unset → Apple's (tests use their own). */
+  APP_ATTEST_ROOT_PEM: optionalString.pipe(
+    z.string().includes('-----BEGIN CERTIFICATE-----', { error: 'must be a PEM' }).optional(),
+  ),
   /** Meetings that still count after KYC or a status is denied. */
   MEETINGS_AFTER_DENIAL: withDefault(z.coerce.number().int().min(0).max(100), 3),
   /** Smallest accrued referral income (USDT smallest units) the worker pays out. */
@@ -272,6 +290,17 @@ export interface AppConfig {
   };
   readonly meet: MeetConfig;
   readonly meetings: MeetingsConfig;
+  readonly appAttest: AppAttestConfig;
+}
+
+/** Attested phones (issue 39): what verifies an App Attest key and whether calls need one. */
+export interface AppAttestConfig {
+  readonly mode: 'required' | 'optional';
+  /** `TEAMID.bundle.id`; undefined: no phone can attest (only where the mode is optional). */
+  readonly appId: string | undefined;
+  readonly environment: 'production' | 'development';
+  /** Undefined: Apple's App Attest root, bundled with the verifier. */
+  readonly rootPem: string | undefined;
 }
 
 /** Meetings proven by both phones, and the rules of minting (issue 12). */
@@ -420,6 +449,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push('S3_BUCKET: S3 media storage is not available yet; unset it to use MEDIA_DIR');
   }
   if (parsed.success) problems.push(...chainProblems(parsed.data));
+  const attestMode = parsed.success
+    ? (parsed.data.APP_ATTEST ?? (parsed.data.APP_ENV === 'production' ? 'required' : 'optional'))
+    : undefined;
+  if (parsed.success && attestMode === 'required' && !parsed.data.APP_ATTEST_APP_ID) {
+    problems.push('APP_ATTEST_APP_ID: required when APP_ATTEST=required');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
   const e = parsed.data;
@@ -511,6 +546,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       firstMintDelayMs: e.MEETINGS_FIRST_MINT_DELAY_SECONDS * 1000,
       deviceLockMs: e.DEVICE_LOCK_SECONDS * 1000,
       meetingsAfterDenial: e.MEETINGS_AFTER_DENIAL,
+    },
+    appAttest: {
+      mode: attestMode ?? 'optional',
+      appId: e.APP_ATTEST_APP_ID,
+      environment: e.APP_ATTEST_ENV ?? (e.APP_ENV === 'production' ? 'production' : 'development'),
+      rootPem: e.APP_ATTEST_ROOT_PEM,
     },
   };
   // The mnemonic is not enumerable, so logging or serialising the config never shows it; a

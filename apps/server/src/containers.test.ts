@@ -156,7 +156,12 @@ describe('compose.yaml', () => {
     );
     expect(loadConfig(env)).toMatchObject({ appEnv: 'staging', trustProxy: true });
     expect(
-      loadConfig({ ...env, APP_ENV: 'production', SMTP_URL: 'smtp://mail:587' }),
+      loadConfig({
+        ...env,
+        APP_ENV: 'production',
+        SMTP_URL: 'smtp://mail:587',
+        APP_ATTEST_APP_ID: 'ABCDE12345.app.meeet',
+      }),
     ).toMatchObject({ appEnv: 'production' });
     // Without the secrets compose refuses to start rather than run with made-up ones.
     expect(services.app1!.environment!.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?/);

@@ -221,6 +221,7 @@ register(${JSON.stringify(pathToFileURL(join(work, 'hooks.mjs')).href)});
         JWT_SECRET: 'production-test-secret-long-enough-for-hs256',
         // Nothing is mailed in this test; the transport only connects when it sends.
         SMTP_URL: 'smtp://127.0.0.1:1',
+        APP_ATTEST_APP_ID: 'ABCDE12345.app.meeet',
       };
       const server = startNode(
         ['--import', pathToFileURL(join(work, 'trace.mjs')).href, join(outdir, 'server.js')],

@@ -110,6 +110,8 @@ export const AFFILIATE_ATTRIBUTION_MS = AFFILIATE_ATTRIBUTION_HOURS * 60 * 60 * 
 /** Request headers of spec §7 that carry stored client values. */
 export const HTTP_HEADERS = {
   FINGERPRINT: 'x-fp',
+  /** An App Attest assertion over the call (`rules/app-assertion.ts`): the attested phone. */
+  APP_ASSERTION: 'x-app-assertion',
   CPA_LINK_ID: 'x-cpa-link-id',
   CPA_UID: 'x-uid',
 } as const;

@@ -1,5 +1,6 @@
 import { HTTP_HEADERS } from '@meeet/core/constants';
 import { apiOrigin } from './config.ts';
+import { assertionHeaders, inSigningTurn, isSignedCall } from './device-key.ts';
 import { fingerprint } from './fingerprint.ts';
 import { currentLocale } from './locale-state.ts';
 import { signOut, token } from './session.ts';
@@ -80,17 +81,22 @@ async function request<T>(
   // Spec §7: GET and DELETE send the payload as query parameters.
   const inQuery = method === 'GET' || method === 'DELETE';
   const url = inQuery ? buildUrl(path, payload as Query | undefined) : buildUrl(path);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers: buildHeaders(),
-      body: inQuery || payload === undefined ? undefined : JSON.stringify(payload),
-    });
-  } catch {
-    // Spec §8: a failure without a status counts as 400.
-    return failure(400, undefined);
-  }
+  const sent = inQuery || payload === undefined ? undefined : JSON.stringify(payload);
+  const send = async (): Promise<Response | null> => {
+    // Meeting calls carry an App Attest assertion over the exact bytes sent (issue 39); they
+    // have no query, so the path signed is the URL after the origin.
+    const signed = isSignedCall(method, path)
+      ? await assertionHeaders(method, url.slice(apiOrigin().length), sent ?? '')
+      : {};
+    try {
+      return await fetch(url, { method, headers: buildHeaders(signed), body: sent });
+    } catch {
+      return null;
+    }
+  };
+  const response = await (isSignedCall(method, path) ? inSigningTurn(send) : send());
+  // Spec §8: a failure without a status counts as 400.
+  if (!response) return failure(400, undefined);
   const text = response.status === 204 ? '' : await response.text();
   let body: unknown;
   try {

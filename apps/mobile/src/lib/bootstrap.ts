@@ -1,3 +1,4 @@
+import { watchDeviceAttestation } from './attest-device.ts';
 import { loadFingerprint } from './fingerprint.ts';
 import { restoreGhost } from './ghost.ts';
 import { restoreLocale } from './locale-state.ts';
@@ -7,4 +8,5 @@ import { restoreSession } from './session.ts';
 export async function bootstrap(): Promise<void> {
   await Promise.all([loadFingerprint(), restoreLocale(), restoreGhost()]);
   await restoreSession();
+  watchDeviceAttestation();
 }

@@ -5,5 +5,7 @@ export const STORAGE_KEYS = {
   fingerprint: 'fp',
   locale: 'locale',
   ghost: 'ghost',
+  /** The install's App Attest key id (issue 39). */
+  appAttestKey: 'appAttestKey',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

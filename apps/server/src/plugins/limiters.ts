@@ -3,8 +3,10 @@ import fp from 'fastify-plugin';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
+  RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import { AppError, ErrorCode } from '@meeet/core/api/errors';
 
 export interface LimiterOptions {
   /** Names the counter; limiters with different prefixes never share points. */
@@ -14,6 +16,18 @@ export interface LimiterOptions {
   durationSeconds: number;
   /** Once the points are used up, the key stays refused this long (default: the window's end). */
   blockDurationSeconds?: number;
+}
+
+/** Takes a point for `key`, or refuses with 429 `RATE_LIMITED` and when to come back. */
+export async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    throw new AppError(ErrorCode.RATE_LIMITED, {
+      retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000),
+    });
+  }
 }
 
 export type LimiterFactory = (options: LimiterOptions) => RateLimiterAbstract;

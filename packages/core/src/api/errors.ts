@@ -38,6 +38,14 @@ export const ErrorCode = {
   POSITION_IMPLAUSIBLE: 'POSITION_IMPLAUSIBLE',
   /** A map watch centred too far from the watcher's own position, or before any (422). */
   WATCH_OUT_OF_REACH: 'WATCH_OUT_OF_REACH',
+  /** A meeting call without an App Attest assertion where one is required (403). */
+  DEVICE_NOT_ATTESTED: 'DEVICE_NOT_ATTESTED',
+  /** An App Attest attestation that does not verify, or a spent or unknown challenge (400). */
+  ATTESTATION_INVALID: 'ATTESTATION_INVALID',
+  /** An assertion that does not verify: signature, key, account, counter or time (403). */
+  ASSERTION_INVALID: 'ASSERTION_INVALID',
+  /** Two accounts on one attested phone cannot meet each other (409). */
+  SAME_DEVICE: 'SAME_DEVICE',
   /**
    * A proposed meeting could never mint (422): nothing started; `details.reasons` lists the
    * meeting reasons, comma-separated.
@@ -75,6 +83,10 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   ACCOUNT_BANNED: 403,
   POSITION_IMPLAUSIBLE: 422,
   WATCH_OUT_OF_REACH: 422,
+  DEVICE_NOT_ATTESTED: 403,
+  ATTESTATION_INVALID: 400,
+  ASSERTION_INVALID: 403,
+  SAME_DEVICE: 409,
   MEETING_CANNOT_MINT: 422,
 };
 

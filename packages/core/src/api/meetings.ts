@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nftTypeSchema } from '../enum-schemas.ts';
+import { deviceLockReasonSchema } from './device-lock.ts';
 import { publicCardSchema } from './meet.ts';
 
 // The meetings contract (issue 12; spec §1 "phones within 5 m for 20 minutes", §3 GENERATE and
@@ -173,7 +174,7 @@ export const meetingReasonSchema = z.enum([
   'pair-already-minted',
   /** One of them is under the device-protection lock. */
   'device-locked',
-  /** The two accounts share a device fingerprint or signed in on the same device. */
+  /** The two accounts proved the meeting with the same attested phone. */
   'same-device',
   /** Gold and Platinum need approved KYC. */
   'kyc-required',
@@ -315,6 +316,8 @@ export const deviceLockSchema = z.object({
   until: z.string().nullable(),
   /** Milliseconds left (0 when not locked): the spec's "timer of 72 h or less". */
   remainingMs: z.number().int().min(0),
+  /** Why minting is paused (shown with the timer); null when not locked (absent: null). */
+  reason: deviceLockReasonSchema.nullable().default(null),
 });
 export type DeviceLock = z.infer<typeof deviceLockSchema>;
 

@@ -10,6 +10,7 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants.ts';
 import { isoToBirthDate, validateBirthDate } from '../rules/birth-date.ts';
 import { zEmail, zNickname, zPassword, zPromoCode } from '../rules/zod.ts';
 import { zCode } from '../rules/zod-base.ts';
+import { activeDeviceLockSchema } from './device-lock.ts';
 
 export { zCode };
 
@@ -57,6 +58,8 @@ export const userPrivateSchema = z.object({
   hasPassword: z.boolean(),
   /** Minting is paused until then after a login from a new device (PRODUCT.md); null when not locked. */
   deviceLockUntil: z.string().nullable(),
+  /** The same lock with its reason (a new phone was attested); null when not locked. */
+  deviceLock: activeDeviceLockSchema.nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

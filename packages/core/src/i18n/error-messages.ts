@@ -31,6 +31,13 @@ export const errorMessagesEn: ErrorMessages = {
     'Your account has been banned by a moderator for breaking the rules. Contact support if you think this is a mistake',
   'error.POSITION_IMPLAUSIBLE': 'This location is too far from your last one',
   'error.WATCH_OUT_OF_REACH': 'You can only look at the map around where you are',
+  'error.DEVICE_NOT_ATTESTED':
+    'Meetings are proven with the MEEET app on an iPhone. Open the app on your phone to meet',
+  'error.ATTESTATION_INVALID':
+    'This phone could not be verified as running the MEEET app. Update the app and try again',
+  'error.ASSERTION_INVALID':
+    'This request could not be verified as coming from your phone. Restart the app and try again',
+  'error.SAME_DEVICE': 'Two accounts on the same phone cannot meet each other',
   'error.MEETING_CANNOT_MINT': 'This meeting could not mint a token, so it did not start',
 };
 
@@ -62,5 +69,12 @@ export const errorMessagesRu: ErrorMessages = {
     'Ваш аккаунт заблокирован модератором за нарушение правил. Если вы считаете это ошибкой, напишите в поддержку',
   'error.POSITION_IMPLAUSIBLE': 'Это местоположение слишком далеко от предыдущего',
   'error.WATCH_OUT_OF_REACH': 'Карту можно смотреть только вокруг того места, где вы находитесь',
+  'error.DEVICE_NOT_ATTESTED':
+    'Встречи подтверждаются в приложении MEEET на iPhone. Откройте приложение на телефоне',
+  'error.ATTESTATION_INVALID':
+    'Не удалось убедиться, что на этом телефоне работает приложение MEEET. Обновите приложение и попробуйте снова',
+  'error.ASSERTION_INVALID':
+    'Не удалось убедиться, что запрос отправлен с вашего телефона. Перезапустите приложение и попробуйте снова',
+  'error.SAME_DEVICE': 'Два аккаунта на одном телефоне не могут встретиться друг с другом',
   'error.MEETING_CANNOT_MINT': 'Эта встреча не смогла бы выпустить токен, поэтому она не началась',
 };

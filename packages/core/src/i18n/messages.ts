@@ -190,12 +190,13 @@ const appMessagesEn = {
     'Your meeting with {name} is recorded, but minting failed for a technical reason. You may meet again to mint',
   'meetings.not-proven': 'Your meeting with {name} was not confirmed: {reasons}',
   'meetings.device-lock-lifted': 'A moderator lifted the device lock: minting is possible again',
+  'devices.unconfigured': 'Phone attestation is not set up on this server',
   'meetings.reason.no-shared-level': 'you do not hold a token of the same level',
   'meetings.reason.first-purchase-too-recent':
     'a token can mint only 24 hours after its first purchase',
   'meetings.reason.pair-already-minted': 'you have already minted together',
   'meetings.reason.device-locked': 'minting is paused for one of you by a device-protection lock',
-  'meetings.reason.same-device': 'the two accounts were used on the same device',
+  'meetings.reason.same-device': 'the two accounts proved the meeting with the same phone',
   'meetings.reason.kyc-required': 'Gold and Platinum need verified KYC for both of you',
   'meetings.reason.kyc-level-too-low': 'the verified KYC does not allow this level',
   'meetings.reason.status-annulled': 'one of you may not mint tokens any more',
@@ -397,13 +398,14 @@ const appMessagesRu = {
   'meetings.not-proven': 'Встреча с {name} не подтверждена: {reasons}',
   'meetings.device-lock-lifted':
     'Модератор снял блокировку устройства: выпуск токенов снова доступен',
+  'devices.unconfigured': 'Проверка телефонов не настроена на этом сервере',
   'meetings.reason.no-shared-level': 'у вас нет токенов одного уровня',
   'meetings.reason.first-purchase-too-recent':
     'выпуск возможен только через 24 часа после первой покупки токена',
   'meetings.reason.pair-already-minted': 'вы уже выпускали токен вместе',
   'meetings.reason.device-locked':
     'выпуск приостановлен для одного из вас защитной блокировкой устройства',
-  'meetings.reason.same-device': 'оба аккаунта использовались на одном устройстве',
+  'meetings.reason.same-device': 'оба аккаунта подтверждали встречу одним телефоном',
   'meetings.reason.kyc-required': 'для Gold и Platinum нужна пройденная KYC у вас обоих',
   'meetings.reason.kyc-level-too-low': 'пройденная KYC не разрешает этот уровень',
   'meetings.reason.status-annulled': 'одному из вас больше нельзя выпускать токены',

@@ -139,6 +139,13 @@ export const mobileMessagesEn = {
   'm.meetings.device-lock':
     'You signed in on a new device: minting is paused for {hours} h {minutes} min',
   'm.meetings.denial': 'Meetings left before your status is annulled: {count}',
+  'm.device-lock.title': 'Minting is paused until {until}',
+  'm.device-lock.new-phone':
+    'You signed in on a new phone. To protect your account, meetings do not mint tokens for the next {hours} h {minutes} min',
+  'm.device-lock.new-device':
+    'You signed in on a new device. To protect your account, meetings do not mint tokens for the next {hours} h {minutes} min',
+  'm.device-lock.still-works':
+    'The map, chat and meetings work as usual, and your meetings are counted: only minting waits',
   'm.meetings.annulled': 'Your status is annulled: minting stops until KYC is approved again',
   'm.meetings.with': 'With {name}',
   'm.meetings.outcome.pending': 'In progress',
@@ -313,6 +320,13 @@ export const mobileMessagesRu = {
   'm.meetings.device-lock':
     'Вы вошли с нового устройства: создание токенов приостановлено на {hours} ч {minutes} мин',
   'm.meetings.denial': 'Встреч до аннулирования статуса: {count}',
+  'm.device-lock.title': 'Создание токенов приостановлено до {until}',
+  'm.device-lock.new-phone':
+    'Вы вошли на новом телефоне. Чтобы защитить ваш аккаунт, встречи не создают токены ещё {hours} ч {minutes} мин',
+  'm.device-lock.new-device':
+    'Вы вошли с нового устройства. Чтобы защитить ваш аккаунт, встречи не создают токены ещё {hours} ч {minutes} мин',
+  'm.device-lock.still-works':
+    'Карта, чат и встречи работают как обычно, встречи засчитываются: ждёт только создание токенов',
   'm.meetings.annulled': 'Ваш статус аннулирован: токены не создаются, пока KYC не будет одобрена',
   'm.meetings.with': 'С {name}',
   'm.meetings.outcome.pending': 'Идёт',

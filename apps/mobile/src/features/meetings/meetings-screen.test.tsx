@@ -147,7 +147,7 @@ describe('meetings', () => {
     await renderScreen(<MeetingsScreen />, 'ru');
     expect(
       await screen.findByText(
-        'Вы вошли с нового устройства: создание токенов приостановлено на 1 ч 30 мин',
+        'Вы вошли с нового устройства. Чтобы защитить ваш аккаунт, встречи не создают токены ещё 1 ч 30 мин',
       ),
     ).toBeOnTheScreen();
     expect(screen.getByText('Встреч до аннулирования статуса: 2')).toBeOnTheScreen();

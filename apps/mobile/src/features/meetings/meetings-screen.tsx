@@ -40,15 +40,10 @@ import {
   useMeetingsHistory,
   useMeetingsStatus,
 } from './meetings-api.ts';
+import { DeviceLockNotice } from './device-lock-notice.tsx';
 import { QrScanner } from './qr-scanner.tsx';
 import { useMeetingPings } from './use-meeting-pings.ts';
 import { currentToken, useProximity } from './use-proximity.ts';
-
-function lockText(t: ReturnType<typeof useI18n>['t'], remainingMs: number): string {
-  const hours = Math.floor(remainingMs / 3_600_000);
-  const minutes = Math.floor((remainingMs % 3_600_000) / 60_000);
-  return t('m.meetings.device-lock', { hours, minutes });
-}
 
 /** Why a proposed meeting did not start, before anyone waited (with whom, when known). */
 function refusalText(
@@ -189,7 +184,7 @@ export function MeetingsScreen() {
       {status.isError ? (
         <ErrorBox message={status.error.message} onRetry={() => void status.refetch()} />
       ) : null}
-      {lock?.locked ? <Notice tone="warning" text={lockText(t, lock.remainingMs)} /> : null}
+      <DeviceLockNotice lock={lock} />
       {denial?.annulled ? <Notice tone="warning" text={t('m.meetings.annulled')} /> : null}
       {denial?.denied && !denial.annulled && denial.meetingsLeft !== null ? (
         <Notice tone="warning" text={t('m.meetings.denial', { count: denial.meetingsLeft })} />

@@ -142,8 +142,8 @@ export class ChatService {
     const { facts, stored } = sent;
     if (facts.session === 'gone') throw new AppError(ErrorCode.TOKEN_INVALID);
     if (facts.session === 'unfingerprinted') {
-      // A session's first fingerprint goes through the device check (a new device pauses
-      // minting); the message is then sent again on the session as that leaves it.
+      // A session's first fingerprint is recorded first (`SessionsService.authenticateClaims`);
+      // the message is then sent again on the session as that leaves it.
       await this.liveSession(caller);
       return this.sendOnce(caller, otherId, input, retries + 1);
     }

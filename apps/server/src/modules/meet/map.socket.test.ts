@@ -9,7 +9,6 @@ import {
 } from '@meeet/core/api/realtime';
 import { bearer, registerUser } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { EVENT_BUDGETS } from '../../plugins/realtime-budgets.ts';
 import { distanceM } from './coarse-position.ts';
 import {
   call,
@@ -18,6 +17,7 @@ import {
   next,
   ok,
   openSocket,
+  UNLIMITED_WATCHES,
   type ClientSocket,
 } from './meet.test-support.ts';
 
@@ -82,15 +82,9 @@ describe('meet: hands and the live map', () => {
     // own (map.service.test.ts, privacy-attack.test.ts). The chosen-points test below watches
     // from 81 points: what the answers tell is measured here, not the watch budget
     // (plugins/realtime-events.test.ts).
-    const watches = { burst: 1000, perMinute: 1000 };
     t = await createTestApp(
       { AUTH_RATE_LIMIT_PER_IP: '1000', MEETINGS_MAX_SPEED_MPS: '1000000' },
-      {
-        realtimeBudgets: {
-          ...EVENT_BUDGETS,
-          'map:watch': { socket: watches, user: watches, oneInFlight: true },
-        },
-      },
+      UNLIMITED_WATCHES,
     );
     url = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });

@@ -3,7 +3,8 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll } from 'vitest';
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@meeet/core/api/realtime';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import type { App } from '../../app.ts';
+import type { App, AppDeps } from '../../app.ts';
+import { EVENT_BUDGETS } from '../../plugins/realtime-budgets.ts';
 import type { Database } from '../../db/client.ts';
 import { completeUser } from '../media/media.test-support.ts';
 import { users } from '../users/users.schema.ts';
@@ -95,12 +96,28 @@ export function fix(lat: number, lon: number, accuracy = 10) {
  * with `env` over the test configuration), its sockets, and `member`: a meet user with a socket
  * of their own.
  */
-export function socketTestServer(env: Record<string, string>) {
+/**
+ * Budgets with watches unlimited, for tests that measure what many watches tell: the privacy
+ * bound must hold for an attacker with all day, not only within the watch budget (tested in
+ * plugins/realtime-events.test.ts).
+ */
+export const UNLIMITED_WATCHES: Omit<AppDeps, 'pool'> = {
+  realtimeBudgets: {
+    ...EVENT_BUDGETS,
+    'map:watch': {
+      socket: { burst: 1000, perMinute: 1000 },
+      user: { burst: 1000, perMinute: 1000 },
+      oneInFlight: true,
+    },
+  },
+};
+
+export function socketTestServer(env: Record<string, string>, deps: Omit<AppDeps, 'pool'> = {}) {
   let app: TestApp | undefined;
   let url = '';
   const sockets: ClientSocket[] = [];
   beforeAll(async () => {
-    app = await createTestApp(env);
+    app = await createTestApp(env, deps);
     url = await app.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {

@@ -492,29 +492,30 @@ describe('meetings on a real chain', () => {
     expect(await mintsOfPair(old, fresh)).toHaveLength(0);
   }, 60_000);
 
-  it('one phone carrying two accounts: refused at the start, "same-device"', async () => {
+  it('one phone carrying two accounts: the meeting is void, "same-device"', async () => {
     const a = await holder(0, { fp: 'fp-shared-phone' });
     const b = await holder(0, { fp: 'fp-shared-phone' });
-    await refusedAtStart(a, b, ['same-device']);
+    const meeting = await meet(a, b);
+    expect(meeting).toMatchObject({ outcome: 'not_proven', reasons: ['same-device'] });
     expect(await mintsOfPair(a, b)).toHaveLength(0);
   }, 60_000);
 
-  it('two accounts that once signed in on the same device: no mint, "same-device"', async () => {
-    const a = await holder(0, { fp: 'fp-phone-of-a' });
+  it('two accounts that once signed in on one computer: no reason to refuse, the pair mints', async () => {
+    const a = await holder(0, { fp: 'fp-shared-computer' });
     const b = await holder(0);
-    // B once signed in on A's phone (which also starts B's device lock; a moderator lifts it).
+    // B once signed in on A's computer: that starts no lock and refuses nothing.
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/user/login',
-      headers: { 'x-fp': 'fp-phone-of-a' },
+      headers: { 'x-fp': 'fp-shared-computer' },
       payload: { email: b.email, password: PASSWORD },
     });
     expect(login.statusCode, login.body).toBe(200);
-    const moderator = await member();
-    await makeRole(t.db, moderator.id, 'moderator');
-    expect((await api('DELETE', `/meetings/device-lock/${b.id}`, moderator)).statusCode).toBe(200);
-    await refusedAtStart(a, b, ['same-device']);
-    expect(await mintsOfPair(a, b)).toHaveLength(0);
+    expect(login.json().user.deviceLock).toBeNull();
+    const meeting = await meet(a, b);
+    expect(meeting.reasons).toEqual([]);
+    await minted(b, meeting.id);
+    expect(await mintsOfPair(a, b)).toHaveLength(1);
   }, 60_000);
 
   it('Gold without the KYC allowing it: "kyc-level-too-low", then "kyc-required"', async () => {
@@ -558,29 +559,44 @@ describe('meetings on a real chain', () => {
   }, 180_000);
 
   it('moderators lift a device lock; others may not', async () => {
-    const a = await member();
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      headers: { 'x-fp': 'fp-another-new-phone' },
-      payload: { email: a.email, password: PASSWORD },
+    const onNewPhone = await member();
+    const a = onNewPhone;
+    // Another phone was attested (the devices module's tests attest for real).
+    await t.app.sessions.lockForNewPhone(t.db, a.id);
+    expect((await api('GET', '/meetings/device-lock', onNewPhone)).json()).toMatchObject({
+      locked: true,
+      reason: 'new-phone',
     });
-    const onNewPhone: Member = { ...a, token: login.json().token, fp: 'fp-another-new-phone' };
-    expect((await api('GET', '/meetings/device-lock', onNewPhone)).json().locked).toBe(true);
     const user = await member();
     const refused = await api('DELETE', `/meetings/device-lock/${a.id}`, user);
     expect(refused.statusCode).toBe(403);
     await makeRole(t.db, user.id, 'moderator');
     const lifted = await api('DELETE', `/meetings/device-lock/${a.id}`, user);
     expect(lifted.statusCode, lifted.body).toBe(200);
-    expect(lifted.json()).toEqual({ locked: false, until: null, remainingMs: 0, wasLocked: true });
+    expect(lifted.json()).toEqual({
+      locked: false,
+      until: null,
+      remainingMs: 0,
+      reason: null,
+      wasLocked: true,
+    });
     expect((await api('GET', '/meetings/device-lock', onNewPhone)).json().locked).toBe(false);
     // Again: nothing was left to lift, and the answer says so.
     const again = await api('DELETE', `/meetings/device-lock/${a.id}`, user);
-    expect(again.json()).toEqual({ locked: false, until: null, remainingMs: 0, wasLocked: false });
+    expect(again.json()).toEqual({
+      locked: false,
+      until: null,
+      remainingMs: 0,
+      reason: null,
+      wasLocked: false,
+    });
+    // Moderators see every refusal with its reasons.
+    const refusals = (await api('GET', '/meetings/moderation', user)).json();
+    expect(refusals.total).toBeGreaterThan(0);
+    expect(refusals.list.some((m: Meeting) => m.reasons.includes('same-device'))).toBe(true);
   }, 60_000);
 
-  it('a sign-in from a new device starts the lock: minting waits until it ends', async () => {
+  it("a sign-in from a new device starts no lock; a new phone's lock makes minting wait until it ends", async () => {
     const a = await holder(0);
     const b = await holder(0);
     const login = await t.app.inject({
@@ -591,8 +607,11 @@ describe('meetings on a real chain', () => {
     });
     expect(login.statusCode, login.body).toBe(200);
     const onNewPhone: Member = { ...a, token: login.json().token, fp: 'fp-new-phone-of-a' };
+    expect((await api('GET', '/meetings/device-lock', onNewPhone)).json().locked).toBe(false);
+    // Another phone was attested (the devices module's tests attest for real).
+    await t.app.sessions.lockForNewPhone(t.db, a.id);
     const lock = (await api('GET', '/meetings/device-lock', onNewPhone)).json();
-    expect(lock.locked).toBe(true);
+    expect(lock).toMatchObject({ locked: true, reason: 'new-phone' });
     expect(lock.remainingMs).toBeGreaterThan(0);
     expect(lock.remainingMs).toBeLessThanOrEqual(72 * HOUR);
 
@@ -605,6 +624,7 @@ describe('meetings on a real chain', () => {
       locked: false,
       until: null,
       remainingMs: 0,
+      reason: null,
     });
     const after = await meet(onNewPhone, b);
     expect(after.reasons).toEqual([]);

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RateLimiterRes } from 'rate-limiter-flexible';
-import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import {
   deviceLockLiftSchema,
   deviceLockSchema,
@@ -23,8 +21,10 @@ import {
 } from '@meeet/core/api/meetings';
 import { Role } from '@meeet/core/roles';
 import type { AppConfig } from '../../config.ts';
-import { authOf, parseFingerprint, requestFingerprint } from '../../plugins/auth.ts';
+import { authOf, parseFingerprint } from '../../plugins/auth.ts';
+import { consumeOrRefuse } from '../../plugins/limiters.ts';
 import { HTTP_HEADERS } from '@meeet/core/constants';
+import { keepAssertedBody, meetingDevice } from '../devices/devices.routes.ts';
 import { MarketService } from '../market/market.service.ts';
 import { DetectorBus } from './detector-bus.ts';
 import { InProcessMeetingsStore, RedisMeetingsStore } from './meetings-store.ts';
@@ -125,16 +125,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     points: HANDSHAKES_PER_MINUTE,
     durationSeconds: 60,
   });
-  const limitHandshakes = async (userId: number) => {
-    try {
-      await handshakes.consume(String(userId));
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      throw new AppError(ErrorCode.RATE_LIMITED, {
-        retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000),
-      });
-    }
-  };
+  const limitHandshakes = (userId: number) => consumeOrRefuse(handshakes, String(userId));
 
   app.get(
     meetingsPaths.list,
@@ -220,7 +211,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: proximityTokensResponseSchema },
       },
     },
-    (request) => meetings.proximityTokens(authOf(request), requestFingerprint(request)),
+    async (request) => meetings.proximityTokens(authOf(request), await meetingDevice(request)),
   );
 
   app.post(
@@ -234,13 +225,14 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: handshakeCodeResponseSchema },
       },
     },
-    (request) => meetings.handshakeCode(authOf(request), requestFingerprint(request)),
+    async (request) => meetings.handshakeCode(authOf(request), await meetingDevice(request)),
   );
 
   app.post(
     meetingsPaths.handshake,
     {
       onRequest: app.requireAuth,
+      preParsing: keepAssertedBody,
       schema: {
         tags,
         security: bearer,
@@ -255,7 +247,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = authOf(request);
       await limitHandshakes(auth.user.id);
-      return meetings.handshake(auth, requestFingerprint(request), request.body, request.locale);
+      return meetings.handshake(auth, await meetingDevice(request), request.body, request.locale);
     },
   );
 
@@ -263,6 +255,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     meetingsPaths.ping,
     {
       onRequest: app.requireAuth,
+      preParsing: keepAssertedBody,
       schema: {
         tags,
         security: bearer,
@@ -271,7 +264,7 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: meetingPingResponseSchema },
       },
     },
-    (request) => meetings.ping(authOf(request), requestFingerprint(request), request.body),
+    async (request) => meetings.ping(authOf(request), await meetingDevice(request), request.body),
   );
 
   app.get(

@@ -27,6 +27,7 @@ import { KycStatus, nftTypeName, type NftType } from '@meeet/core/enums';
 import { isLocale, type Locale } from '@meeet/core/i18n/locale';
 import { translate } from '@meeet/core/i18n/translate';
 import { Role } from '@meeet/core/roles';
+import { deviceLockState } from '@meeet/core/rules/device-lock';
 import { isProfileComplete } from '@meeet/core/rules/profile';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { assertRole } from '../../lib/access.ts';
@@ -34,6 +35,7 @@ import type { ChainRuntime } from '../../plugins/chain.ts';
 import type { RealtimeServer } from '../../plugins/socket.ts';
 import { userRoom } from '../../plugins/socket.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
+import { assertDistinctPhones } from '../devices/device-rules.ts';
 import { kycFacts } from '../kyc/kyc.service.ts';
 import type { MarketService } from '../market/market.service.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
@@ -463,7 +465,9 @@ export class MeetingsService {
             { userId: hs.issuerId, device: hs.issuerDevice },
             { userId: me, device: fingerprint },
           ] as const;
-          // The code is used up either way: the issuer's screen hears the refusal.
+          // One attested phone is its own refusal (SAME_DEVICE); then every mint rule. The code
+          // is used up either way: the issuer's screen hears the refusal.
+          assertDistinctPhones(pair[0].device, pair[1].device);
           const reasons = await this.preflight(tx, pair);
           if (reasons.length > 0) return { phase: 'refused', partnerId: hs.issuerId, reasons };
           const row = await this.insertMeeting(tx, 'code', [pair[0], pair[1]]);
@@ -541,6 +545,7 @@ export class MeetingsService {
       { userId: number; device: string | null },
     ],
   ): Promise<MeetingRow> {
+    assertDistinctPhones(issuer.device, accepter.device);
     await repo.lockUsers(tx, [issuer.userId, accepter.userId]);
     if (await repo.activeOf(tx, accepter.userId)) throw handshakeRefused('meetings.already-active');
     if (await repo.activeOf(tx, issuer.userId)) throw handshakeRefused('meetings.partner-busy');
@@ -1057,11 +1062,8 @@ export class MeetingsService {
     return this.view(row, auth.user.id);
   }
 
-  deviceLockOf(user: Pick<UserRow, 'deviceLockUntil'>): DeviceLock {
-    const remaining = user.deviceLockUntil ? user.deviceLockUntil.getTime() - this.now() : 0;
-    return remaining > 0
-      ? { locked: true, until: user.deviceLockUntil!.toISOString(), remainingMs: remaining }
-      : { locked: false, until: null, remainingMs: 0 };
+  deviceLockOf(user: Pick<UserRow, 'deviceLockUntil' | 'deviceLockReason'>): DeviceLock {
+    return deviceLockState(user, this.now());
   }
 
   async deviceLock(auth: AuthContext): Promise<DeviceLock> {

@@ -1,10 +1,10 @@
 import type { MeetingReason } from '@meeet/core/api/meetings';
 import { KycStatus, NFT_TYPES, type NftType } from '@meeet/core/enums';
 import type { DbExecutor } from '../../db/client.ts';
+import { deviceReasons } from '../devices/device-rules.ts';
 import { kycFacts } from '../kyc/kyc.service.ts';
 import { firstPurchaseAt } from '../market/market.service.ts';
 import type { SessionsService } from '../users/sessions.service.ts';
-import type { UserRow } from '../users/users.service.ts';
 import { meetingsRepository as repo } from './meetings.repository.ts';
 
 /** Levels whose mint needs approved KYC allowing them (spec §6: Gold and Platinum). */
@@ -17,7 +17,7 @@ export interface PairMember {
 }
 
 export interface MintRulesDeps {
-  sessions: Pick<SessionsService, 'userOf' | 'sharedDevice'>;
+  sessions: Pick<SessionsService, 'userOf'>;
   /** The levels a user holds now (an unavailable chain answers none). */
   levelsOf: (userId: number) => Promise<NftType[]>;
   firstMintDelayMs: number;
@@ -34,30 +34,6 @@ export interface MintVerdict {
 
 const denied = (status: KycStatus) =>
   status === KycStatus.REJECTED || status === KycStatus.REJECTED_FOREVER;
-
-/**
- * The device rules of a pair: a member under the device lock, or the two accounts on one
- * device. Kept as one call so the device rules can change without touching the others.
- */
-export async function deviceRefusals(
-  db: DbExecutor,
-  sessions: MintRulesDeps['sessions'],
-  users: readonly (Pick<UserRow, 'deviceLockUntil'> | undefined)[],
-  [a, b]: readonly [PairMember, PairMember],
-  now: number,
-): Promise<MeetingReason[]> {
-  const reasons: MeetingReason[] = [];
-  if (users.some((u) => u?.deviceLockUntil && u.deviceLockUntil.getTime() > now)) {
-    reasons.push('device-locked');
-  }
-  if (
-    (a.device !== null && a.device === b.device) ||
-    (await sessions.sharedDevice(db, a.userId, b.userId))
-  ) {
-    reasons.push('same-device');
-  }
-  return reasons;
-}
 
 /**
  * Spec §4 and §6, read only: the level the pair would mint (the highest shared level every
@@ -87,7 +63,8 @@ export async function mintVerdict(
   if (shared.length === 0) reasons.add('no-shared-level');
   const [low, high] = ids[0] < ids[1] ? ids : [ids[1], ids[0]];
   if (await repo.pairMinted(db, low, high)) reasons.add('pair-already-minted');
-  for (const reason of await deviceRefusals(db, deps.sessions, users, pair, now)) {
+  // The device rules are the devices module's (lock, one attested phone): asked, not restated.
+  for (const reason of deviceReasons(users, [pair[0].device, pair[1].device], now)) {
     reasons.add(reason);
   }
   if (kyc.some((facts, i) => denied(facts.status) && annulled[i])) {

@@ -156,16 +156,6 @@ export const sessionsRepository = {
     return row !== undefined;
   },
 
-  /** Whether two users ever signed in with the same device fingerprint. */
-  async sharedFingerprint(db: DbExecutor, userA: number, userB: number): Promise<boolean> {
-    const result = await db.execute<{ shared: boolean }>(sql`
-      select exists (
-        select 1 from ${sessions} a join ${sessions} b on a.fingerprint = b.fingerprint
-        where a.user_id = ${userA} and b.user_id = ${userB} and a.fingerprint is not null
-      ) as shared`);
-    return result.rows[0]?.shared ?? false;
-  },
-
   /** Revokes one session; returns whether it was active. */
   async revoke(db: DbExecutor, sessionId: string): Promise<boolean> {
     const rows = await db

@@ -1,3 +1,4 @@
+import type { DeviceLockReason } from '@meeet/core/api/device-lock';
 import { DEVICE_LOCK_MAX_MS } from '@meeet/core/constants';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -49,7 +50,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 const TOUCH_FLUSH_MS = 5_000;
 
 /**
- * Sessions behind the tokens: starting one (with the device lock), authenticating a token
+ * Sessions behind the tokens: starting one, authenticating a token
  * against it, revoking. Listeners hear of revocations after they are committed (the socket
  * plugin disconnects those sessions' sockets).
  */
@@ -64,7 +65,7 @@ export class SessionsService {
     private readonly tokens: TokenSigner,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date = () => new Date(),
-    /** How long a login from a new device pauses minting (configurable, at most 72 h). */
+    /** How long attesting another phone pauses minting (configurable, at most 72 h). */
     private readonly deviceLockMs: number = DEVICE_LOCK_MAX_MS,
   ) {}
 
@@ -91,19 +92,32 @@ export class SessionsService {
     return (await sessionsRepository.fingerprintHistory(db, userId, fingerprint)).seen;
   }
 
-  /** Whether two users ever signed in with the same device fingerprint (the minting rules). */
-  sharedDevice(db: DbExecutor, userA: number, userB: number): Promise<boolean> {
-    return sessionsRepository.sharedFingerprint(db, userA, userB);
-  }
-
   /** Ends a user's device-protection lock (a moderator's decision); the row as it is now. */
   async liftDeviceLock(userId: number): Promise<UserRow | undefined> {
-    return usersRepository.update(this.db, userId, { deviceLockUntil: null });
+    return usersRepository.update(this.db, userId, {
+      deviceLockUntil: null,
+      deviceLockReason: null,
+    });
   }
 
   /**
-   * Opens a session and returns its token, with the user as it is afterwards (the device lock
-   * may have been set). Runs on the caller's executor so registration is one transaction.
+   * PRODUCT.md "The device lock is about the phone that proves meetings": the account moved to
+   * another attested phone, so minting pauses for the configured lock (72 h at most). Sign-ins,
+   * web or app, never lock. Returns the row as it is afterwards.
+   */
+  async lockForNewPhone(db: DbExecutor, userId: number): Promise<UserRow | undefined> {
+    if (this.deviceLockMs <= 0) return usersRepository.findById(db, userId);
+    const until = new Date(this.now().getTime() + Math.min(this.deviceLockMs, DEVICE_LOCK_MAX_MS));
+    this.log.info({ userId }, 'another phone attested: minting locked');
+    return usersRepository.update(db, userId, {
+      deviceLockUntil: until,
+      deviceLockReason: 'new-phone' satisfies DeviceLockReason,
+    });
+  }
+
+  /**
+   * Opens a session and returns its token, with the user as it is afterwards. Runs on the
+   * caller's executor so registration is one transaction.
    */
   async start(
     db: DbExecutor,
@@ -111,12 +125,9 @@ export class SessionsService {
     client: ClientContext,
   ): Promise<{ token: string; user: UserRow }> {
     for (const check of this.signInChecks) await check(user);
-    const updated = client.fingerprint
-      ? await this.lockIfNewDevice(db, user, client.fingerprint)
-      : user;
     const session = await sessionsRepository.insert(db, { userId: user.id, ...client });
     const token = await this.tokens.signAccess({ userId: user.id, sessionId: session.id });
-    return { token, user: updated };
+    return { token, user };
   }
 
   /**
@@ -139,17 +150,12 @@ export class SessionsService {
       claims.userId,
     );
     if (!found) return null;
-    let { user } = found;
-    const { session } = found;
+    const { user, session } = found;
     this.seen(session.id, session.lastSeenAt);
     // Sessions opened without a fingerprint (Sign in with Apple arrives as a browser redirect)
-    // take the first one their client sends, and the device check happens then.
+    // take the first one their client sends.
     if (session.fingerprint === null && fingerprint) {
-      user = await this.db.transaction(async (tx) => {
-        const locked = await this.lockIfNewDevice(tx, user, fingerprint, session.id);
-        await sessionsRepository.setFingerprint(tx, session.id, fingerprint);
-        return locked;
-      });
+      await sessionsRepository.setFingerprint(this.db, session.id, fingerprint);
     }
     return { user, sessionId: session.id };
   }
@@ -190,28 +196,5 @@ export class SessionsService {
   /** The current row of a user whose socket is open (the socket keeps only the id). */
   async userOf(userId: number): Promise<UserRow | undefined> {
     return usersRepository.findById(this.db, userId);
-  }
-
-  /**
-   * PRODUCT.md: a login from a fingerprint this user has never used, when they have used
-   * others before, pauses minting for the configured lock (DEVICE_LOCK_MAX_HOURS at most).
-   */
-  private async lockIfNewDevice(
-    db: DbExecutor,
-    user: UserRow,
-    fingerprint: string,
-    exceptSessionId?: string,
-  ): Promise<UserRow> {
-    const history = await sessionsRepository.fingerprintHistory(
-      db,
-      user.id,
-      fingerprint,
-      exceptSessionId,
-    );
-    if (!history.anyKnown || history.seen) return user;
-    if (this.deviceLockMs <= 0) return user;
-    const until = new Date(this.now().getTime() + Math.min(this.deviceLockMs, DEVICE_LOCK_MAX_MS));
-    this.log.info({ userId: user.id }, 'new device: minting locked');
-    return (await usersRepository.update(db, user.id, { deviceLockUntil: until })) ?? user;
   }
 }

@@ -3,6 +3,7 @@ import { KycStatus, type Gender, type KycStatus as KycStatusValue } from '@meeet
 import type { ReferralLevel } from '@meeet/core/enums';
 import type { Role } from '@meeet/core/roles';
 import type { Locale } from '@meeet/core/i18n/locale';
+import { activeDeviceLock } from '@meeet/core/rules/device-lock';
 import { formatPromoCode } from '@meeet/core/rules/promo-code';
 import type { UserRow } from './users.schema.ts';
 
@@ -12,6 +13,7 @@ function fullName(row: Pick<UserRow, 'firstName' | 'lastName'>): string {
 
 /** What the user sees of themselves. Columns are CHECK-constrained to the enum values. */
 export function toUserPrivate(row: UserRow): UserPrivate {
+  const deviceLock = activeDeviceLock(row, Date.now());
   return {
     id: row.id,
     email: row.email,
@@ -32,10 +34,8 @@ export function toUserPrivate(row: UserRow): UserPrivate {
     referralCode: formatPromoCode(row.id),
     kycStatus: row.kycStatus as KycStatusValue,
     hasPassword: row.passwordHash !== null,
-    deviceLockUntil:
-      row.deviceLockUntil && row.deviceLockUntil.getTime() > Date.now()
-        ? row.deviceLockUntil.toISOString()
-        : null,
+    deviceLockUntil: deviceLock?.until ?? null,
+    deviceLock,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

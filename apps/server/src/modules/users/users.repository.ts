@@ -25,6 +25,7 @@ export type UserChanges = Partial<
     | 'appleSub'
     | 'role'
     | 'deviceLockUntil'
+    | 'deviceLockReason'
   >
 >;
 

@@ -44,8 +44,10 @@ export const users = pgTable(
     /** Owned by the KYC module; accounts only read it (the name lock). */
     kycStatus: text().notNull().default('draft'),
     appleSub: text().unique(),
-    /** Minting waits until then after a login from a new device (PRODUCT.md). */
+    /** Minting waits until then after another phone was attested (PRODUCT.md). */
     deviceLockUntil: timestamptz('device_lock_until'),
+    /** Why (`DeviceLockReason`); null on locks from before reasons were kept. */
+    deviceLockReason: text(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
