@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { BaseError } from 'viem';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -59,7 +59,9 @@ import type { MeetingEvents } from './meetings-events.ts';
 import { meetingsRepository as repo } from './meetings.repository.ts';
 import type { MeetingRow } from './meetings.schema.ts';
 import type { MeetingsStore } from './meetings-store.ts';
+import { parseQr, qrPayload, qrSigned } from './handshake-qr.ts';
 import {
+  cannotMint,
   countAfterDenial,
   mintVerdict,
   type MintRulesDeps,
@@ -72,8 +74,6 @@ type MeetingPingParsed = z.infer<typeof meetingPingSchema>;
 const PING_MAX_AGE_MS = 120_000;
 const PING_FUTURE_SKEW_MS = 5_000;
 const PING_MIN_INTERVAL_MS = 1_000;
-const QR_PREFIX = 'meeet:hs:2:';
-const QR_PATTERN = /^meeet:hs:2:(\d{6}):([0-9a-f]{16}):([0-9a-f]{32})$/;
 /** A technical mint failure is recorded up to this length. */
 const MINT_ERROR_MAX = 500;
 
@@ -373,14 +373,6 @@ export class MeetingsService {
     }
   }
 
-  /** The QR's signature: its code, the server's nonce of this issue, and the code's expiry. */
-  private qrSignature(code: string, nonce: string, expiresAt: Date): string {
-    return createHmac('sha256', `qr:${this.deps.secret}`)
-      .update(`${code}:${nonce}:${expiresAt.getTime()}`)
-      .digest('hex')
-      .slice(0, 32);
-  }
-
   async handshakeCode(
     auth: AuthContext,
     fingerprint: string | null,
@@ -405,13 +397,10 @@ export class MeetingsService {
         expiresAt,
       });
       if (!row) continue;
-      // A fresh nonce every issue: the QR on screen changes at every rotation, and a new issue
-      // clears the caller's earlier codes, so a photographed QR is dead within a rotation.
-      const nonce = randomBytes(8).toString('hex');
       return {
         phase: row.phase,
         code,
-        qr: `${QR_PREFIX}${code}:${nonce}:${this.qrSignature(code, nonce, row.expiresAt)}`,
+        qr: qrPayload(this.deps.secret, code, row.expiresAt),
         meetingId: row.meetingId,
         expiresAt: row.expiresAt.getTime(),
         rotateAt: Math.min(row.expiresAt.getTime(), this.now() + HANDSHAKE_QR_ROTATE_MS),
@@ -428,15 +417,11 @@ export class MeetingsService {
   ): Promise<HandshakeResponse> {
     this.assertCanMeet(auth.user);
     if (body.method === 'ble') return this.bleHandshake(auth, fingerprint, body, locale);
-    let code: string;
-    let signed: { nonce: string; signature: string } | null = null;
-    if (body.method === 'code') code = body.code;
-    else {
-      const match = QR_PATTERN.exec(body.payload.trim());
-      if (!match) throw handshakeRefused('meetings.qr-invalid', ErrorCode.INVALID_CODE);
-      code = match[1]!;
-      signed = { nonce: match[2]!, signature: match[3]! };
+    const scanned = body.method === 'qr' ? parseQr(body.payload) : null;
+    if (body.method === 'qr' && !scanned) {
+      throw handshakeRefused('meetings.qr-invalid', ErrorCode.INVALID_CODE);
     }
+    const code = scanned?.code ?? (body.method === 'code' ? body.code : '');
     const me = auth.user.id;
     const outcome = await this.deps.db.transaction(
       async (
@@ -452,12 +437,8 @@ export class MeetingsService {
             ErrorCode.INVALID_CODE,
           );
         }
-        if (signed !== null) {
-          const expected = Buffer.from(this.qrSignature(code, signed.nonce, hs.expiresAt));
-          const given = Buffer.from(signed.signature);
-          if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-            throw handshakeRefused('meetings.qr-invalid', ErrorCode.INVALID_CODE);
-          }
+        if (scanned && !qrSigned(this.deps.secret, scanned, hs.expiresAt)) {
+          throw handshakeRefused('meetings.qr-invalid', ErrorCode.INVALID_CODE);
         }
         if (hs.issuerId === me) throw handshakeRefused('meetings.code-own');
         if (hs.phase === 'start') {
@@ -801,13 +782,7 @@ export class MeetingsService {
     this.deps.io
       .to(userRoom(partnerId))
       .emit('meeting:refused', { reasons: list, partner: caller });
-    throw new AppError(ErrorCode.MEETING_CANNOT_MINT, {
-      messageKey: 'meetings.cannot-mint',
-      params: {
-        reasons: list.map((reason) => translate(locale, `meetings.reason.${reason}`)).join('; '),
-      },
-      details: { reasons: list.join(',') },
-    });
+    throw cannotMint(list, locale);
   }
 
   // ---- minting ----

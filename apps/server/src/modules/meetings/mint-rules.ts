@@ -1,5 +1,8 @@
+import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import type { MeetingReason } from '@meeet/core/api/meetings';
 import { KycStatus, NFT_TYPES, type NftType } from '@meeet/core/enums';
+import type { Locale } from '@meeet/core/i18n/locale';
+import { translate } from '@meeet/core/i18n/translate';
 import type { DbExecutor } from '../../db/client.ts';
 import { deviceReasons } from '../devices/device-rules.ts';
 import { kycFacts } from '../kyc/kyc.service.ts';
@@ -126,5 +129,16 @@ export async function countAfterDenial(
     userId,
     meetingsLeft: left,
     annulledAt: left === 0 ? new Date(now) : null,
+  });
+}
+
+/** The refusal of a proposed meeting that could never mint: its reasons as text and as data. */
+export function cannotMint(reasons: readonly MeetingReason[], locale: Locale): AppError {
+  return new AppError(ErrorCode.MEETING_CANNOT_MINT, {
+    messageKey: 'meetings.cannot-mint',
+    params: {
+      reasons: reasons.map((reason) => translate(locale, `meetings.reason.${reason}`)).join('; '),
+    },
+    details: { reasons: reasons.join(',') },
   });
 }
