@@ -124,8 +124,9 @@ test('two people find each other on the map of the iOS app, chat with a scam war
     lon: Number(await borisOnAnnasMap.getAttribute('data-lon')),
   };
   const off = metres(shown, { lat: boris.at.latitude, lon: boris.at.longitude });
-  expect(off).toBeGreaterThan(0.5);
-  expect(off).toBeLessThan(300);
+  // Moved 220-320 m a day and shown at its cell's centre (docs/privacy.md): never within 100 m.
+  expect(off).toBeGreaterThan(100);
+  expect(off).toBeLessThan(410);
   await expect(
     boris.page.locator(`.maplibregl-marker[aria-label^="${anna.nickname}, Romantic, about"]`),
   ).toBeVisible();
