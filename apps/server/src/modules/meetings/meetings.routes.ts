@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import {
   deviceLockLiftSchema,
   deviceLockSchema,
