@@ -92,6 +92,20 @@ export async function buySilver(request: APIRequestContext, person: Person): Pro
       { timeout: 90_000, intervals: [1000] },
     )
     .toBeLessThan(300);
+  // Held once the purchase completed: a meeting proposed before would be refused at its start
+  // (the first-purchase rule is checked when a meeting is proposed).
+  await expect
+    .poll(
+      async () => {
+        const market = (await (await request.get('/api/crypto/market', { headers })).json()) as {
+          levels: { level: number; mine: { token: unknown; transactionId: unknown } | null }[];
+        };
+        const mine = market.levels.find((level) => level.level === 0)?.mine;
+        return Boolean(mine?.token) && mine?.transactionId === null;
+      },
+      { timeout: 90_000, intervals: [500] },
+    )
+    .toBe(true);
 }
 
 export async function raiseHand(person: Person, mood: 'Romantic' | 'Business' | 'Just chat') {
