@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buySilver, join, metres, raiseHand, stockSilver } from './support/mobile-people.ts';
+import {
+  buySilver,
+  expectMintedTogether,
+  join,
+  metres,
+  raiseHand,
+  stayAtTheirPlaces,
+  stockSilver,
+} from './support/mobile-people.ts';
 
 // The iOS app's web export (apps/mobile) against the real server, at an iPhone's size: two
 // people with their own location, permissions and fingerprint join, complete their profiles,
@@ -80,20 +88,7 @@ test('two people find each other on the map of the iOS app, chat with a scam war
 
   // Boris walks over to Anna; both phones keep reporting fixes a couple of metres apart.
   boris.at = { latitude: anna.at.latitude + 0.00002, longitude: anna.at.longitude };
-  let walking = true;
-  const walk = (async () => {
-    for (let step = 0; walking; step += 1) {
-      const wobble = (step % 2) * 0.000005;
-      for (const person of [anna, boris]) {
-        await person.context.setGeolocation({
-          latitude: person.at.latitude + wobble,
-          longitude: person.at.longitude,
-          accuracy: 5,
-        });
-      }
-      await new Promise((done) => setTimeout(done, 600));
-    }
-  })();
+  const stopWalking = stayAtTheirPlaces([anna, boris]);
 
   // The code exchange: Anna shows her code, Boris confirms it; the meeting starts for both.
   await anna.page.goto('/meetings');
@@ -115,15 +110,8 @@ test('two people find each other on the map of the iOS app, chat with a scam war
   const endCode = (await boris.page.getByText(/^Your code: \d{6}$/).innerText()).slice(-6);
   await anna.page.getByLabel("Partner's code").fill(endCode);
   await anna.page.getByRole('button', { name: 'Confirm the code' }).click();
-  for (const [person, partner] of [
-    [anna, boris],
-    [boris, anna],
-  ] as const) {
-    await expect(
-      person.page.getByText(
-        new RegExp(`^You met ${partner.nickname}: Silver #\\d+ is minted with you both`),
-      ),
-    ).toBeVisible({ timeout: 60_000 });
+  await expectMintedTogether([anna, boris], 60_000);
+  for (const person of [anna, boris]) {
     await expect(person.page.getByText(/^Minted Silver #\d+$/)).toBeVisible();
   }
   await anna.page.screenshot({ path: resolve(shots, 'meeting-minted.png') });
@@ -144,8 +132,7 @@ test('two people find each other on the map of the iOS app, chat with a scam war
   }
   await boris.page.screenshot({ path: resolve(shots, 'wallet-minted.png') });
 
-  walking = false;
-  await walk;
+  await stopWalking();
   await anna.context.close();
   await boris.context.close();
 });

@@ -1,5 +1,12 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
-import { buySilver, join, stockSilver, type Person } from './support/mobile-people.ts';
+import {
+  buySilver,
+  expectMintedTogether,
+  join,
+  stayAtTheirPlaces,
+  stockSilver,
+  type Person,
+} from './support/mobile-people.ts';
 
 // A whole Bluetooth meeting of the iOS app against the real server: the app's own code fetches
 // its rotating tokens, advertises them, hears the other phone's, signs the start handshake with
@@ -62,19 +69,7 @@ test('two phones meet over Bluetooth: tokens heard, proofs checked, minutes coun
   await Promise.all([buySilver(request, anna), buySilver(request, boris)]);
 
   // Both phones report fixes a couple of metres apart while they are together.
-  let together = true;
-  const stay = (async () => {
-    for (let step = 0; together; step += 1) {
-      for (const person of [anna, boris]) {
-        await person.context.setGeolocation({
-          latitude: person.at.latitude + (step % 2) * 0.000005,
-          longitude: person.at.longitude,
-          accuracy: 5,
-        });
-      }
-      await new Promise((done) => setTimeout(done, 600));
-    }
-  })();
+  const part = stayAtTheirPlaces([anna, boris]);
 
   const start = async (person: Person) => {
     await person.page.goto('/meetings');
@@ -90,19 +85,9 @@ test('two phones meet over Bluetooth: tokens heard, proofs checked, minutes coun
     ).toBeVisible();
   }
   // A Bluetooth meeting completes by itself once enough minutes counted with the tokens heard.
-  for (const [person, partner] of [
-    [anna, boris],
-    [boris, anna],
-  ] as const) {
-    await expect(
-      person.page.getByText(
-        new RegExp(`^You met ${partner.nickname}: Silver #\\d+ is minted with you both`),
-      ),
-    ).toBeVisible({ timeout: 90_000 });
-  }
+  await expectMintedTogether([anna, boris], 90_000);
 
-  together = false;
-  await stay;
+  await part();
   await anna.context.close();
   await boris.context.close();
 });

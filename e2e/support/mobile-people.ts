@@ -131,3 +131,41 @@ export async function stockSilver(request: APIRequestContext, count: number): Pr
   });
   expect(stock.status(), await stock.text()).toBeLessThan(300);
 }
+
+/**
+ * Keeps each phone reporting a fix at its place, a couple of metres of wobble apart, as phones
+ * lying together do; the returned function stops them.
+ */
+export function stayAtTheirPlaces(people: readonly Person[]): () => Promise<void> {
+  let staying = true;
+  const reporting = (async () => {
+    for (let step = 0; staying; step += 1) {
+      for (const person of people) {
+        await person.context.setGeolocation({
+          latitude: person.at.latitude + (step % 2) * 0.000005,
+          longitude: person.at.longitude,
+          accuracy: 5,
+        });
+      }
+      await new Promise((done) => setTimeout(done, 600));
+    }
+  })();
+  return async () => {
+    staying = false;
+    await reporting;
+  };
+}
+
+/** Each of the two is told that their meeting minted a Silver token for them both. */
+export async function expectMintedTogether(
+  pair: readonly [Person, Person],
+  timeout: number,
+): Promise<void> {
+  for (const [person, partner] of [pair, [pair[1], pair[0]]] as const) {
+    await expect(
+      person.page.getByText(
+        new RegExp(`^You met ${partner.nickname}: Silver #\\d+ is minted with you both`),
+      ),
+    ).toBeVisible({ timeout });
+  }
+}
