@@ -136,8 +136,6 @@ export const mobileMessagesEn = {
   'm.meetings.elapsed': '{elapsed} of {window} minutes passed',
   'm.meetings.end-hint': 'To end the meeting, exchange codes again',
   'm.meetings.count': 'Meetings: {count}',
-  'm.meetings.device-lock':
-    'You signed in on a new device: minting is paused for {hours} h {minutes} min',
   'm.meetings.denial': 'Meetings left before your status is annulled: {count}',
   'm.device-lock.title': 'Minting is paused until {until}',
   'm.device-lock.new-phone':
@@ -175,7 +173,7 @@ export const mobileMessagesEn = {
   'm.settings.device-lock': 'Device lock',
   'm.settings.device-lock.none': 'Minting is not paused',
   'm.settings.device-lock.until':
-    'You signed in on a new device: minting is paused for {hours} h {minutes} min',
+    'Minting is paused for {hours} h {minutes} min to protect your account (the Meetings tab says why)',
   'm.settings.sign-out': 'Sign out',
   'm.settings.account': 'Signed in as {email}',
 
@@ -317,8 +315,6 @@ export const mobileMessagesRu = {
   'm.meetings.elapsed': 'Прошло {elapsed} из {window} минут',
   'm.meetings.end-hint': 'Чтобы завершить встречу, обменяйтесь кодами ещё раз',
   'm.meetings.count': 'Встреч: {count}',
-  'm.meetings.device-lock':
-    'Вы вошли с нового устройства: создание токенов приостановлено на {hours} ч {minutes} мин',
   'm.meetings.denial': 'Встреч до аннулирования статуса: {count}',
   'm.device-lock.title': 'Создание токенов приостановлено до {until}',
   'm.device-lock.new-phone':
@@ -356,7 +352,7 @@ export const mobileMessagesRu = {
   'm.settings.device-lock': 'Защита устройства',
   'm.settings.device-lock.none': 'Создание токенов не приостановлено',
   'm.settings.device-lock.until':
-    'Вы вошли с нового устройства: создание токенов приостановлено на {hours} ч {minutes} мин',
+    'Создание токенов приостановлено на {hours} ч {minutes} мин для защиты аккаунта (причина — во вкладке «Встречи»)',
   'm.settings.sign-out': 'Выйти',
   'm.settings.account': 'Вы вошли как {email}',
 

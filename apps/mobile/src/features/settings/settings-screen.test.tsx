@@ -27,7 +27,9 @@ describe('settings', () => {
     fakeServer({ 'GET /api/user/me': { body: { ...me, deviceLockUntil: until } } });
     await renderScreen(<SettingsScreen onNotifications={() => undefined} />);
     expect(
-      await screen.findByText('You signed in on a new device: minting is paused for 2 h 5 min'),
+      await screen.findByText(
+        'Minting is paused for 2 h 5 min to protect your account (the Meetings tab says why)',
+      ),
     ).toBeOnTheScreen();
   });
 

@@ -71,7 +71,7 @@ const en = {
     {
       id: 'device-lock',
       q: 'Why is minting paused with a timer on my account?',
-      a: 'That is the device-protection lock. When you sign in from a new device, minting pauses for a while to protect your account; the app shows a timer of up to {lockHours} hours. Meeting and chatting still work, and minting resumes when the timer ends.\n\nFor the same reason, two accounts on one device cannot mint together.',
+      a: 'That is the device-protection lock. When a new phone starts proving your meetings, minting pauses for a while to protect your account (signing in on the web or a new computer never does); the app shows a timer of up to {lockHours} hours. Meeting and chatting still work, and minting resumes when the timer ends.\n\nFor the same reason, two accounts on one phone cannot meet each other.',
     },
     {
       id: 'seller-payout',

@@ -25,7 +25,7 @@ const en = {
     {
       id: 'account',
       title: '3. Your account and security',
-      body: 'Keep your password and the codes we send by e-mail secret; you are responsible for what happens in your account. Tell us at once at {email} if you suspect someone else has access.\n\nTo protect your account and the token game, we link sessions and meetings to a device fingerprint. When you sign in from a new device, minting is paused by a device-protection lock for up to {lockHours} hours. Two accounts on the same device cannot mint together.',
+      body: 'Keep your password and the codes we send by e-mail secret; you are responsible for what happens in your account. Tell us at once at {email} if you suspect someone else has access.\n\nTo protect your account and the token game, we link sessions and meetings to a device fingerprint. When a new phone starts proving your meetings, minting is paused by a device-protection lock for up to {lockHours} hours; signing in on the web or on a new computer never pauses it. Two accounts on the same device cannot mint together.',
     },
     {
       id: 'free-use',
@@ -102,7 +102,7 @@ const en = {
     {
       id: 'device-fingerprint',
       title: '5. Device fingerprint',
-      body: 'We store a device fingerprint with each session and each meeting. We use it for security only: to start the device-protection lock when you sign in from a new device (minting paused for up to {lockHours} hours), to stop two accounts on the same device from minting together, and to count affiliate visits once per device.',
+      body: 'We store a device fingerprint with each session and each meeting. We use it for security only: to start the device-protection lock when a new phone starts proving your meetings (minting paused for up to {lockHours} hours), to stop two accounts on the same phone from meeting each other, and to count affiliate visits once per device.',
     },
     {
       id: 'cookies',

@@ -40,7 +40,7 @@ const en = {
     'Your first mint is possible {firstMintHours} hours after your first purchase.',
     'Each pair of people mints together once, unless the earlier mint failed for technical reasons.',
     'Gold and Platinum need approved identity verification (KYC) for both people.',
-    'Two accounts on the same device cannot mint together, and signing in on a new device pauses minting for a while.',
+    'Two accounts on the same phone cannot meet each other, and moving your meetings to a new phone pauses minting for a while (signing in on the web never does).',
     'When a level is out of stock, you can join its queue with full prepayment; the next minted token of that level goes to the first person in the queue.',
   ],
   'cta.title': 'Start playing',
