@@ -13,8 +13,9 @@ import { publicCardSchema } from './meet.ts';
 //    send `{ method: 'ble', phase: 'start', partnerToken, proof }`; without Bluetooth (the web
 //    build, or Bluetooth off) one phone shows a code or QR (`POST /meetings/handshake/code`) and
 //    the other sends it (`{ method: 'code', code }` or `{ method: 'qr', payload }`).
-// 3. Both phones ping (socket `meeting:ping` or `POST /meetings/ping`): every 15 s with the app
-//    open, every 60 s or more in the background. The server scores the meeting minute by
+// 3. Both phones ping (`POST /meetings/ping`, signed like every meeting call; the socket's
+//    `meeting:ping` proves no device and is refused where App Attest is required): every 15 s
+//    with the app open, every 60 s or more in the background. The server scores the meeting minute by
 //    minute and pushes `meeting:progress` to both.
 // 4. The meeting ends with a second handshake (phase 'end'), or by itself once enough minutes
 //    are counted. It is recorded with its outcome; a mint follows when every rule allows it.

@@ -1,12 +1,8 @@
 import { renderHook, waitFor } from '@testing-library/react-native';
 import type { Fix } from '../../lib/location';
-import * as socket from '../../../test/socket-mock.ts';
+import { fakeServer, signedIn } from '../../../test/helpers.tsx';
 import { useMeetingPings } from './use-meeting-pings.ts';
 
-jest.mock(
-  '../../lib/socket.ts',
-  () => jest.requireActual('../../../test/socket-mock.ts').socketModule,
-);
 const mockLocation: { onFix: ((fix: Fix) => void) | null } = { onFix: null };
 jest.mock('../../lib/location', () => ({
   startMeetingUpdates: async (onFix: (fix: Fix) => void) => {
@@ -24,28 +20,36 @@ jest.mock('../../lib/proximity', () => ({
 
 describe('meeting pings', () => {
   beforeEach(() => {
-    socket.reset();
+    signedIn();
     mockLocation.onFix = null;
   });
 
-  it('send each fix with the longitude spelled lon, as the contract has it', async () => {
-    socket.answerWith(() => ({ ok: true, progress: null, candidates: [] }));
-    renderHook(() => useMeetingPings(true, () => undefined));
+  it('send each fix over HTTP, where the call is signed, with the longitude spelled lon', async () => {
+    const progress = {
+      meetingId: 7,
+      status: 'active',
+      minutesCounted: 3,
+      minutesNeeded: 17,
+      gapMinutes: 0,
+      maxGapMinutes: 3,
+      elapsedMinutes: 4,
+      windowMinutes: 20,
+    };
+    const calls = fakeServer({
+      'POST /api/meetings/ping': { body: { progress, candidates: [] } },
+    });
+    const onProgress = jest.fn();
+    renderHook(() => useMeetingPings(true, onProgress));
     await waitFor(() => expect(mockLocation.onFix).not.toBeNull());
     const at = Date.now() - 1000;
     mockLocation.onFix?.({ lat: 52.52, lon: 13.405, accuracy: 6, at });
-    await waitFor(() => expect(socket.emitted).toHaveLength(1));
-    expect(socket.emitted[0]).toEqual({
-      event: 'meeting:ping',
-      payload: {
-        t: at,
-        lat: 52.52,
-        lon: 13.405,
-        accuracy: 6,
-        speed: null,
-        simulated: false,
-        heard: [],
-      },
-    });
+    await waitFor(() => expect(onProgress).toHaveBeenCalledWith(progress));
+    expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      [
+        'POST',
+        '/api/meetings/ping',
+        { t: at, lat: 52.52, lon: 13.405, accuracy: 6, speed: null, simulated: false, heard: [] },
+      ],
+    ]);
   });
 });

@@ -1,15 +1,22 @@
 import { useEffect, useRef } from 'react';
-import type { MeetingProgress } from '@meeet/core/api/meetings';
+import {
+  meetingPingResponseSchema,
+  meetingsPaths,
+  type MeetingProgress,
+} from '@meeet/core/api/meetings';
+import { api } from '../../lib/api.ts';
 import { startMeetingUpdates, type Fix } from '../../lib/location';
 import { proximityRadio, type HeardToken } from '../../lib/proximity';
-import { emit } from '../../lib/socket.ts';
 
 /** Pings come at the OS's pace (every 15 s open, 60 s or more in the background), never faster than this. */
 const MIN_PING_GAP_MS = 1_000;
 
 /**
  * While a meeting is in progress: background location (iOS asks for "Always" here, with the
- * Info.plist text), the tokens heard over Bluetooth, and a `meeting:ping` for each fix.
+ * Info.plist text), the tokens heard over Bluetooth, and a ping for each fix. Pings go over
+ * HTTP (`POST /meetings/ping`), signed with the phone's App Attest key like every meeting call
+ * (lib/device-key.ts): a socket event carries no assertion, and iOS lets a backgrounded app make
+ * a request where it suspends its socket.
  */
 export function useMeetingPings(active: boolean, onProgress: (progress: MeetingProgress) => void) {
   const progress = useRef(onProgress);
@@ -30,7 +37,7 @@ export function useMeetingPings(active: boolean, onProgress: (progress: MeetingP
       lastPing = now;
       const tokens = [...heard.values()].slice(0, 50);
       heard.clear();
-      const answer = await emit('meeting:ping', {
+      const ping = {
         t: Math.min(fix.at, now),
         lat: fix.lat,
         lon: fix.lon,
@@ -41,8 +48,9 @@ export function useMeetingPings(active: boolean, onProgress: (progress: MeetingP
           token,
           rssi: Math.max(-127, Math.min(20, rssi)),
         })),
-      });
-      if (answer.ok && answer.progress) progress.current(answer.progress);
+      };
+      const answer = await api.post(meetingsPaths.ping, ping, meetingPingResponseSchema);
+      if (answer.ok && answer.data.progress) progress.current(answer.data.progress);
     }
 
     void (async () => {

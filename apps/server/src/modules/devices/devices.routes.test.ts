@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@meeet/core/api/errors';
 import { bearer, PASSWORD, registerUser } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { call as ask, openSocket } from '../meet/meet.test-support.ts';
 import { users } from '../users/users.schema.ts';
 import { TestAttestCa, type AttestOptions, type TestPhone } from './app-attest.test-support.ts';
 import { deviceKeyAccounts, deviceKeys } from './devices.schema.ts';
@@ -262,6 +263,22 @@ describe('attested phones', () => {
       code: 'ASSERTION_INVALID',
       details: { reason: 'key-unknown' },
     });
+  });
+
+  it('refuses a meeting ping over the socket, which carries no assertion; the socket stays up', async () => {
+    const who = await member();
+    const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const socket = await openSocket(url, who.token);
+    try {
+      const ping = { t: Date.now(), lat: 55.7558, lon: 37.6173, accuracy: 5, heard: [] };
+      expect(await ask(socket, 'meeting:ping', ping)).toMatchObject({
+        ok: false,
+        code: 'DEVICE_NOT_ATTESTED',
+      });
+      expect(socket.connected).toBe(true);
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('never lets two accounts on one attested phone meet', async () => {

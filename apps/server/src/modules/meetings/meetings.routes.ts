@@ -103,18 +103,28 @@ async function meetingsService(
   });
   app.addHook('onClose', () => meetings.close());
 
-  // The socket's ping: the same as POST /meetings/ping, answered through the realtime seam.
+  // The socket's ping: the same as POST /meetings/ping, answered through the realtime seam. A
+  // socket event carries no App Attest assertion, so it proves no device: where attestation is
+  // required it is refused (`DEVICE_NOT_ATTESTED`) and the app pings over HTTP, signed.
   app.io.on('connection', (socket) => {
     const fingerprint = parseFingerprint(socket.handshake.headers[HTTP_HEADERS.FINGERPRINT]);
-    app.realtime.on(socket, 'meeting:ping', (auth, payload) =>
-      meetings.ping(auth, fingerprint, payload),
-    );
+    app.realtime.on(socket, 'meeting:ping', async (auth, payload) => {
+      const device = await app.devices.meetingDevice({
+        userId: auth.user.id,
+        assertion: undefined,
+        method: 'SOCKET',
+        path: 'meeting:ping',
+        body: '',
+        fingerprint,
+      });
+      return meetings.ping(auth, device, payload);
+    });
   });
 }
 
 export const meetingsServicePlugin = fp(meetingsService, {
   name: 'meetings',
-  dependencies: ['auth', 'socket', 'realtime-events', 'jobs', 'meeting-events'],
+  dependencies: ['auth', 'socket', 'realtime-events', 'jobs', 'meeting-events', 'devices'],
 });
 
 /** Meetings proven by both phones, their history, the device lock (issue 12). */
