@@ -17,6 +17,7 @@ import {
   next,
   ok,
   openSocket,
+  sendPosition,
   UNLIMITED_WATCHES,
   type ClientSocket,
 } from './meet.test-support.ts';
@@ -170,12 +171,7 @@ describe('meet: hands and the live map', () => {
     // A move to another cell: the position is resent until the once-a-second limit lets it in.
     const moved = shifted(here, 200, 400);
     const changed = next(watcher.socket, 'map:diff');
-    for (;;) {
-      const answer = await call(c.socket, 'position', fix(moved.lat, moved.lon));
-      if (answer.ok) break;
-      expect(answer).toMatchObject({ code: 'RATE_LIMITED' });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    expect(await sendPosition(c.socket, moved.lat, moved.lon)).toMatchObject({ ok: true });
     const [now] = (await changed).upsert;
     expect(now?.userId).toBe(c.id);
     // Moved 400 m north: shown 400 m north too, give or take a cell on either side.
@@ -196,14 +192,8 @@ describe('meet: hands and the live map', () => {
     const c = await raised('business', shifted(here, 300, 0));
     expect((await watch(watcher.socket, here)).hands.map((h) => h.userId)).toEqual([c.id]);
 
-    const moveTo = async (point: { lat: number; lon: number }) => {
-      for (;;) {
-        const answer = await call(c.socket, 'position', fix(point.lat, point.lon));
-        if (answer.ok) return;
-        expect(answer).toMatchObject({ code: 'RATE_LIMITED' });
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    };
+    const moveTo = async (point: { lat: number; lon: number }) =>
+      expect(await sendPosition(c.socket, point.lat, point.lon)).toMatchObject({ ok: true });
     const left = next(watcher.socket, 'map:diff');
     await moveTo(shifted(here, 6000, 0));
     expect(await left).toEqual({ upsert: [], left: [c.id] });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@meeet/core/api/realtime';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { App, AppDeps } from '../../app.ts';
@@ -89,6 +89,21 @@ export function next<E extends keyof ServerToClientEvents>(
 /** A position fix taken now. */
 export function fix(lat: number, lon: number, accuracy = 10) {
   return { lat, lon, accuracy, at: Date.now() };
+}
+
+/**
+ * Sends a position, again while the server's once-a-second limit refuses it as too often, and
+ * resolves with the first other answer: it waits on the server's condition, not on a clock.
+ */
+export function sendPosition(socket: ClientSocket, lat: number, lon: number): Promise<Ack> {
+  return vi.waitFor(
+    async () => {
+      const answer = await call(socket, 'position', fix(lat, lon));
+      if (!answer.ok && answer.code === 'RATE_LIMITED') throw new Error('refused as too often');
+      return answer;
+    },
+    { timeout: 5_000, interval: 100 },
+  );
 }
 
 /**
