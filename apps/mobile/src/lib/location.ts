@@ -1,6 +1,7 @@
 import * as Location from 'expo-location';
 import * as TaskManager from 'expo-task-manager';
 import type { PositionUpdate } from '@meeet/core/api/realtime';
+import { APP_POSITION_DISTANCE_M, APP_POSITION_INTERVAL_MS } from '@meeet/core/rules/app-pace';
 
 /** One fix as the server wants it (realtime.ts positionSchema). */
 export type Fix = PositionUpdate;
@@ -32,10 +33,14 @@ export async function askForegroundPermission(): Promise<PermissionAnswer> {
  */
 export async function watchFixes(
   onFix: (fix: Fix) => void,
-  intervalMs = 15_000,
+  intervalMs = APP_POSITION_INTERVAL_MS,
 ): Promise<() => void> {
   const subscription = await Location.watchPositionAsync(
-    { accuracy: Location.Accuracy.High, timeInterval: intervalMs, distanceInterval: 10 },
+    {
+      accuracy: Location.Accuracy.High,
+      timeInterval: intervalMs,
+      distanceInterval: APP_POSITION_DISTANCE_M,
+    },
     (location) => onFix(toFix(location)),
   );
   return () => subscription.remove();

@@ -1,3 +1,4 @@
+import { APP_POSITION_INTERVAL_MS } from '@meeet/core/rules/app-pace';
 import type { PositionUpdate } from '@meeet/core/api/realtime';
 
 export type Fix = PositionUpdate;
@@ -33,7 +34,7 @@ export function askForegroundPermission(): Promise<PermissionAnswer> {
 /** The browser's watch plus a timer, so the service hears from the hand at its pace. */
 export async function watchFixes(
   onFix: (fix: Fix) => void,
-  intervalMs = 15_000,
+  intervalMs = APP_POSITION_INTERVAL_MS,
 ): Promise<() => void> {
   const id = navigator.geolocation.watchPosition(
     (position) => {
@@ -58,5 +59,5 @@ export async function watchFixes(
 
 /** A browser tab has no background location: meetings keep the page open. */
 export async function startMeetingUpdates(onFix: (fix: Fix) => void): Promise<() => void> {
-  return watchFixes(onFix, 15_000);
+  return watchFixes(onFix, APP_POSITION_INTERVAL_MS);
 }

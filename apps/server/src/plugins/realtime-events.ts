@@ -10,7 +10,6 @@ import { clientEventSchemas, type Ack, type ClientEventName } from '@meeet/core/
 import { isMessageKey } from '@meeet/core/i18n/messages';
 import { translate } from '@meeet/core/i18n/translate';
 import { busyError, isDatabaseBusy } from '../db/busy.ts';
-import type { SlicedQueue } from '../lib/sliced-queue.ts';
 import type { AuthContext, SessionsService } from '../modules/users/sessions.service.ts';
 import {
   EVENT_BUDGETS,
@@ -24,8 +23,8 @@ import {
   type Rate,
   type UserBuckets,
 } from './realtime-budgets.ts';
-import { holdWrites, type RealtimeSocket } from './socket.ts';
-import { ANSWERED_OK, noAnswer, onFrameEvent } from './socket-frames.ts';
+import type { RealtimeSocket } from './socket.ts';
+import { MALFORMED_PAYLOAD } from './socket-parser.ts';
 
 export type ClientPayload<E extends ClientEventName> = z.infer<(typeof clientEventSchemas)[E]>;
 
@@ -36,17 +35,13 @@ export type EventHandler<E extends ClientEventName> = (
   receivedAt: number,
 ) => Promise<object | void>;
 
-export interface EventOptions {
-  /**
-   * Bulk events (positions) wait their turn here and are read from their WebSocket frame (see
-   * `onFrameEvent`); one waits per socket, a second is refused as too often.
-   */
-  queue?: { jobs: SlicedQueue; arrived: (at: number) => void };
-  /** The answer and what the event sent on the way (a map diff) leave in one write. */
-  holdWrites?: boolean;
-}
-
 type Reply = (answer: Ack) => void;
+
+/** The reply of an event sent without an acknowledgement. */
+function noAnswer(): void {}
+
+/** The acknowledgement of an event with nothing more to say. */
+const ANSWERED_OK = Object.freeze({ ok: true as const });
 
 /** The bucket key of events no listener knows. */
 const UNKNOWN = '*unknown';
@@ -253,85 +248,56 @@ export class RealtimeEvents {
   }
 
   /** Listens to a client event on the socket, through the seam (see the class). */
-  on<E extends ClientEventName>(
-    socket: RealtimeSocket,
-    event: E,
-    handler: EventHandler<E>,
-    options: EventOptions = {},
-  ): void {
+  on<E extends ClientEventName>(socket: RealtimeSocket, event: E, handler: EventHandler<E>): void {
     const context = this.contextOf(socket);
     context.names.add(event);
     const budget = this.budgets[event];
     const { log } = this.deps;
 
-    const work = (read: () => unknown, reply: Reply, receivedAt: number) => {
-      // Only where asked: an event waiting on the database would hold everything else the
-      // socket is sent, pings too.
-      const release = options.holdWrites ? holdWrites(socket) : () => {};
+    const work = async (payload: unknown, reply: Reply, receivedAt: number) => {
       if (budget.oneInFlight) context.inFlight.add(event);
-      void (async () => {
-        try {
-          const auth = context.known !== undefined ? context.known : await context.auth;
-          if (!auth) {
-            throw new AppError(ErrorCode.UNAUTHORIZED, { messageKey: 'error.TOKEN_INVALID' });
-          }
-          const payload = read();
-          if (payload === undefined) {
-            return reply(
-              validationError(context.locale, {
-                _: translate(context.locale, 'realtime.payload-missing'),
-              }),
-            );
-          }
-          const parsed = clientEventSchemas[event].safeParse(payload);
-          if (!parsed.success) return reply(invalid(parsed.error, context.locale));
-          const result = await handler(auth, parsed.data as ClientPayload<E>, receivedAt);
-          reply(result ? { ok: true, ...result } : ANSWERED_OK);
-        } catch (error) {
-          reply(refusal(error, context.locale, log));
-        } finally {
-          if (budget.oneInFlight) context.inFlight.delete(event);
-          release();
+      try {
+        const auth = context.known !== undefined ? context.known : await context.auth;
+        if (!auth) {
+          throw new AppError(ErrorCode.UNAUTHORIZED, { messageKey: 'error.TOKEN_INVALID' });
         }
-      })();
-    };
-
-    let waiting = false;
-    const listen = (read: () => unknown, reply: Reply) => {
-      const receivedAt = this.now();
-      if (
-        (budget.oneInFlight && context.inFlight.has(event)) ||
-        !this.admit(context, event, budget.socket, budget.user, receivedAt)
-      ) {
-        return this.refuse(context, reply, tooOften);
+        if (payload === MALFORMED_PAYLOAD) {
+          throw new AppError(ErrorCode.VALIDATION_ERROR, {
+            messageKey: 'realtime.payload-malformed',
+          });
+        }
+        if (payload === undefined) {
+          return reply(
+            validationError(context.locale, {
+              _: translate(context.locale, 'realtime.payload-missing'),
+            }),
+          );
+        }
+        const parsed = clientEventSchemas[event].safeParse(payload);
+        if (!parsed.success) return reply(invalid(parsed.error, context.locale));
+        const result = await handler(auth, parsed.data as ClientPayload<E>, receivedAt);
+        reply(result ? { ok: true, ...result } : ANSWERED_OK);
+      } catch (error) {
+        reply(refusal(error, context.locale, log));
+      } finally {
+        if (budget.oneInFlight) context.inFlight.delete(event);
       }
-      const { queue } = options;
-      if (!queue) return work(read, reply, receivedAt);
-      // One event of a socket waits at most: a client that sends faster than the server takes
-      // them is told so at once, and the queue holds no more than a job per socket.
-      if (waiting) {
-        const busy = new AppError(ErrorCode.RATE_LIMITED, {
-          messageKey: 'meet.position-too-often',
-        });
-        return reply(refusal(busy, context.locale, log));
-      }
-      waiting = true;
-      queue.arrived(receivedAt);
-      queue.jobs.push(() => {
-        waiting = false;
-        if (socket.connected) work(read, reply, receivedAt);
-      });
     };
 
     (socket.on as (name: string, listener: (...args: unknown[]) => void) => void)(
       event,
       (...args) => {
         const { payload, reply } = argumentsOf(args);
-        listen(() => payload, reply);
+        const receivedAt = this.now();
+        if (
+          (budget.oneInFlight && context.inFlight.has(event)) ||
+          !this.admit(context, event, budget.socket, budget.user, receivedAt)
+        ) {
+          return this.refuse(context, reply, tooOften);
+        }
+        void work(payload, reply, receivedAt);
       },
     );
-    // Queued events come often: read from the frame, decoded in their slice (see onFrameEvent).
-    if (options.queue) onFrameEvent(socket, event, listen);
   }
 }
 

@@ -147,6 +147,7 @@ const appMessagesEn = {
   'realtime.too-often': 'Too many requests at once. Wait a few seconds and try again',
   'realtime.unknown-event': 'Unknown event',
   'realtime.payload-missing': 'Send the event with its data ({} when it has none)',
+  'realtime.payload-malformed': 'The event’s data is not valid JSON',
   'meet.text-too-long': 'A message can have at most 2,000 characters',
   'meet.chat-not-allowed':
     'You can only write to people you have seen on the map in the last 24 hours or already talked to',
@@ -354,6 +355,7 @@ const appMessagesRu = {
   'realtime.too-often': 'Слишком много запросов подряд. Подождите несколько секунд и повторите',
   'realtime.unknown-event': 'Неизвестное событие',
   'realtime.payload-missing': 'Отправьте событие с данными ({} если данных нет)',
+  'realtime.payload-malformed': 'Данные события — не корректный JSON',
   'meet.text-too-long': 'Сообщение может содержать не более 2000 символов',
   'meet.chat-not-allowed':
     'Писать можно тем, кого вы видели на карте за последние 24 часа, или тем, с кем уже общались',

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react-native';
 import { HAND_DOWN, type MapHand } from '@meeet/core/api/realtime';
+import { APP_WATCH_RADIUS_M } from '@meeet/core/rules/app-pace';
 import { card, renderScreen, signedIn } from '../../../test/helpers.tsx';
 import * as socket from '../../../test/socket-mock.ts';
 import { followHand, handState } from './hand-state.ts';
@@ -51,7 +52,7 @@ describe('the map', () => {
     expect(await screen.findByText('marker boris, Just chat, about 200 m away')).toBeOnTheScreen();
     expect(socket.emitted[0]).toEqual({
       event: 'map:watch',
-      payload: { lat: 55.7558, lon: 37.6173, radiusM: 5000 },
+      payload: { lat: 55.7558, lon: 37.6173, radiusM: APP_WATCH_RADIUS_M },
     });
   });
 

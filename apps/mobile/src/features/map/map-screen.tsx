@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Pressable, Switch, Text, View } from 'react-native';
 import { HAND_DOWN, type MapDiff, type MapHand } from '@meeet/core/api/realtime';
 import { Mood } from '@meeet/core/api/meet';
+import { APP_WATCH_RADIUS_M } from '@meeet/core/rules/app-pace';
 import { useI18n } from '../../lib/i18n.ts';
 import { askForegroundPermission, watchFixes, type Fix } from '../../lib/location';
 import { handLabel, moodText, rememberPeople } from '../../lib/people.ts';
@@ -23,8 +24,6 @@ import {
 } from '../../components/ui.tsx';
 
 const MOODS = [Mood.ROMANTIC, Mood.BUSINESS, Mood.JUST_CHAT] as const;
-/** The area watched around the user. */
-const WATCH_RADIUS_M = 5_000;
 const POSITION_GAP_MS = 1_100;
 
 export function applyDiff(hands: readonly MapHand[], diff: MapDiff): MapHand[] {
@@ -49,7 +48,7 @@ export function MapScreen({ onOpenPerson }: { onOpenPerson: (userId: number) => 
   const [failure, setFailure] = useState<string | null>(null);
   const raised = useRef(false);
   const lastFix = useRef<Fix | null>(null);
-  // The watched area's centre: the first fix (the area is 5 km wide, plenty for a walk).
+  // The watched area's centre: the first fix (the area reaches a walk's distance around it).
   const [centre, setCentre] = useState<{ lat: number; lon: number } | null>(null);
 
   const positions = useMemo(
@@ -112,7 +111,7 @@ export function MapScreen({ onOpenPerson }: { onOpenPerson: (userId: number) => 
     void emit('map:watch', {
       lat,
       lon,
-      radiusM: WATCH_RADIUS_M,
+      radiusM: APP_WATCH_RADIUS_M,
       ...(filter.length > 0 ? { moods: filter } : {}),
     }).then((answer) => {
       if (!current) return;

@@ -1,5 +1,5 @@
 import type { Mood, PublicCard } from '@meeet/core/api/meet';
-import type { MapHand, MapSnapshot, MapWatch } from '@meeet/core/api/realtime';
+import type { MapDiff, MapHand, MapSnapshot, MapWatch } from '@meeet/core/api/realtime';
 import {
   areaOf,
   areasAround,
@@ -18,18 +18,10 @@ import {
   type LatLon,
   type ParsedCell,
 } from './coarse-position.ts';
-import {
-  EncodedDiff,
-  sharedFields,
-  sharedPart,
-  type DiffEntry,
-  type SharedPart,
-} from './map-diff.ts';
+import { byRingThenUser, mapEntry, sharedFields, type SharedFields } from './map-diff.ts';
+import { PacedFlushes } from './paced-flushes.ts';
 import { NearList } from './near-list.ts';
 import type { Hand } from './presence-store.ts';
-
-/** A phone sending positions at the most allowed rate sends one this often (see map.service.ts). */
-export const POSITION_PERIOD_MS = 1000;
 
 /**
  * A sighting is recorded when a hand is first shown to a watcher and when it stops being shown,
@@ -46,19 +38,8 @@ const SIGHTING_REFRESH_MS = 3600 * 1000;
 const CELL_REACH_M = 20;
 /** Watchers served between two turns of the event loop. */
 const DIFF_BATCH = 25;
-/** The flush wheel turns this many times per tick (see `mark`). */
-const TURNS_PER_TICK = 20;
-/**
- * A watcher's diff may leave with its own position's answer this share of a tick after the last
- * one (0.9 s): the same tolerance of a phone's timer jitter as positions have.
- */
-const EARLY_SHARE = 0.9;
-/**
- * How long a watcher whose socket sends positions every second waits for the next one past its
- * expected time (in turns), so that the diff leaves with the position's answer rather than in a
- * write of its own.
- */
-const LATE_TURNS = 4;
+/** A watcher's diff waits at most this share of a tick past its due time (see paced-flushes.ts). */
+const SLOTS_PER_TICK = 20;
 
 export interface MapIndexDeps {
   /** Whether either of the two blocked the other; `prepare` loads a user's blocks first. */
@@ -111,25 +92,7 @@ interface Watcher {
    * add and its clearing with every flush were most of the marking's time.
    */
   pending: number[];
-  /** Whether it waits in the flush wheel, the turn it waits for, and that of its last flush. */
-  scheduled: boolean;
-  dueTurn: number;
-  flushedTurn: number;
-  /** When it last flushed, and when the last position came on its socket (ms). */
-  flushedAt: number;
-  positionAt: number;
-  /** The time between the socket's last two positions (ms): a second at 1 Hz, 15 s in the app. */
-  positionGapMs: number;
-  /**
-   * Since when a position that came on its socket waits for its turn (ms; -1 with none, see
-   * sliced-queue.ts): the pending diff leaves with its answer, and the wheel does not send it
-   * alone meanwhile, for a beat at most (an answer that never comes must not hold the map).
-   */
-  waitingSince: number;
-  /** Whether its last diff left on its own rather than with its position's answer. */
-  flushedAlone: boolean;
-  /** Sends a diff (see map-diff.ts). */
-  send: (diff: EncodedDiff) => void;
+  send: (diff: MapDiff) => void;
 }
 
 /**
@@ -161,14 +124,12 @@ class Shown implements CosLatLon {
   lat = 0;
   lon = 0;
   cosLat = 1;
-  /** The entry's fields every watcher shares, encoded once (see map-diff.ts). */
-  shared: SharedPart = NO_SHARED_PART;
+  /** The entry's fields every watcher shares, worked out once (see map-diff.ts). */
+  shared: SharedFields | null = null;
 }
 
 /** A user's shown facts once worked out for a hand (their cell parsed). */
-type ShownHand = Shown & { parsed: ParsedCell };
-
-const NO_SHARED_PART: SharedPart = { json: '', bytes: 0 };
+type ShownHand = Shown & { parsed: ParsedCell; shared: SharedFields };
 
 /** What `distanceIfShown` answers for a hand the watcher may not see. */
 const NOT_SHOWN = -1;
@@ -181,16 +142,6 @@ const NOT_SHOWN = -1;
  */
 const MAX_SIGNATURE = 2 ** 30 - 1;
 
-/** A watcher's entry for a hand, with what the diff is sorted by. */
-interface EncodedEntry extends DiffEntry {
-  userId: number;
-}
-
-/** The order of a watcher's entries: by ring of cells, never by exact distance. */
-function byRingThenUser(a: { ring: number; userId: number }, b: { ring: number; userId: number }) {
-  return a.ring - b.ring || a.userId - b.userId;
-}
-
 /** Up to this many entries a diff is sorted in place by insertion (see `sortEntries`). */
 const INSERTION_SORT_MAX = 16;
 
@@ -199,7 +150,7 @@ const INSERTION_SORT_MAX = 16;
  * and `Array.prototype.sort` allocates its work arrays for each call: 2.8 MB/s of garbage at
  * 4,000 clients, a twentieth of the server's. Insertion sort of a few needs none.
  */
-function sortEntries(entries: EncodedEntry[]): void {
+function sortEntries(entries: MapHand[]): void {
   if (entries.length > INSERTION_SORT_MAX) {
     entries.sort(byRingThenUser);
     return;
@@ -242,35 +193,21 @@ export class MapIndex {
   private readonly shownUsers = new Map<number, Shown>();
   /** The next entry signature (see `Shown.signature`). */
   private nextSignature = 1;
-  private readonly ticker: NodeJS.Timeout;
-  /**
-   * The flush wheel: watchers with something pending wait in the slot of the turn they may
-   * send at. Each watcher flushes at its own phase of the second, so the work is spread over
-   * it instead of arriving as one burst per tick that held the event loop.
-   */
-  private readonly wheel: Watcher[][] = Array.from(
-    { length: TURNS_PER_TICK + LATE_TURNS + 1 },
-    () => [],
-  );
-  private turn = 0;
-  /** The most often a watcher gets a diff, and a turn of the wheel. */
-  private readonly tickMs: number;
-  private readonly turnMs: number;
-  /** How long past its second a 1 Hz socket's next position is waited for (`LATE_TURNS`). */
-  private readonly lateMs: number;
+  /** Each watcher's diffs, at most one a tick, spread over it. */
+  private readonly flushes: PacedFlushes<Watcher>;
   private readonly now: () => number;
 
   constructor(private readonly deps: MapIndexDeps) {
     this.now = deps.now;
-    this.tickMs = deps.tickMs;
-    this.turnMs = this.tickMs / TURNS_PER_TICK;
-    this.lateMs = LATE_TURNS * this.turnMs;
-    this.ticker = setInterval(() => this.turnWheel(), this.turnMs);
-    this.ticker.unref();
+    this.flushes = new PacedFlushes({
+      periodMs: deps.tickMs,
+      slotsPerPeriod: SLOTS_PER_TICK,
+      run: (due) => this.flush(due),
+    });
   }
 
   close(): void {
-    clearInterval(this.ticker);
+    this.flushes.close();
   }
 
   private failed(what: string): (error: unknown) => void {
@@ -298,7 +235,7 @@ export class MapIndex {
     socketId: string,
     userId: number,
     watch: MapWatch,
-    send: (diff: EncodedDiff) => void,
+    send: (diff: MapDiff) => void,
   ): Promise<MapSnapshot> {
     this.unwatch(socketId);
     await this.deps.blocks.prepare(userId);
@@ -319,14 +256,6 @@ export class MapIndex {
       known: new Map(),
       recordedAt: 0,
       pending: [],
-      scheduled: false,
-      dueTurn: -1,
-      flushedTurn: -TURNS_PER_TICK,
-      flushedAt: 0,
-      positionAt: 0,
-      positionGapMs: Infinity,
-      waitingSince: -1,
-      flushedAlone: false,
       send,
     };
     watcher.areas = areasAround(watch, watch.radiusM);
@@ -362,6 +291,7 @@ export class MapIndex {
     const watcher = this.watchers.get(socketId);
     if (!watcher) return;
     this.watchers.delete(socketId);
+    this.flushes.cancel(watcher);
     this.recordSighted(watcher, [...watcher.known.keys()], this.now());
     const index = watcher.fine ? this.watchersByFine : this.watchersByArea;
     for (const cell of watcher.indexCells) {
@@ -387,79 +317,6 @@ export class MapIndex {
   private recordSighted(watcher: Watcher, userIds: number[], now: number): void {
     if (userIds.length === 0) return;
     this.deps.sighted(watcher.userId, userIds, now).catch(this.sightingsFailed);
-  }
-
-  /**
-   * The diff of the watcher on the socket a position came on, sent now if its last one went
-   * `EARLY_SHARE` of a tick ago: the socket layer writes it and the answer in one system call
-   * (one write per message was a fifth of the server's time at 5,000 phones), and a phone
-   * sending once a second gets its map with its own beat instead of a write of its own.
-   */
-  async positionCame(socketId: string, at = this.now()): Promise<void> {
-    const watcher = this.watchers.get(socketId);
-    if (!watcher) return;
-    if (watcher.waitingSince < 0) this.arrived(watcher, at);
-    watcher.waitingSince = -1;
-    // The position's time is when it came: how long it then waited is the server's, not the
-    // phone's, and would otherwise look like a beat that came early.
-    const now = at;
-    if (watcher.pending.length === 0) return;
-    if (now - watcher.flushedAt < this.tickMs * EARLY_SHARE) {
-      this.positionTooSoon(watcher, now);
-      return;
-    }
-    watcher.scheduled = false;
-    watcher.flushedAlone = false;
-    watcher.dueTurn = -1;
-    watcher.flushedTurn = this.turn;
-    watcher.flushedAt = now;
-    const ids = watcher.pending;
-    watcher.pending = [];
-    await this.sendBatch([{ watcher, ids }]);
-  }
-
-  /** A position came on the socket `at` and waits for its turn; `positionCame` takes it. */
-  positionArrived(socketId: string, at: number): void {
-    const watcher = this.watchers.get(socketId);
-    if (watcher) this.arrived(watcher, at);
-  }
-
-  private arrived(watcher: Watcher, at: number): void {
-    watcher.positionGapMs = at - watcher.positionAt;
-    watcher.positionAt = at;
-    if (watcher.waitingSince < 0) watcher.waitingSince = at;
-  }
-
-  /** The turn `waitMs` from now, the next one at the soonest. */
-  private turnAfter(waitMs: number): number {
-    return this.turn + Math.max(1, Math.ceil(waitMs / this.turnMs));
-  }
-
-  /** The watcher waits in the wheel for turn `due` (a slot it waited in before skips it). */
-  private dueAt(watcher: Watcher, due: number): void {
-    watcher.dueTurn = due;
-    this.wheel[due % this.wheel.length]?.push(watcher);
-  }
-
-  /**
-   * A 1 Hz socket's position came less than `EARLY_SHARE` of a tick after its last diff, so the
-   * pending diff cannot ride with it. Left to the wheel, the diff would leave on its own a
-   * second after the last one: just before the next position, which would come too soon again,
-   * a write of its own every second from then on. So:
-   * - if the last diff left on its own just before this position (within the 200 ms a late
-   *   position is waited for), the diff waits for the next position, due at most 200 ms after
-   *   the wheel would have sent it, and rides with the answers from then on;
-   * - otherwise (the phone's beat came early) it leaves as soon as the tick allows, right after
-   *   this position, and the next position comes a tick after it.
-   */
-  private positionTooSoon(watcher: Watcher, now: number): void {
-    if (!watcher.scheduled || watcher.positionGapMs > 2 * POSITION_PERIOD_MS) return;
-    const waitMs =
-      watcher.flushedAlone && now - watcher.flushedAt <= this.lateMs
-        ? POSITION_PERIOD_MS + this.lateMs // until the next position is late
-        : watcher.flushedAt + this.tickMs * EARLY_SHARE - now; // until the tick allows one
-    const due = this.turnAfter(waitMs);
-    if (due !== watcher.dueTurn) this.dueAt(watcher, due);
   }
 
   /**
@@ -501,19 +358,7 @@ export class MapIndex {
   /** The user's entry may have changed for the watcher: it goes out with its next flush. */
   private mark(watcher: Watcher, userId: number): void {
     watcher.pending.push(userId);
-    if (watcher.scheduled) return;
-    watcher.scheduled = true;
-    // At most once a tick: right away (next turn) if it has not sent for a tick, else a tick
-    // after its last flush.
-    let due = Math.max(this.turn + 1, watcher.flushedTurn + TURNS_PER_TICK);
-    // A socket sending positions every second takes its diff with the next one's answer, also
-    // when that one is a little late. (Time, not turns: a busy loop turns the wheel late.)
-    const untilLate = watcher.positionAt + POSITION_PERIOD_MS + this.lateMs - this.now();
-    if (untilLate > 0) {
-      const expected = this.turn + Math.ceil(untilLate / this.turnMs);
-      if (expected >= due) due = Math.min(expected, this.turn + TURNS_PER_TICK + LATE_TURNS);
-    }
-    this.dueAt(watcher, due);
+    this.flushes.request(watcher);
   }
 
   /**
@@ -532,28 +377,12 @@ export class MapIndex {
   private entryFor(watcher: Watcher, hand: Hand): MapHand | null {
     const distance = this.distanceIfShown(watcher, hand);
     if (distance === NOT_SHOWN) return null;
-    const { lat, lon, parsed } = this.current(hand);
-    // Snapshots only (one per watch), where a spread costs little; diffs use the encoded part.
-    return {
-      ...sharedFields(hand.card, hand.mood, { lat, lon }),
-      distanceM: roundedDistance(distance),
-      ring: ringsBetween(watcher.centerCell, parsed),
-    };
-  }
-
-  /** The entry of a diff: the hand's shared part and the watcher's own two fields. */
-  private diffEntry(
-    watcher: Watcher,
-    userId: number,
-    shown: ShownHand,
-    distance: number,
-  ): EncodedEntry {
-    return {
-      userId,
-      shared: shown.shared,
-      distanceM: roundedDistance(distance),
-      ring: ringsBetween(watcher.centerCell, shown.parsed),
-    };
+    const shown = this.current(hand);
+    return mapEntry(
+      shown.shared,
+      roundedDistance(distance),
+      ringsBetween(watcher.centerCell, shown.parsed),
+    );
   }
 
   private shownOf(userId: number): Shown {
@@ -586,7 +415,7 @@ export class MapIndex {
       shown.lat = point.lat;
       shown.lon = point.lon;
       shown.cosLat = cosLatOf(point.lat);
-      shown.shared = sharedPart(hand.card, hand.mood, point);
+      shown.shared = sharedFields(hand.card, hand.mood, point);
     }
     return shown as ShownHand;
   }
@@ -597,34 +426,15 @@ export class MapIndex {
   }
 
   /**
-   * One turn of the wheel: the watchers due now flush, in batches with the event loop let go
-   * between them so positions and chat get in between. A batch's pending ids are taken (a
-   * change after that schedules the watcher again, a tick later) and their hands read from the
-   * store in one call.
+   * The watchers due now flush, in batches with the event loop let go between them so positions
+   * and chat get in between. A watcher's pending ids are taken (a change after that asks for its
+   * next flush, a tick later) and a batch's hands read from the store in one call.
    */
-  private turnWheel(): void {
-    this.turn += 1;
-    const slot = this.turn % this.wheel.length;
-    const due = this.wheel[slot] ?? [];
-    if (due.length === 0) return;
-    this.wheel[slot] = [];
-    const now = this.now();
+  private flush(due: Watcher[]): void {
     const batches: { watcher: Watcher; ids: number[] }[][] = [];
     let batch: { watcher: Watcher; ids: number[] }[] = [];
     for (const watcher of due) {
-      // Flushed early with a position since (see `positionCame`): it waits elsewhere now.
-      if (watcher.dueTurn !== this.turn) continue;
-      // Its position is waiting for its turn and will take the diff (if it waits no longer than
-      // a beat: one whose answer never comes, a bad payload, must not hold the map).
-      if (watcher.waitingSince >= 0 && now - watcher.waitingSince < POSITION_PERIOD_MS) {
-        this.dueAt(watcher, this.turnAfter(watcher.waitingSince + POSITION_PERIOD_MS - now));
-        continue;
-      }
-      watcher.scheduled = false;
       if (this.watchers.get(watcher.socketId) !== watcher || watcher.pending.length === 0) continue;
-      watcher.flushedTurn = this.turn;
-      watcher.flushedAt = now;
-      watcher.flushedAlone = true;
       batch.push({ watcher, ids: watcher.pending });
       watcher.pending = [];
       if (batch.length === DIFF_BATCH) {
@@ -645,22 +455,19 @@ export class MapIndex {
   }
 
   private async sendBatch(batch: { watcher: Watcher; ids: number[] }[]): Promise<void> {
-    const single = batch.length === 1;
-    const wanted = single ? batch[0]!.ids : wantedBy(batch);
+    const wanted = wantedBy(batch);
     const found = await this.deps.hands(wanted);
-    // A single flush (the usual one, with a position's answer) reads its hands by place.
-    const byUser = single ? null : new Map(wanted.map((id, at) => [id, found[at]]));
+    const byUser = new Map(wanted.map((id, at) => [id, found[at]]));
     const now = this.now();
     for (const { watcher, ids } of batch) {
       // A watcher that went away while the hands were read gets nothing.
       if (this.watchers.get(watcher.socketId) !== watcher) continue;
-      const upsert: EncodedEntry[] = [];
+      const upsert: MapHand[] = [];
       const left: number[] = [];
       /** Hands shown for the first time, or no longer: their sightings are recorded. */
       const sighted: number[] = [];
-      for (let at = 0; at < ids.length; at++) {
-        const userId = ids[at]!;
-        const hand = byUser ? byUser.get(userId) : found[at];
+      for (const userId of ids) {
+        const hand = byUser.get(userId);
         const distance = hand ? this.distanceIfShown(watcher, hand) : NOT_SHOWN;
         const before = watcher.known.get(userId);
         if (hand && distance !== NOT_SHOWN) {
@@ -669,7 +476,13 @@ export class MapIndex {
           if (shown.signature !== before) {
             if (before === undefined) sighted.push(userId);
             watcher.known.set(userId, shown.signature);
-            upsert.push(this.diffEntry(watcher, userId, shown, distance));
+            upsert.push(
+              mapEntry(
+                shown.shared,
+                roundedDistance(distance),
+                ringsBetween(watcher.centerCell, shown.parsed),
+              ),
+            );
           }
         } else if (before !== undefined) {
           watcher.known.delete(userId);
@@ -679,7 +492,7 @@ export class MapIndex {
       }
       if (upsert.length > 0 || left.length > 0) {
         sortEntries(upsert);
-        watcher.send(new EncodedDiff(upsert, left));
+        watcher.send({ upsert, left });
       }
       this.recordSighted(watcher, sighted, now);
     }

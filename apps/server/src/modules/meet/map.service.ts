@@ -5,6 +5,7 @@ import {
   POSITION_FUTURE_SKEW_MS,
   POSITION_MAX_AGE_MS,
   type HandState,
+  type MapDiff,
   type MapSnapshot,
   type MapWatch,
   type PositionUpdate,
@@ -23,8 +24,7 @@ import {
   type CellDisc,
   type Displacement,
 } from './coarse-position.ts';
-import type { EncodedDiff } from './map-diff.ts';
-import { MapIndex, POSITION_PERIOD_MS } from './map-index.ts';
+import { MapIndex } from './map-index.ts';
 import type { Hand, PresenceEvent, PresenceStore } from './presence-store.ts';
 import { Whereabouts } from './whereabouts.ts';
 
@@ -37,6 +37,8 @@ import { Whereabouts } from './whereabouts.ts';
  * to the one before.
  */
 const POSITION_JITTER_MS = 500;
+/** The shortest average gap between a user's positions (see `POSITION_JITTER_MS`). */
+const POSITION_PERIOD_MS = 1000;
 /** Who someone saw on the map may be written to for this long (issue: now or within 24 h). */
 const SIGHTING_TTL_MS = 24 * 3600 * 1000;
 
@@ -150,9 +152,6 @@ export class MapService {
     return (error) => this.deps.onError?.(error, what);
   }
 
-  /** Made once: a position's flush is the hot path. */
-  private readonly flushFailed = this.failed('map flush');
-
   /**
    * Tells every process's watchers (this one's included, through the store) of a change anyone
    * may see, with the hand's cell before and after it (the same cell: mood, ghost).
@@ -216,32 +215,11 @@ export class MapService {
   }
 
   /**
-   * Takes a position; `socketId` names the socket it came on, whose own diff, if nearly due,
-   * leaves with the answer (see `MapIndex.positionCame`). `receivedAt` is when it was read: a
-   * position may wait its turn (see sliced-queue.ts), and its age and its distance from the one
+   * Takes a position. `receivedAt` is when it was read: its age and its distance from the one
    * before are what the phone did, not how long it waited here.
    */
-  async position(
-    userId: number,
-    update: PositionUpdate,
-    socketId?: string,
-    receivedAt?: number,
-  ): Promise<void> {
-    const at = receivedAt ?? this.now();
-    try {
-      await this.take(userId, update, at);
-    } finally {
-      // Taken or refused, the answer takes the socket's diff along (a store away costs the
-      // flush, never the answer).
-      if (socketId !== undefined) {
-        await this.index.positionCame(socketId, at).catch(this.flushFailed);
-      }
-    }
-  }
-
-  /** A position came on the socket and waits for its turn: its answer will carry the diff. */
-  positionArrived(socketId: string, at: number): void {
-    this.index.positionArrived(socketId, at);
+  async position(userId: number, update: PositionUpdate, receivedAt?: number): Promise<void> {
+    await this.take(userId, update, receivedAt ?? this.now());
   }
 
   private async take(userId: number, update: PositionUpdate, now: number): Promise<void> {
@@ -392,7 +370,7 @@ export class MapService {
     socketId: string,
     userId: number,
     watch: MapWatch,
-    send: (diff: EncodedDiff) => void,
+    send: (diff: MapDiff) => void,
   ): Promise<MapSnapshot> {
     this.whereabouts.checkWatch(userId, watch, this.now());
     return this.index.watch(socketId, userId, watch, send);

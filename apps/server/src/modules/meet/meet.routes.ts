@@ -112,7 +112,6 @@ export const meetRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (a
       log: app.log,
       realtime: app.realtime,
       handChanged: (userId, state) => toUser(userId).emit('hand:state', state),
-      positions: app.positionQueue,
     }),
   );
   app.addHook('onClose', async () => {

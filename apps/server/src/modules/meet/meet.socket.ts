@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import type { HandState } from '@meeet/core/api/realtime';
-import type { SlicedQueue } from '../../lib/sliced-queue.ts';
 import type { RealtimeEvents } from '../../plugins/realtime-events.ts';
-import { emitEncoded, type RealtimeSocket } from '../../plugins/socket.ts';
+import type { RealtimeSocket } from '../../plugins/socket.ts';
 import type { SessionsService } from '../users/sessions.service.ts';
 import type { ChatService } from './chat.service.ts';
 import type { MapService } from './map.service.ts';
@@ -17,11 +16,6 @@ export interface MeetSocketDeps {
   realtime: RealtimeEvents;
   /** Tells every device of the user how their hand stands now (`hand:state`). */
   handChanged: (userId: number, state: HandState) => void;
-  /**
-   * Where positions wait for their turn: bulk work, taken in slices between the loop's other
-   * work (see sliced-queue.ts), so chat, timers and pings wait a slice, not a turn's batch.
-   */
-  positions: SlicedQueue;
 }
 
 /**
@@ -58,18 +52,11 @@ export function attachMeetSocket(socket: RealtimeSocket, deps: MeetSocketDeps): 
     deps.handChanged(auth.user.id, hand);
     return { hand };
   });
-  realtime.on(
-    socket,
-    'position',
-    (auth, payload, receivedAt) => map.position(auth.user.id, payload, socket.id, receivedAt),
-    {
-      queue: { jobs: deps.positions, arrived: (at) => map.positionArrived(socket.id, at) },
-      // A position's answer and the map diff it may bring leave in one write.
-      holdWrites: true,
-    },
+  realtime.on(socket, 'position', (auth, payload, receivedAt) =>
+    map.position(auth.user.id, payload, receivedAt),
   );
   realtime.on(socket, 'map:watch', (auth, payload) =>
-    map.watch(socket.id, auth.user.id, payload, (diff) => emitEncoded(socket, 'map:diff', diff)),
+    map.watch(socket.id, auth.user.id, payload, (diff) => socket.emit('map:diff', diff)),
   );
   realtime.on(socket, 'map:unwatch', () => {
     map.unwatch(socket.id);
