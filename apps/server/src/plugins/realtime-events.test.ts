@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { healthResponseSchema } from '@meeet/core/api/health';
 import { HAND_DOWN, type Ack, type HandState, type MapSnapshot } from '@meeet/core/api/realtime';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
@@ -53,11 +53,7 @@ function burst(
 
 /** Resolves once `condition` holds, looked at every 10 ms for at most `ms`. */
 async function until(condition: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await vi.waitUntil(condition, { timeout: ms, interval: 10 });
 }
 
 /** The most events a bucket lets through in `elapsedMs`: its burst and what refilled. */

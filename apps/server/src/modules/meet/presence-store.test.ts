@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startRedis, type TestRedis } from '../../../test/redis.ts';
 import {
   areaOf,
@@ -82,13 +82,9 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-/** Resolves once `check` holds, polling every 10 ms. */
+/** Resolves once `check` holds, looked at every 10 ms for at most 5 s. */
 async function until(check: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await vi.waitUntil(check, { timeout: 5_000, interval: 10 });
 }
 
 describe.each(subjects)('%s keeps the presence contract', (_name, subject) => {
