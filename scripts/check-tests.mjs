@@ -72,14 +72,17 @@ const SLEEPS = [
 ];
 
 function fixedSleeps(text) {
-  return SLEEPS.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => m.index));
+  return SLEEPS.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => m.index)).sort(
+    (a, b) => a - b,
+  );
 }
 
 const lineOf = (text, index) => text.slice(0, index).split('\n').length;
 const problems = [];
-const counts = { inert: 0, sleeps: 0 };
+const counts = { files: 0, inert: 0, sleeps: 0 };
 for (const path of testFiles(root)) {
   const text = readFileSync(path, 'utf8');
+  counts.files++;
   const file = relative(root, path);
   for (const at of inertQueries(text)) {
     counts.inert++;
@@ -92,7 +95,9 @@ for (const path of testFiles(root)) {
 }
 
 if (process.argv.includes('--count')) {
-  console.log(`inert query assertions: ${counts.inert}, fixed sleeps: ${counts.sleeps}`);
+  console.log(
+    `${counts.files} test files: inert query assertions ${counts.inert}, fixed sleeps ${counts.sleeps}`,
+  );
 } else if (problems.length > 0) {
   console.error(problems.join('\n'));
   console.error(`\ncheck-tests: ${problems.length} problem(s); see scripts/check-tests.mjs`);
