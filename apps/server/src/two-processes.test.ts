@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { Address } from 'viem';
 import { generateMnemonic, english } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAnvil, type AnvilInstance } from '@meeet/contracts/anvil';
 import type { ChatMessage } from '@meeet/core/api/meet';
 import type { Meeting, MeetingProgress, ProximityTokensResponse } from '@meeet/core/api/meetings';
@@ -40,15 +40,16 @@ const LEADER_RETRY_MS = 500;
 const LEADER_ELECTED = 'leader elected: this process runs the workers';
 const FINGERPRINT = { 'x-fp': 'fp-two-processes' };
 
-/** Resolves once `check` holds, polling every 50 ms; fails after `timeoutMs`. */
-async function until<T>(check: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** A phone's pace: the server takes at most one ping a second from each user. */
+const PING_EVERY_MS = 1_200;
+
+/** Resolves with `check`'s value once it holds, looked at every `everyMs`; fails after `timeoutMs`. */
+async function until<T>(
+  check: () => T | Promise<T>,
+  timeoutMs = 20_000,
+  everyMs = 50,
+): Promise<NonNullable<T>> {
+  return (await vi.waitUntil(check, { timeout: timeoutMs, interval: everyMs })) as NonNullable<T>;
 }
 
 /** Fails with `what` instead of the whole test's timeout when `promise` does not settle. */
@@ -331,21 +332,26 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
   }
 
   /** A ping of `who`'s phone beside the partner's, hearing the partner's token near. */
+  /** A ping, sent again while the leader refuses it (it takes one a second from each user). */
   const ping = (server: ServerProcess, who: Registered, fp: string, heard: string, north = 0) =>
-    server.api(
-      'POST',
-      '/meetings/ping',
-      {
-        t: Date.now(),
-        lat: 52.52 + north / 111_320,
-        lon: 13.405,
-        accuracy: 5,
-        speed: 0,
-        simulated: false,
-        heard: [{ token: heard, rssi: -50 }],
-      },
-      who.token,
-      fp,
+    vi.waitFor(
+      () =>
+        server.api(
+          'POST',
+          '/meetings/ping',
+          {
+            t: Date.now(),
+            lat: 52.52 + north / 111_320,
+            lon: 13.405,
+            accuracy: 5,
+            speed: 0,
+            simulated: false,
+            heard: [{ token: heard, rssi: -50 }],
+          },
+          who.token,
+          fp,
+        ),
+      { timeout: 5_000, interval: 100 },
     );
 
   it('shares the meet map and chat: a hand raised on one reaches a watcher on the other, and a message crosses', async () => {
@@ -471,13 +477,20 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     // Side by side, each phone hearing the other; every ping goes to the other process than
     // the previous one. The leader scores them all and pushes to both sockets.
     let turn = 0;
-    await until(async () => {
-      const [first, second] = turn++ % 2 === 0 ? [one, two] : [two, one];
-      await ping(first, a, fpA, ownB);
-      await ping(second, b, fpB, ownA, 1);
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
-      return updates.a!.some((m) => m.id === meetingId && m.status !== 'active');
-    }, 40_000);
+    /** Both phones ping, at a phone's pace and through alternating processes, until `done`. */
+    const pingInTurns = (done: () => boolean | Promise<boolean>) =>
+      until(
+        async () => {
+          if (await done()) return true;
+          const [here, there] = turn++ % 2 === 0 ? [one, two] : [two, one];
+          await ping(here, a, fpA, ownB);
+          await ping(there, b, fpB, ownA, 1);
+          return false;
+        },
+        40_000,
+        PING_EVERY_MS,
+      );
+    await pingInTurns(() => updates.a!.some((m) => m.id === meetingId && m.status !== 'active'));
     for (const who of ['a', 'b'] as const) {
       expect(progress[who]!.some((p) => p.meetingId === meetingId)).toBe(true);
       await until(() => updates[who]!.find((m) => m.id === meetingId && m.status !== 'active'));
@@ -526,11 +539,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     );
     expect(active.active).toMatchObject({ id: second.meeting.id, status: 'active' });
     await setLock(a, new Date(Date.now() + 3_600_000));
-    await until(async () => {
-      const [first, other] = turn++ % 2 === 0 ? [one, two] : [two, one];
-      await ping(first, a, fpA, ownB);
-      await ping(other, b, fpB, ownA, 1);
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await pingInTurns(async () => {
       const now = await two.api<Meeting>(
         'GET',
         `/meetings/${second.meeting.id}`,
@@ -539,7 +548,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
         fpB,
       );
       return now.minutesCounted >= 3;
-    }, 40_000);
+    });
     const endCode = await two.api<{ phase: string; qr: string }>(
       'POST',
       '/meetings/handshake/code',
@@ -710,31 +719,28 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     const startedAt = Date.parse(status.active!.startedAt);
     const minuteMs = Number(env.MEETINGS_MINUTE_MS);
     const pingUntil = (done: () => boolean) =>
-      until(async () => {
-        await ping(three, c, fpC, ownD);
-        await ping(three, d, fpD, ownC, 1);
-        if (done()) return true;
-        await new Promise((resolve) => setTimeout(resolve, 1_100));
-        return done();
-      }, 40_000);
+      until(
+        async () => {
+          if (done()) return true;
+          await ping(three, c, fpC, ownD);
+          await ping(three, d, fpD, ownC, 1);
+          return done();
+        },
+        40_000,
+        PING_EVERY_MS,
+      );
     const counted = (n: number) => () =>
       progress.some((p) => p.meetingId === meetingId && p.minutesCounted >= n);
     await pingUntil(counted(1));
     expect(Date.now() - startedAt).toBeLessThan(minuteMs);
-    await new Promise((resolve) =>
-      setTimeout(resolve, startedAt + 2 * minuteMs + 100 - Date.now()),
-    );
+    // Minute 1 passes without pings: the phones speak again once minute 2 has begun.
+    await until(() => Date.now() >= startedAt + 2 * minuteMs + 100, 2 * minuteMs);
     await pingUntil(counted(2));
     expect(progress.at(-1)).toMatchObject({ minutesCounted: 2, elapsedMinutes: 2 });
     // …then it dies. A new leader without those minutes would see two empty minutes (a gap
     // too long) and fail the meeting; with them, one more minute completes it.
     await survivor.kill('SIGKILL');
-    await until(async () => {
-      await ping(three, c, fpC, ownD);
-      await ping(three, d, fpD, ownC, 1);
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
-      return updates.some((m) => m.id === meetingId && m.status !== 'active');
-    }, 40_000);
+    await pingUntil(() => updates.some((m) => m.id === meetingId && m.status !== 'active'));
     expect(three.elections('meeet:meetings')).toBe(1);
     expect(updates.at(-1)).toMatchObject({
       id: meetingId,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import Fastify from 'fastify';
 import { createTestDatabase } from '../../test/helpers.ts';
@@ -7,23 +7,43 @@ import { LeaderLock } from './leader-lock.ts';
 const RETRY_MS = 100;
 const log = Fastify({ logger: false }).log;
 
-/** Resolves once `check` holds, polling every 20 ms; fails after `timeoutMs`. */
-async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+/** Resolves once `check` holds, looked at every 20 ms; fails after `timeoutMs`. */
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  await vi.waitUntil(check, { timeout: timeoutMs, interval: 20 });
+}
+
+/**
+ * Resolves once the contender for `name` that holds no lock has asked for it `rounds` more
+ * times: PostgreSQL restamps its session's `query_start` at every try.
+ */
+async function followerTried(url: string, name: string, rounds: number): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const seen = new Set<string>();
+  try {
+    await until(async () => {
+      const { rows } = await admin.query<{ started: string }>(
+        "select s.query_start::text as started from pg_stat_activity s where s.application_name = $1 and s.query like '%pg_try_advisory_lock%' and not exists (select 1 from pg_locks l where l.pid = s.pid and l.locktype = 'advisory' and l.granted)",
+        [`meeet leader ${name}`],
+      );
+      for (const row of rows) seen.add(row.started);
+      return seen.size > rounds;
+    });
+  } finally {
+    await admin.end();
   }
 }
 
-function contender(url: string, name: string) {
-  const state = { running: false, elections: 0, demotions: 0 };
+/** A contender; an election while `rivalRuns()` holds is counted in `overlaps`. */
+function contender(url: string, name: string, rivalRuns = () => false) {
+  const state = { running: false, elections: 0, demotions: 0, overlaps: 0 };
   const lock = new LeaderLock({
     connectionString: url,
     name,
     retryMs: RETRY_MS,
     log,
     onElected: () => {
+      if (rivalRuns()) state.overlaps++;
       state.running = true;
       state.elections++;
     },
@@ -33,6 +53,13 @@ function contender(url: string, name: string) {
     },
   });
   return { lock, state };
+}
+
+/** Two contenders for `name`, each counting an election beside the other running. */
+function rivals(url: string, name: string) {
+  const a: ReturnType<typeof contender> = contender(url, name, () => b.state.running);
+  const b: ReturnType<typeof contender> = contender(url, name, () => a.state.running);
+  return [a, b] as const;
 }
 
 describe('leader lock', () => {
@@ -50,7 +77,7 @@ describe('leader lock', () => {
     await until(() => a.state.running);
     b.lock.start();
     // Several of b's retries pass while a leads; b must not run the workers meanwhile.
-    await new Promise((resolve) => setTimeout(resolve, RETRY_MS * 4));
+    await followerTried(url, 'test:handover', 3);
     expect(b.state.running).toBe(false);
     await a.lock.stop();
     expect(a.state.running).toBe(false);
@@ -60,8 +87,7 @@ describe('leader lock', () => {
   });
 
   it('gives up leadership when its connection is killed, and another takes over', async () => {
-    const a = contender(url, 'test:killed');
-    const b = contender(url, 'test:killed');
+    const [a, b] = rivals(url, 'test:killed');
     a.lock.start();
     await until(() => a.state.running);
     b.lock.start();
@@ -77,14 +103,11 @@ describe('leader lock', () => {
       await admin.end();
     }
     await until(() => a.state.demotions === 1);
-    // Both retry on fresh connections; whichever asks first leads, and only one ever runs.
-    let both = false;
-    const deadline = Date.now() + RETRY_MS * 6;
-    while (Date.now() < deadline) {
-      both ||= a.state.running && b.state.running;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expect(both).toBe(false);
+    // Both retry on fresh connections; whichever asks first leads, and only one ever runs:
+    // an election beside a running rival is counted, through several of the other's tries.
+    await until(() => a.state.running || b.state.running);
+    await followerTried(url, 'test:killed', 3);
+    expect(a.state.overlaps + b.state.overlaps).toBe(0);
     expect(a.state.running !== b.state.running).toBe(true);
     await Promise.all([a.lock.stop(), b.lock.stop()]);
   });

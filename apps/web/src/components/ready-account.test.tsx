@@ -63,10 +63,10 @@ describe('ReadyAccount', () => {
   it('shows a spinner until /user/me answers, then what it guards', async () => {
     const answer = answerMe(complete);
     renderGate();
-    expect(screen.getByRole('progressbar')).toBeTruthy();
+    screen.getByRole('progressbar');
     expect(screen.queryByText('The market')).toBeNull();
     answer();
-    expect(await screen.findByText('The market')).toBeTruthy();
+    await screen.findByText('The market');
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
@@ -74,7 +74,7 @@ describe('ReadyAccount', () => {
     const answer = answerMe({ ...complete, emailVerified: false });
     renderGate();
     answer();
-    expect(await screen.findByText('Confirm your e-mail')).toBeTruthy();
+    await screen.findByText('Confirm your e-mail');
     expect(screen.queryByText('The market')).toBeNull();
   });
 
@@ -82,6 +82,6 @@ describe('ReadyAccount', () => {
     const answer = answerMe({ ...complete, domain: null });
     renderGate();
     answer();
-    expect(await screen.findByText('Complete your profile')).toBeTruthy();
+    await screen.findByText('Complete your profile');
   });
 });

@@ -184,12 +184,12 @@ describe('Account → Referral programme, Main', () => {
       '/api/referral/rewards': () => Response.json(rewards),
     });
     renderPage();
-    expect(screen.getByLabelText('Loading the referral programme')).toBeDefined();
-    expect(await screen.findByText(`${window.location.origin}/ref/MEEET7`)).toBeDefined();
-    expect(screen.getByText('MEEET7')).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Copy link' })).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Copy code' })).toBeDefined();
-    expect(screen.getByTitle('QR code of your referral link')).toBeDefined();
+    screen.getByLabelText('Loading the referral programme');
+    await screen.findByText(`${window.location.origin}/ref/MEEET7`);
+    screen.getByText('MEEET7');
+    screen.getByRole('button', { name: 'Copy link' });
+    screen.getByRole('button', { name: 'Copy code' });
+    screen.getByTitle('QR code of your referral link');
     expect(figure('Total income').getByText('12 USDT')).toBeDefined();
     expect(figure('Waiting for payout').getByText('2 USDT')).toBeDefined();
     expect(figure('Total attracted').getByText('3')).toBeDefined();
@@ -201,8 +201,8 @@ describe('Account → Referral programme, Main', () => {
     expect(screen.queryByText('Invite your first friend')).toBeNull();
 
     const table = await screen.findByRole('table', { name: 'Recent rewards' });
-    expect(within(table).getByText('friend21')).toBeDefined();
-    expect(within(table).getByText('Paid')).toBeDefined();
+    within(table).getByText('friend21');
+    within(table).getByText('Paid');
     const link = within(table).getByRole('link', { name: /View transaction/ });
     expect(link.getAttribute('href')).toBe('https://bscscan.com/tx/0xabc');
     // The chart arrives on its own.
@@ -210,7 +210,7 @@ describe('Account → Referral programme, Main', () => {
     // The chart is its own download: give it longer than a call.
     await within(chart).findByRole('table', { name: 'Income by day' }, { timeout: 5000 });
     const day = within(chart).getByRole('row', { name: /Nov 23/ });
-    expect(within(day).getByText('Business purchases: 10 USDT')).toBeDefined();
+    within(day).getByText('Business purchases: 10 USDT');
     expect(within(chart).getAllByRole('row')).toHaveLength(1);
   });
 
@@ -232,8 +232,8 @@ describe('Account → Referral programme, Main', () => {
       '/api/referral/rewards': () => Response.json({ items: [], total: 0, offset: 0, limit: 10 }),
     });
     renderPage();
-    expect(await screen.findByText('Invite your first friend')).toBeDefined();
-    expect(await screen.findByText(/No rewards yet/)).toBeDefined();
+    await screen.findByText('Invite your first friend');
+    await screen.findByText(/No rewards yet/);
   });
 
   it('says so when it cannot be loaded, and tries again', async () => {
@@ -246,12 +246,10 @@ describe('Account → Referral programme, Main', () => {
       '/api/referral/rewards': () => Response.json(rewards),
     });
     renderPage();
-    expect(
-      await screen.findByText('The referral programme could not be loaded. Please try again.'),
-    ).toBeDefined();
+    await screen.findByText('The referral programme could not be loaded. Please try again.');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('MEEET7')).toBeDefined();
+    await screen.findByText('MEEET7');
   });
 
   it('reads in Russian', async () => {
@@ -262,8 +260,8 @@ describe('Account → Referral programme, Main', () => {
       '/api/referral/rewards': () => Response.json({ items: [], total: 0, offset: 0, limit: 10 }),
     });
     renderPage();
-    expect(await screen.findByText('Пригласите первого друга')).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Копировать ссылку' })).toBeDefined();
+    await screen.findByText('Пригласите первого друга');
+    screen.getByRole('button', { name: 'Копировать ссылку' });
   });
 });
 
@@ -287,18 +285,18 @@ describe('Account → Referral programme, Referral tree', () => {
       '/api/referral/list/21': () => Response.json(list([row(31, { depth: 2 })])),
     });
     await openTree();
-    expect(screen.getByLabelText('Loading referrals')).toBeDefined();
+    screen.getByLabelText('Loading referrals');
     const table = await screen.findByRole('table', { name: 'Referral tree' });
     const first = within(table).getByRole('row', { name: /friend21/ });
-    expect(within(first).getByText('Business')).toBeDefined();
-    expect(within(first).getByText('3')).toBeDefined();
-    expect(within(first).getByText('10 USDT')).toBeDefined();
+    within(first).getByText('Business');
+    within(first).getByText('3');
+    within(first).getByText('10 USDT');
     const second = within(table).getByRole('row', { name: /UID 22/ });
-    expect(within(second).getByText('Never')).toBeDefined();
+    within(second).getByText('Never');
 
     fireEvent.click(within(first).getByRole('button', { name: 'Show the referrals of friend21' }));
     const child = await within(table).findByRole('row', { name: /friend31/ });
-    expect(within(child).getByText('Level 2')).toBeDefined();
+    within(child).getByText('Level 2');
     expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('/api/referral/list/21'))).toBe(
       true,
     );
@@ -319,13 +317,13 @@ describe('Account → Referral programme, Referral tree', () => {
     });
     await openTree();
     await screen.findByRole('row', { name: /friend1\b/ });
-    expect(screen.getByText('1–20 of 45')).toBeDefined();
+    screen.getByText('1–20 of 45');
     fireEvent.click(screen.getByRole('button', { name: /next page/i }));
-    expect(await screen.findByRole('row', { name: /friend21/ })).toBeDefined();
+    await screen.findByRole('row', { name: /friend21/ });
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Role' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Business' }));
-    expect(await screen.findByText('No referrals with this role.')).toBeDefined();
+    await screen.findByText('No referrals with this role.');
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([u]) => /[?&]role=business\b/.test(String(u)))).toBe(true),
     );
@@ -338,7 +336,7 @@ describe('Account → Referral programme, Referral tree', () => {
       '/api/referral/list': () => Response.json(list([], 0)),
     });
     await openTree();
-    expect(await screen.findByText('Your referral tree is empty')).toBeDefined();
+    await screen.findByText('Your referral tree is empty');
   });
 
   it('says so when the tree cannot be loaded', async () => {
@@ -349,8 +347,6 @@ describe('Account → Referral programme, Referral tree', () => {
         Response.json({ code: 'INTERNAL_ERROR', message: 'Boom' }, { status: 500 }),
     });
     await openTree();
-    expect(
-      await screen.findByText('The referral tree could not be loaded. Please try again.'),
-    ).toBeDefined();
+    await screen.findByText('The referral tree could not be loaded. Please try again.');
   });
 });

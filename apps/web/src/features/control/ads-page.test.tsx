@@ -53,8 +53,8 @@ describe('control: ad campaigns', () => {
     );
     renderPage();
     const row = await screen.findByTestId('ads-campaign');
-    expect(within(row).getByText('#5 Dinner for two')).toBeDefined();
-    expect(within(row).getByText('Audience: DE · Romantic · Gold')).toBeDefined();
+    within(row).getByText('#5 Dinner for two');
+    within(row).getByText('Audience: DE · Romantic · Gold');
   });
 
   it('sends the ticked moods and token levels with the campaign', async () => {
@@ -100,7 +100,7 @@ describe('control: ad campaigns', () => {
       moods: ['business', 'just_chat'],
       levels: [0],
     });
-    expect(await screen.findByText('Saved.')).toBeDefined();
+    await screen.findByText('Saved.');
   });
 
   it('reads in Russian', async () => {
@@ -112,9 +112,9 @@ describe('control: ad campaigns', () => {
     );
     renderPage();
     const row = await screen.findByTestId('ads-campaign');
-    expect(within(row).getByText('Аудитория: DE · Романтика · Gold')).toBeDefined();
+    within(row).getByText('Аудитория: DE · Романтика · Gold');
     const moods = screen.getByRole('group', { name: 'Настроения' });
-    expect(within(moods).getByRole('checkbox', { name: 'Просто общение' })).toBeDefined();
-    expect(screen.getByRole('group', { name: 'Уровни токенов' })).toBeDefined();
+    within(moods).getByRole('checkbox', { name: 'Просто общение' });
+    screen.getByRole('group', { name: 'Уровни токенов' });
   });
 });

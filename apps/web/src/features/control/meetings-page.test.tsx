@@ -73,38 +73,34 @@ describe('control: meetings', () => {
     const fetchMock = vi.fn(async (_url: string) => page([refused, mintFailed, notProven]));
     vi.stubGlobal('fetch', fetchMock);
     renderPage();
-    expect(screen.getByRole('heading', { name: 'Meetings' })).toBeDefined();
-    expect(screen.getByLabelText('Loading meetings')).toBeDefined();
+    screen.getByRole('heading', { name: 'Meetings' });
+    screen.getByLabelText('Loading meetings');
 
     const first = await screen.findByRole('article', { name: 'Meeting #41' });
-    expect(within(first).getByRole('heading', { name: 'UID 12 and UID 34' })).toBeDefined();
-    expect(within(first).getByText('Completed')).toBeDefined();
-    expect(within(first).getByText('Mint refused')).toBeDefined();
-    expect(within(first).getByText(/Level: Gold/)).toBeDefined();
-    expect(within(first).getByText(/Handshake: code or QR/)).toBeDefined();
-    expect(within(first).getByText(/18 of 17 minutes counted/)).toBeDefined();
-    expect(
-      within(first).getByText('Minting is paused by the device-protection lock'),
-    ).toBeDefined();
-    expect(within(first).getByText('Gold and Platinum need verified KYC')).toBeDefined();
+    within(first).getByRole('heading', { name: 'UID 12 and UID 34' });
+    within(first).getByText('Completed');
+    within(first).getByText('Mint refused');
+    within(first).getByText(/Level: Gold/);
+    within(first).getByText(/Handshake: code or QR/);
+    within(first).getByText(/18 of 17 minutes counted/);
+    within(first).getByText('Minting is paused by the device-protection lock');
+    within(first).getByText('Gold and Platinum need verified KYC');
     // A device lock blocked it: either user's lock can be lifted.
-    expect(within(first).getByRole('button', { name: 'Lift device lock of UID 12' })).toBeDefined();
-    expect(within(first).getByRole('button', { name: 'Lift device lock of UID 34' })).toBeDefined();
+    within(first).getByRole('button', { name: 'Lift device lock of UID 12' });
+    within(first).getByRole('button', { name: 'Lift device lock of UID 34' });
 
     const failed = screen.getByRole('article', { name: 'Meeting #42' });
-    expect(within(failed).getByText('Mint failed')).toBeDefined();
-    expect(within(failed).getByText('execution reverted: MintLimit')).toBeDefined();
-    expect(within(failed).getByText('No reason recorded.')).toBeDefined();
+    within(failed).getByText('Mint failed');
+    within(failed).getByText('execution reverted: MintLimit');
+    within(failed).getByText('No reason recorded.');
     expect(within(failed).queryByRole('button', { name: /Lift device lock/ })).toBeNull();
 
     const unproven = screen.getByRole('article', { name: 'Meeting #43' });
-    expect(within(unproven).getByText('Failed')).toBeDefined();
-    expect(within(unproven).getByText('Not proven')).toBeDefined();
-    expect(within(unproven).getByText(/Level: not decided/)).toBeDefined();
-    expect(within(unproven).getByText(/not ended/)).toBeDefined();
-    expect(
-      within(unproven).getByText('A location jumped faster than anyone can move'),
-    ).toBeDefined();
+    within(unproven).getByText('Failed');
+    within(unproven).getByText('Not proven');
+    within(unproven).getByText(/Level: not decided/);
+    within(unproven).getByText(/not ended/);
+    within(unproven).getByText('A location jumped faster than anyone can move');
 
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/meetings/moderation?offset=0&limit=20');
   });
@@ -115,7 +111,7 @@ describe('control: meetings', () => {
       vi.fn(async () => page([])),
     );
     renderPage();
-    expect(await screen.findByText('No refused or failed meetings.')).toBeDefined();
+    await screen.findByText('No refused or failed meetings.');
   });
 
   it('says so when they cannot be loaded', async () => {
@@ -124,7 +120,7 @@ describe('control: meetings', () => {
       vi.fn(async () => Response.json({ code: 'FORBIDDEN', message: 'No' }, { status: 403 })),
     );
     renderPage();
-    expect(await screen.findByText('The meetings could not be loaded.')).toBeDefined();
+    await screen.findByText('The meetings could not be loaded.');
   });
 
   it("lifts a user's device lock and shows the result", async () => {
@@ -137,11 +133,7 @@ describe('control: meetings', () => {
     renderPage();
     const card = await screen.findByRole('article', { name: 'Meeting #41' });
     fireEvent.click(within(card).getByRole('button', { name: 'Lift device lock of UID 34' }));
-    expect(
-      await within(card).findByText(
-        'The device lock of UID 34 is lifted: minting is allowed again.',
-      ),
-    ).toBeDefined();
+    await within(card).findByText('The device lock of UID 34 is lifted: minting is allowed again.');
     const deletes = fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
     expect(deletes.map(([url]) => url)).toEqual(['/api/meetings/device-lock/34']);
   });
@@ -158,9 +150,7 @@ describe('control: meetings', () => {
     renderPage();
     const card = await screen.findByRole('article', { name: 'Meeting #41' });
     fireEvent.click(within(card).getByRole('button', { name: 'Lift device lock of UID 12' }));
-    expect(
-      await within(card).findByText('UID 12 was not under the device lock: nothing to lift.'),
-    ).toBeDefined();
+    await within(card).findByText('UID 12 was not under the device lock: nothing to lift.');
   });
 
   it("shows the server's message when the lift is refused", async () => {
@@ -175,7 +165,7 @@ describe('control: meetings', () => {
     renderPage();
     const card = await screen.findByRole('article', { name: 'Meeting #41' });
     fireEvent.click(within(card).getByRole('button', { name: 'Lift device lock of UID 12' }));
-    await waitFor(() => expect(within(card).getByText('Not found')).toBeDefined());
+    await waitFor(() => within(card).getByText('Not found'));
   });
 
   it('reads in Russian', async () => {
@@ -187,15 +177,11 @@ describe('control: meetings', () => {
     );
     renderPage();
     const card = await screen.findByRole('article', { name: 'Встреча №41' });
-    expect(screen.getByRole('heading', { name: 'Встречи' })).toBeDefined();
-    expect(within(card).getByRole('heading', { name: 'UID 12 и UID 34' })).toBeDefined();
-    expect(within(card).getByText('Выпуск отклонён')).toBeDefined();
-    expect(
-      within(card).getByText('Выпуск приостановлен защитной блокировкой устройства'),
-    ).toBeDefined();
-    expect(within(card).getByText('Для Gold и Platinum нужна пройденная KYC')).toBeDefined();
-    expect(
-      within(card).getByRole('button', { name: 'Снять блокировку устройства с UID 34' }),
-    ).toBeDefined();
+    screen.getByRole('heading', { name: 'Встречи' });
+    within(card).getByRole('heading', { name: 'UID 12 и UID 34' });
+    within(card).getByText('Выпуск отклонён');
+    within(card).getByText('Выпуск приостановлен защитной блокировкой устройства');
+    within(card).getByText('Для Gold и Platinum нужна пройденная KYC');
+    within(card).getByRole('button', { name: 'Снять блокировку устройства с UID 34' });
   });
 });

@@ -51,15 +51,15 @@ describe('your affiliate links', () => {
       'GET /api/cpa/landings': () => Response.json(landings),
     });
     renderPage();
-    expect(screen.getByLabelText('Loading')).toBeDefined();
+    screen.getByLabelText('Loading');
     const card = await screen.findByRole('article', { name: 'Link Spring campaign' });
-    expect(within(card).getByText('Hits 12 · Registrations 3 · Profit 1.5 USDT')).toBeDefined();
-    expect(within(card).getByText('https://tracker.example/pb?cid={click_id}')).toBeDefined();
-    expect(await within(card).findByText(/\/l\/meet\?cpa=AbCd234xyz$/)).toBeDefined();
-    expect(within(card).getByRole('button', { name: 'Copy the Earn link' })).toBeDefined();
+    within(card).getByText('Hits 12 · Registrations 3 · Profit 1.5 USDT');
+    within(card).getByText('https://tracker.example/pb?cid={click_id}');
+    await within(card).findByText(/\/l\/meet\?cpa=AbCd234xyz$/);
+    within(card).getByRole('button', { name: 'Copy the Earn link' });
     fireEvent.click(within(card).getByRole('button', { name: 'QR code: Meet' }));
     const dialog = await screen.findByRole('dialog', { name: 'QR code: Meet' });
-    expect(within(dialog).getByRole('img', { name: /\/l\/meet\?cpa=AbCd234xyz$/ })).toBeDefined();
+    within(dialog).getByRole('img', { name: /\/l\/meet\?cpa=AbCd234xyz$/ });
   });
 
   it('creates a link and shows its secret once', async () => {
@@ -74,7 +74,7 @@ describe('your affiliate links', () => {
       },
     });
     renderPage();
-    expect(await screen.findByText('You have no links yet.')).toBeDefined();
+    await screen.findByText('You have no links yet.');
     fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
     const form = await screen.findByRole('dialog', { name: 'New link' });
     fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Autumn' } });
@@ -83,14 +83,14 @@ describe('your affiliate links', () => {
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     const secret = await screen.findByRole('dialog', { name: 'Postback secret' });
-    expect(within(secret).getByText('whsec_only-once')).toBeDefined();
+    within(secret).getByText('whsec_only-once');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       name: 'Autumn',
       callbackUrl: 'https://tracker.example/pb?cid={click_id}',
     });
     fireEvent.click(within(secret).getByRole('button', { name: 'I have saved it' }));
     await waitFor(() => expect(screen.queryByText('whsec_only-once')).toBeNull());
-    expect(await screen.findByRole('article', { name: 'Link Autumn' })).toBeDefined();
+    await screen.findByRole('article', { name: 'Link Autumn' });
   });
 
   it('shows the server’s refusal of a private postback address under the field', async () => {
@@ -115,9 +115,7 @@ describe('your affiliate links', () => {
       target: { value: 'http://10.0.0.1/pb' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(
-      await within(form).findByText('This address is not allowed for postbacks'),
-    ).toBeDefined();
+    await within(form).findByText('This address is not allowed for postbacks');
     expect(screen.queryByRole('dialog', { name: 'Postback secret' })).toBeNull();
   });
 
@@ -133,8 +131,8 @@ describe('your affiliate links', () => {
       target: { value: 'ftp://tracker.example' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await within(form).findByText('Field is required')).toBeDefined();
-    expect(within(form).getByText('Enter an http:// or https:// address')).toBeDefined();
+    await within(form).findByText('Field is required');
+    within(form).getByText('Enter an http:// or https:// address');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 

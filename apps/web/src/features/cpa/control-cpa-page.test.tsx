@@ -67,7 +67,7 @@ describe('control: CPA', () => {
     fireEvent.change(field, { target: { value: '4.25' } });
     fireEvent.change(screen.getByLabelText('Registration, Standard'), { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save payouts' }));
-    expect(await screen.findByText('Payouts saved')).toBeDefined();
+    await screen.findByText('Payouts saved');
     const put = calls.find((c) => c.method === 'PUT')?.body as CpaSettings;
     expect(put.payouts.first_meet.premium).toBe(String((17n * U) / 4n));
     expect(put.payouts.registration.standard).toBe('0');
@@ -81,7 +81,7 @@ describe('control: CPA', () => {
       target: { value: 'five' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save payouts' }));
-    expect(await screen.findByText('Enter an amount as a number, e.g. 12.5')).toBeDefined();
+    await screen.findByText('Enter an amount as a number, e.g. 12.5');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
@@ -104,20 +104,20 @@ describe('control: CPA', () => {
     renderPage();
     const table = await screen.findByRole('table', { name: 'Partners' });
     const row = within(table).getByRole('row', { name: /UID 42/ });
-    expect(within(row).getByText('adsguy')).toBeDefined();
-    expect(within(row).getByText('Own-device hits: 3')).toBeDefined();
-    expect(within(row).getByText('Shared-device registrations: 1')).toBeDefined();
+    within(row).getByText('adsguy');
+    within(row).getByText('Own-device hits: 3');
+    within(row).getByText('Shared-device registrations: 1');
     expect(within(row).queryByText(/Held-back conversions/)).toBeNull();
     fireEvent.click(within(row).getByRole('button', { name: 'Pay 5 USDT' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pay 5 USDT to UID 42?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
-    expect(await screen.findByText('Payout sent: 5 USDT')).toBeDefined();
+    await screen.findByText('Payout sent: 5 USDT');
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
         userId: 42,
         amount: String(5n * U),
       }),
     );
-    expect(screen.getByText(/\/l\/meet$/)).toBeDefined();
+    screen.getByText(/\/l\/meet$/);
   });
 });

@@ -121,22 +121,20 @@ describe('advertising cabinet', () => {
     expect(await screen.findByTestId('cpa-totals.hits')).toHaveProperty('textContent', '4');
     expect(screen.getByTestId('cpa-totals.value').textContent).toBe('100 USDT');
     expect(screen.getByTestId('cpa-totals.unpaid').textContent).toBe('2 USDT');
-    expect(
-      await screen.findByRole('figure', { name: 'Hits and registrations per day' }),
-    ).toBeDefined();
+    await screen.findByRole('figure', { name: 'Hits and registrations per day' });
     const links = screen.getByRole('table', { name: 'Links' });
     const row = within(links).getByRole('row', { name: /Spring campaign/ });
-    expect(within(row).getByText('3 USDT')).toBeDefined();
+    within(row).getByText('3 USDT');
 
     const conversions = await screen.findByRole('table', { name: 'Conversions' });
-    expect(within(conversions).getByText('Profile completed')).toBeDefined();
-    expect(within(conversions).getByText('clk-1')).toBeDefined();
-    expect(within(conversions).getByText('0.5 USDT')).toBeDefined();
+    within(conversions).getByText('Profile completed');
+    within(conversions).getByText('clk-1');
+    within(conversions).getByText('0.5 USDT');
 
     const card = await screen.findByRole('article', { name: 'Postback #31' });
-    expect(within(card).getByText('Retrying')).toBeDefined();
-    expect(within(card).getByText(/Attempt 1 · .* · 500 · 41 ms · HTTP 500/)).toBeDefined();
-    expect(within(card).getByText(/Next attempt:/)).toBeDefined();
+    within(card).getByText('Retrying');
+    within(card).getByText(/Attempt 1 · .* · 500 · 41 ms · HTTP 500/);
+    within(card).getByText(/Next attempt:/);
     fireEvent.click(within(card).getByRole('button', { name: 'Resend' }));
     await waitFor(() =>
       expect(
@@ -163,10 +161,8 @@ describe('advertising cabinet', () => {
       'GET /api/cpa/postbacks': () => Response.json({ items: [], total: 0, offset: 0, limit: 10 }),
     });
     renderPage();
-    expect(await screen.findByText('This could not be loaded. Try again later.')).toBeDefined();
-    expect(await screen.findByText('No conversions yet.')).toBeDefined();
-    expect(
-      await screen.findByText('No postbacks yet. Add a postback URL to a link to receive them.'),
-    ).toBeDefined();
+    await screen.findByText('This could not be loaded. Try again later.');
+    await screen.findByText('No conversions yet.');
+    await screen.findByText('No postbacks yet. Add a postback URL to a link to receive them.');
   });
 });

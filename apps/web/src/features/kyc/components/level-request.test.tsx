@@ -45,8 +45,8 @@ describe('asking for a higher KYC level', () => {
     );
     vi.stubGlobal('fetch', fetch);
     renderRequest(approved);
-    expect(screen.getByRole('heading', { name: 'Need a higher level?' })).toBeDefined();
-    expect(screen.getByText(/allows NFT levels up to Gold/)).toBeDefined();
+    screen.getByRole('heading', { name: 'Need a higher level?' });
+    screen.getByText(/allows NFT levels up to Gold/);
     fireEvent.click(screen.getByRole('button', { name: 'Ask for this level' }));
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
@@ -56,7 +56,7 @@ describe('asking for a higher KYC level', () => {
 
   it('says a request is waiting instead of offering another', () => {
     renderRequest({ ...approved, requestedNftType: 2 });
-    expect(screen.getByText(/You asked for Platinum/)).toBeDefined();
+    screen.getByText(/You asked for Platinum/);
     expect(screen.queryByRole('button', { name: 'Ask for this level' })).toBeNull();
   });
 

@@ -45,9 +45,9 @@ describe('market levels', () => {
   it('shows Gold as open to a user verified for Gold, and Platinum as beyond it', () => {
     renderLevels([level(0, []), level(1, []), level(2, ['kyc-level-too-low'])]);
     const gold = screen.getByRole('button', { name: /Gold/ });
-    expect(within(gold).getByText('Open to you: identity verified')).toBeDefined();
+    within(gold).getByText('Open to you: identity verified');
     const platinum = screen.getByRole('button', { name: /Platinum/ });
-    expect(within(platinum).getByText('Your verification allows a lower level')).toBeDefined();
+    within(platinum).getByText('Your verification allows a lower level');
   });
 
   it('tells an unverified user and a guest that verification is needed', () => {
@@ -61,7 +61,7 @@ describe('market levels', () => {
   it('says it in Russian too', async () => {
     await i18n.changeLanguage('ru');
     renderLevels([level(0, []), level(1, []), level(2, ['kyc-level-too-low'])]);
-    expect(screen.getByText('Доступен вам: личность подтверждена')).toBeDefined();
-    expect(screen.getByText('Ваша верификация разрешает уровень ниже')).toBeDefined();
+    screen.getByText('Доступен вам: личность подтверждена');
+    screen.getByText('Ваша верификация разрешает уровень ниже');
   });
 });
