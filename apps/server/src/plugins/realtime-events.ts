@@ -25,6 +25,7 @@ import {
   type UserBuckets,
 } from './realtime-budgets.ts';
 import { holdWrites, type RealtimeSocket } from './socket.ts';
+import { isRedisUnavailable, recordRedisFailure } from './redis.ts';
 import { ANSWERED_OK, noAnswer, onFrameEvent } from './socket-frames.ts';
 
 export type ClientPayload<E extends ClientEventName> = z.infer<(typeof clientEventSchemas)[E]>;
@@ -74,6 +75,10 @@ export function refusal(failure: unknown, locale: string, log: FastifyBaseLogger
   if (isDatabaseBusy(failure)) {
     log.warn({ err: failure }, 'no database connection in time');
     error = busyError();
+  }
+  if (isRedisUnavailable(failure)) {
+    recordRedisFailure(log, 'socket event', failure);
+    error = new AppError(ErrorCode.SERVICE_UNAVAILABLE);
   }
   if (error instanceof AppError) {
     return {

@@ -9,6 +9,7 @@ import { Role } from '@meeet/core/roles';
 import type { SessionsService } from '../modules/users/sessions.service.ts';
 import { parseFingerprint } from './auth.ts';
 import { FairReads, type ReadableTcp } from './fair-reads.ts';
+import { publishSafe } from './redis.ts';
 
 /** What the server knows about a connected socket. */
 export interface SocketData {
@@ -241,7 +242,9 @@ async function socket(app: FastifyInstance): Promise<void> {
   const subscriber = app.redis?.duplicate();
   if (app.redis && subscriber) {
     subscriber.on('error', (error) => app.log.warn({ err: error }, 'redis subscriber error'));
-    io.adapter(createAdapter(app.redis, subscriber, { key: 'meeet:socket.io' }));
+    // Its publishes are never awaited: a failed one is counted and logged, not a crash.
+    const publisher = publishSafe(app.redis, app.log, 'socket.io publish');
+    io.adapter(createAdapter(publisher, subscriber, { key: 'meeet:socket.io' }));
   }
   io.use((client, next) => {
     authenticateSocket(app.sessions, socketAccessKey(client), handshakeFingerprint(client)).then(
