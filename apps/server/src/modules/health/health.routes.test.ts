@@ -7,7 +7,8 @@ import {
 import { buildApp } from '../../app.ts';
 import { createPool } from '../../db/client.ts';
 import { workerStatus } from '../../lib/worker-status.ts';
-import { chainCursors } from '../wallet/wallet.schema.ts';
+import { sql } from 'drizzle-orm';
+import { DEPOSIT_CURSOR } from '../wallet/deposit-watcher.ts';
 import { CHAIN_BEHIND_BLOCKS, chainHealth } from './health.service.ts';
 import { createTestApp, testConfig, type TestApp } from '../../../test/helpers.ts';
 
@@ -151,7 +152,9 @@ describe('the chain in /api/health', () => {
   });
 
   it('says behind when the workers lag the head, ok when they keep up', async () => {
-    await t.db.insert(chainCursors).values({ name: 'deposits', block: '1000' });
+    await t.db.execute(
+      sql`insert into chain_cursors (name, block) values (${DEPOSIT_CURSOR}, 1000)`,
+    );
     try {
       const lagging = await chainHealth(
         node(async () => 1000n + CHAIN_BEHIND_BLOCKS + 1n),
@@ -159,10 +162,14 @@ describe('the chain in /api/health', () => {
         t.app.log,
       );
       expect(lagging).toMatchObject({ state: 'behind', cursorBlock: '1000' });
-      const keeping = await chainHealth(node(async () => 1003n), t.db, t.app.log);
+      const keeping = await chainHealth(
+        node(async () => 1003n),
+        t.db,
+        t.app.log,
+      );
       expect(keeping).toMatchObject({ state: 'ok', headBlock: '1003', cursorBlock: '1000' });
     } finally {
-      await t.db.delete(chainCursors);
+      await t.db.execute(sql`delete from chain_cursors`);
     }
   });
 });

@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainHealth, DependencyHealth } from '@meeet/core/api/health';
 import type { Database } from '../../db/client.ts';
 import type { HealthProbe } from '../../plugins/health-checks.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
-import { chainCursors } from '../wallet/wallet.schema.ts';
+import { MARKET_CURSOR } from '../market/market-watcher.ts';
+import { DEPOSIT_CURSOR } from '../wallet/deposit-watcher.ts';
+import { watcherCursor } from '../wallet/wallet.service.ts';
 
 /** A probe slower than this counts as down: a load balancer must not wait on a stuck database. */
 const PROBE_TIMEOUT_MS = 3_000;
@@ -35,7 +36,7 @@ async function bounded<T>(work: Promise<T>): Promise<T> {
 
 /**
  * The chain's state for `GET /api/health`, or undefined when no chain is attached. The node
- * is asked for its head, the database for the workers' slowest cursor (shared by every
+ * is asked for its head, the database for the watchers' slowest cursor (shared by every
  * process, so a follower that runs no worker reports the same lag as the leader).
  */
 export async function chainHealth(
@@ -46,9 +47,9 @@ export async function chainHealth(
   if (!chain.attached) return undefined;
   const started = performance.now();
   const cursor = bounded(
-    db.select({ block: sql<string | null>`min(${chainCursors.block})::text` }).from(chainCursors),
+    Promise.all([DEPOSIT_CURSOR, MARKET_CURSOR].map((name) => watcherCursor(db, name))),
   ).then(
-    ([row]) => row?.block ?? null,
+    (blocks) => slowest(blocks),
     (error: unknown) => {
       log.warn({ err: error }, 'chain cursor unreadable');
       return null;
@@ -62,14 +63,29 @@ export async function chainHealth(
   }
   const cursorBlock = await cursor;
   const latencyMs = elapsed(started);
-  if (head === undefined) return { state: 'down', latencyMs, headBlock: null, cursorBlock };
-  const behind = cursorBlock !== null && head - BigInt(cursorBlock) > CHAIN_BEHIND_BLOCKS;
+  if (head === undefined) {
+    return {
+      state: 'down',
+      latencyMs,
+      headBlock: null,
+      cursorBlock: cursorBlock?.toString() ?? null,
+    };
+  }
+  const behind = cursorBlock !== null && head - cursorBlock > CHAIN_BEHIND_BLOCKS;
   return {
     state: behind ? 'behind' : 'ok',
     latencyMs,
     headBlock: head.toString(),
-    cursorBlock,
+    cursorBlock: cursorBlock?.toString() ?? null,
   };
+}
+
+/** The lowest of the cursors read so far; null when no watcher has read any block yet. */
+function slowest(blocks: readonly (bigint | null)[]): bigint | null {
+  return blocks.reduce<bigint | null>(
+    (low, block) => (block !== null && (low === null || block < low) ? block : low),
+    null,
+  );
 }
 
 /** Runs every probe at once; a failure is logged here and shows only as `down` in the body. */
