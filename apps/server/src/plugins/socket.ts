@@ -241,7 +241,9 @@ async function socket(app: FastifyInstance): Promise<void> {
   // SUBSCRIBE, which blocks a Redis connection for anything else.
   const subscriber = app.redis?.duplicate();
   if (app.redis && subscriber) {
-    subscriber.on('error', (error) => app.log.warn({ err: error }, 'redis subscriber error'));
+    subscriber.on('error', (error) =>
+      app.log.warn({ error: error.message }, 'redis subscriber error'),
+    );
     // Its publishes are never awaited: a failed one is counted and logged, not a crash.
     const publisher = publishSafe(app.redis, app.log, 'socket.io publish');
     io.adapter(createAdapter(publisher, subscriber, { key: 'meeet:socket.io' }));
