@@ -145,7 +145,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   // `config: { rateLimit: { max, timeWindow } }`. With Redis every process counts together.
   await app.register(rateLimit, {
     global: false,
-    ...(app.redis ? { redis: app.redis, nameSpace: 'meeet:rate-limit:' } : {}),
+    // While Redis is away a route's limit is skipped, not turned into a 500 (docs/decisions.md).
+    ...(app.redis ? { redis: app.redis, nameSpace: 'meeet:rate-limit:', skipOnError: true } : {}),
   });
   await app.register(limitersPlugin);
   await app.register(openapiPlugin, { config });

@@ -244,7 +244,7 @@ register(${JSON.stringify(pathToFileURL(join(work, 'hooks.mjs')).href)});
             ]),
           );
           expect(Object.values(body.workers).every((w) => w.lastTickAgoMs !== null)).toBe(true);
-          expect(Object.keys(body.dependencies).sort()).toEqual(['chain', 'database']);
+          expect(Object.keys(body.dependencies).sort()).toEqual(['database']);
           return body;
         },
         { timeout: 60_000, interval: 200 },

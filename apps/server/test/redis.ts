@@ -8,26 +8,48 @@ const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
 
 export interface TestRedis {
   url: string;
+  port: number;
+  /** Stops the server (an outage): clients see refused connections on its port. */
   stop(): Promise<void>;
+  /** Starts it again on the same port, empty, and resolves once it answers. */
+  restart(): Promise<void>;
 }
 
 /**
- * A throwaway Debian redis-server on a free port, without persistence. Installs the package
- * first (as root with apt-get) when it is missing, as the browser tests do with Chromium.
+ * A throwaway Debian redis-server on a free port (or `port`), without persistence. Installs
+ * the package first (as root with apt-get) when it is missing, as the browser tests do with
+ * Chromium.
  */
-export async function startRedis(): Promise<TestRedis> {
+export async function startRedis(port?: number): Promise<TestRedis> {
   if (!existsSync(REDIS_SERVER)) {
     execFileSync(process.execPath, ['scripts/ensure-redis.mjs'], {
       cwd: REPO_ROOT,
       stdio: 'inherit',
     });
   }
-  const port = await freePort();
+  const chosen = port ?? (await freePort());
+  const url = `redis://127.0.0.1:${chosen}`;
+  let running = await spawnRedis(chosen, url);
+  const stop = async () => {
+    if (running.child.exitCode === null) running.child.kill('SIGTERM');
+    await running.exited;
+  };
+  return {
+    url,
+    port: chosen,
+    stop,
+    restart: async () => {
+      await stop();
+      running = await spawnRedis(chosen, url);
+    },
+  };
+}
+
+async function spawnRedis(port: number, url: string) {
   const child = spawn(REDIS_SERVER, ['--port', String(port), '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `redis://127.0.0.1:${port}`;
   const probe = new Redis(url, {
     lazyConnect: true,
     maxRetriesPerRequest: 0,
@@ -50,11 +72,5 @@ export async function startRedis(): Promise<TestRedis> {
   } finally {
     probe.disconnect();
   }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { child, exited };
 }

@@ -22,6 +22,8 @@ export interface AnvilInstance {
   chainId: number;
   /** Mnemonic of the funded dev accounts (10 000 ETH each); local chains only. */
   mnemonic: string;
+  /** Sends `signal` to the node: tests pause it with SIGSTOP and resume it with SIGCONT. */
+  signal(signal: NodeJS.Signals): void;
   stop(): Promise<void>;
 }
 
@@ -174,5 +176,9 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
     clearTimeout(timer);
   };
 
-  return { rpcUrl, port, chainId, mnemonic, stop };
+  const signal = (name: NodeJS.Signals): void => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+  };
+
+  return { rpcUrl, port, chainId, mnemonic, signal, stop };
 }

@@ -67,9 +67,14 @@ export class ChainRuntime {
       this.interpreters,
     );
     this.current = { chain, sender };
-    this.app.healthChecks.set('chain', async () => {
-      await chain.publicClient.getBlockNumber({ cacheTime: 0 });
-    });
+  }
+
+  /**
+   * The node's latest block, for `GET /api/health`; undefined without a chain. Not a
+   * readiness probe: a node that is down or behind must not take user traffic away.
+   */
+  async headBlock(): Promise<bigint | undefined> {
+    return this.current?.chain.publicClient.getBlockNumber({ cacheTime: 0 });
   }
 
   get attached(): boolean {
@@ -156,5 +161,5 @@ async function chainPlugin(app: FastifyInstance, { chain }: { chain?: Chain }): 
 
 export const chainRuntimePlugin = fp(chainPlugin, {
   name: 'chain',
-  dependencies: ['db', 'socket', 'health-checks'],
+  dependencies: ['db', 'socket'],
 });

@@ -10,6 +10,7 @@ import type { Locale } from '@meeet/core/i18n/locale';
 import { isMessageKey } from '@meeet/core/i18n/messages';
 import { translate, type MessageParams } from '@meeet/core/i18n/translate';
 import { busyError, isDatabaseBusy } from '../db/busy.ts';
+import { isRedisUnavailable, recordRedisFailure } from './redis.ts';
 
 /** Status → code for errors raised by Fastify and its plugins rather than by our services. */
 const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
@@ -104,6 +105,11 @@ export function handleError(
   if (isDatabaseBusy(error)) {
     request.log.warn({ err: error }, 'no database connection in time');
     return handleError(busyError(), request, reply);
+  }
+  if (isRedisUnavailable(error)) {
+    // What needs the shared state while Redis is away: 503 with a code, the caller retries.
+    recordRedisFailure(request.log, `${request.method} ${request.routeOptions.url ?? ''}`, error);
+    return handleError(new AppError(ErrorCode.SERVICE_UNAVAILABLE), request, reply);
   }
   if (error instanceof AppError) {
     if (error.status >= 500 && error.status !== 503) {

@@ -59,6 +59,8 @@ async function limiters(app: FastifyInstance): Promise<void> {
           ...common,
           storeClient: redis,
           keyPrefix: `rl:${options.keyPrefix}`,
+          // While Redis is away this process counts alone instead of refusing everyone.
+          insuranceLimiter: new RateLimiterMemory(common),
         })
       : new RateLimiterMemory(common);
   });

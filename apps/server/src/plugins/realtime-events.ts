@@ -23,6 +23,7 @@ import {
   type Rate,
   type UserBuckets,
 } from './realtime-budgets.ts';
+import { isRedisUnavailable, recordRedisFailure } from './redis.ts';
 import type { RealtimeSocket } from './socket.ts';
 import { MALFORMED_PAYLOAD } from './socket-parser.ts';
 
@@ -69,6 +70,10 @@ export function refusal(failure: unknown, locale: string, log: FastifyBaseLogger
   if (isDatabaseBusy(failure)) {
     log.warn({ err: failure }, 'no database connection in time');
     error = busyError();
+  }
+  if (isRedisUnavailable(failure)) {
+    recordRedisFailure(log, 'socket event', failure);
+    error = new AppError(ErrorCode.SERVICE_UNAVAILABLE);
   }
   if (error instanceof AppError) {
     return {

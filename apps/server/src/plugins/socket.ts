@@ -8,6 +8,7 @@ import { HTTP_HEADERS } from '@meeet/core/constants';
 import { Role } from '@meeet/core/roles';
 import type { SessionsService } from '../modules/users/sessions.service.ts';
 import { parseFingerprint } from './auth.ts';
+import { publishSafe } from './redis.ts';
 import { tolerantParser } from './socket-parser.ts';
 
 /** What the server knows about a connected socket. */
@@ -109,8 +110,12 @@ async function socket(app: FastifyInstance): Promise<void> {
   // SUBSCRIBE, which blocks a Redis connection for anything else.
   const subscriber = app.redis?.duplicate();
   if (app.redis && subscriber) {
-    subscriber.on('error', (error) => app.log.warn({ err: error }, 'redis subscriber error'));
-    io.adapter(createAdapter(app.redis, subscriber, { key: 'meeet:socket.io' }));
+    subscriber.on('error', (error) =>
+      app.log.warn({ error: error.message }, 'redis subscriber error'),
+    );
+    // Its publishes are never awaited: a failed one is counted and logged, not a crash.
+    const publisher = publishSafe(app.redis, app.log, 'socket.io publish');
+    io.adapter(createAdapter(publisher, subscriber, { key: 'meeet:socket.io' }));
   }
   io.use((client, next) => {
     authenticateSocket(app.sessions, socketAccessKey(client), handshakeFingerprint(client)).then(

@@ -7,6 +7,9 @@ import {
 import { buildApp } from '../../app.ts';
 import { createPool } from '../../db/client.ts';
 import { workerStatus } from '../../lib/worker-status.ts';
+import { sql } from 'drizzle-orm';
+import { DEPOSIT_CURSOR } from '../wallet/deposit-watcher.ts';
+import { CHAIN_BEHIND_BLOCKS, chainHealth } from './health.service.ts';
 import { createTestApp, testConfig, type TestApp } from '../../../test/helpers.ts';
 
 describe('GET /api/health', () => {
@@ -69,25 +72,30 @@ describe('GET /api/health/live and /api/health/ready', () => {
     }
   });
 
-  it('is not ready while a worker has had no good pass within its bound', async () => {
+  it('stays ready while a worker is stale, and /api/health reports it', async () => {
     // Started two seconds ago with a one-second bound and no pass since.
     workerStatus.started('stuck worker', 1_000, Date.now() - 2_000);
     workerStatus.failed('stuck worker');
     try {
       const response = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
-      expect(response.statusCode).toBe(503);
+      expect(response.statusCode).toBe(200);
       const body = readyResponseSchema.parse(response.json());
-      expect(body.status).toBe('not-ready');
+      expect(body.status).toBe('ready');
       expect(body.workers['stuck worker']).toEqual({
         status: 'stale',
         lastTickAgoMs: null,
         failures: 1,
       });
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      const report = healthResponseSchema.parse(health.json());
+      expect(report.status).toBe('degraded');
+      expect(report.workers['stuck worker']?.status).toBe('stale');
     } finally {
       workerStatus.stopped('stuck worker');
     }
-    const after = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
-    expect(after.statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(healthResponseSchema.parse(after.json()).status).toBe('ok');
   });
 
   it('asks every registered probe, so a dependency added later (Redis) counts at once', async () => {
@@ -119,6 +127,52 @@ describe('GET /api/health/live and /api/health/ready', () => {
       expect(live.statusCode).toBe(200);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('the chain in /api/health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const node = (head: () => Promise<bigint>) => ({ attached: true, headBlock: head });
+
+  it('is absent without a chain, and the body still parses', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(healthResponseSchema.parse(response.json()).chain).toBeUndefined();
+  });
+
+  it('says down when the node does not answer, without the failure', async () => {
+    const health = await chainHealth(
+      node(() => Promise.reject(new Error('fetch failed 127.0.0.1:8545'))),
+      t.db,
+      t.app.log,
+    );
+    expect(health).toMatchObject({ state: 'down', headBlock: null });
+  });
+
+  it('says behind when the workers lag the head, ok when they keep up', async () => {
+    await t.db.execute(
+      sql`insert into chain_cursors (name, block) values (${DEPOSIT_CURSOR}, 1000)`,
+    );
+    try {
+      const lagging = await chainHealth(
+        node(async () => 1000n + CHAIN_BEHIND_BLOCKS + 1n),
+        t.db,
+        t.app.log,
+      );
+      expect(lagging).toMatchObject({ state: 'behind', cursorBlock: '1000' });
+      const keeping = await chainHealth(
+        node(async () => 1003n),
+        t.db,
+        t.app.log,
+      );
+      expect(keeping).toMatchObject({ state: 'ok', headBlock: '1003', cursorBlock: '1000' });
+    } finally {
+      await t.db.execute(sql`delete from chain_cursors`);
     }
   });
 });

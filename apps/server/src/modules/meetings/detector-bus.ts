@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import type { ErrorParam } from '@meeet/core/i18n/params';
+import { recordRedisFailure } from '../../plugins/redis.ts';
 
 const LEADER_CHANNEL = 'meeet:meetings:leader';
 const REPLY_PREFIX = 'meeet:meetings:reply:';
@@ -177,9 +178,7 @@ export class DetectorBus {
   private async reply(to: string, reply: Reply): Promise<void> {
     await this.redis
       .publish(`${REPLY_PREFIX}${to}`, JSON.stringify(reply))
-      .catch((error: unknown) =>
-        this.options.log.warn({ err: error }, 'meetings: could not answer a forwarded call'),
-      );
+      .catch((error: unknown) => recordRedisFailure(this.options.log, 'meetings reply', error));
   }
 
   async close(): Promise<void> {
