@@ -36,6 +36,7 @@ import { jobsPlugin } from './plugins/jobs.ts';
 import { limitersPlugin } from './plugins/limiters.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { processMetricsPlugin } from './plugins/process-metrics.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import {
   generateRequestId,
@@ -154,6 +155,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(jobsPlugin);
   await app.register(mailPlugin, { config });
   await app.register(socketPlugin);
+  await app.register(processMetricsPlugin, { pool });
   await app.register(
     realtimeEventsPlugin,
     deps.realtimeBudgets ? { budgets: deps.realtimeBudgets } : {},

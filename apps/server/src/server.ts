@@ -119,6 +119,7 @@ async function main(): Promise<void> {
     });
     leader.start();
     workers.push(leader);
+    app.leaders.set('meeet:chain-workers', leader);
     // With several processes (Redis) the meetings detector scores in one of them; the others
     // carry their users' pings to it (modules/meetings). Alone, this process scores already.
     if (app.redis) {
@@ -132,6 +133,7 @@ async function main(): Promise<void> {
       });
       meetingsLeader.start();
       workers.push(meetingsLeader);
+      app.leaders.set('meeet:meetings', meetingsLeader);
     }
     // The side-effect queue needs no leader: processes share it through SKIP LOCKED.
     app.jobs.start();
