@@ -1,27 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import type { Address } from 'viem';
-import { generateMnemonic, english } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAnvil, type AnvilInstance } from '@meeet/contracts/anvil';
 import type { ChatMessage } from '@meeet/core/api/meet';
 import type { Meeting, MeetingProgress, ProximityTokensResponse } from '@meeet/core/api/meetings';
-import type {
-  Ack,
-  ClientToServerEvents,
-  MapDiff,
-  MapSnapshot,
-  ServerToClientEvents,
-} from '@meeet/core/api/realtime';
-import { createDatabase, createPool, type Database } from './db/client.ts';
-import { runMigrations } from './db/migrate.ts';
+import type { Ack, ClientToServerEvents, MapDiff, MapSnapshot } from '@meeet/core/api/realtime';
+import type { Database } from './db/client.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
-import { prepareLocalChain } from './modules/chain/local-chain.ts';
 import { marketPurchases } from './modules/market/market.schema.ts';
 import { mintStock } from './modules/market/market.service.ts';
 import { fundAddress } from './modules/wallet/wallet.service.ts';
@@ -29,136 +14,17 @@ import { users } from './modules/users/users.schema.ts';
 import { chainCursors, chainTransactions } from './modules/wallet/wallet.schema.ts';
 import { PASSWORD, uniqueEmail } from '../test/accounts.ts';
 import { freePort } from '../test/global-setup.ts';
-import { createTestDatabase } from '../test/helpers.ts';
-import { startRedis, type TestRedis } from '../test/redis.ts';
+import {
+  FINGERPRINT,
+  LEADER_RETRY_MS,
+  ServerProcess,
+  startSharedStack,
+  until,
+  within,
+  type ClientSocket,
+  type SharedStack,
+} from '../test/server-process.ts';
 import { handshakeProof } from '@meeet/core/rules/handshake-proof';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-const LEADER_RETRY_MS = 500;
-const LEADER_ELECTED = 'leader elected: this process runs the workers';
-const FINGERPRINT = { 'x-fp': 'fp-two-processes' };
-
-/** Resolves once `check` holds, polling every 50 ms; fails after `timeoutMs`. */
-async function until<T>(check: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Fails with `what` instead of the whole test's timeout when `promise` does not settle. */
-async function within<T>(promise: Promise<T>, what: string, timeoutMs = 10_000): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`${what}: nothing within ${timeoutMs} ms`)),
-          timeoutMs,
-        );
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** One real server process (the production entry, `src/server.ts`) and the logs it wrote. */
-class ServerProcess {
-  readonly logs: { msg?: string; time?: number; lock?: string }[] = [];
-  readonly child: ChildProcess;
-  readonly exited: Promise<void>;
-
-  constructor(
-    readonly name: string,
-    readonly url: string,
-    env: Record<string, string>,
-  ) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: SERVER_DIR,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
-    let buffered = '';
-    this.child.stdout?.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        try {
-          this.logs.push(JSON.parse(line) as { msg?: string });
-        } catch {
-          this.logs.push({ msg: line });
-        }
-      }
-    });
-    this.child.stderr?.on('data', (chunk: Buffer) => this.logs.push({ msg: chunk.toString() }));
-  }
-
-  /** How often this process became the leader of `lock` (the chain workers by default). */
-  elections(lock = 'meeet:chain-workers'): number {
-    return this.logs.filter((line) => line.msg === LEADER_ELECTED && line.lock === lock).length;
-  }
-
-  async ready(): Promise<void> {
-    await until(async () => {
-      if (this.child.exitCode !== null) {
-        throw new Error(`${this.name} exited: ${this.logs.map((l) => l.msg).join('\n')}`);
-      }
-      const response = await fetch(`${this.url}/api/health`).catch(() => undefined);
-      return response?.ok;
-    }, 60_000);
-  }
-
-  async api<T>(
-    method: string,
-    path: string,
-    body?: unknown,
-    token?: string,
-    fingerprint = FINGERPRINT['x-fp'],
-    headers: Record<string, string> = {},
-  ): Promise<T> {
-    const response = await fetch(`${this.url}/api${path}`, {
-      method,
-      headers: {
-        ...headers,
-        'x-fp': fingerprint,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok)
-      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-
-  socket(token: string, fingerprint = FINGERPRINT['x-fp']): Promise<ClientSocket> {
-    const client: ClientSocket = connect(this.url, {
-      transports: ['websocket'],
-      auth: { accessKey: token },
-      extraHeaders: { 'x-fp': fingerprint },
-      forceNew: true,
-      reconnection: false,
-    });
-    return new Promise((resolve, reject) => {
-      client.once('connect', () => resolve(client));
-      client.once('connect_error', reject);
-    });
-  }
-
-  async kill(signal: NodeJS.Signals): Promise<void> {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
-    await this.exited;
-  }
-}
 
 interface Registered {
   token: string;
@@ -166,62 +32,22 @@ interface Registered {
 }
 
 describe('two server processes on one PostgreSQL and one Redis', () => {
-  let redis: TestRedis;
-  let anvil: AnvilInstance;
+  let stack: SharedStack;
   let chain: Chain;
   let db: Database;
-  let dropDatabase: () => Promise<void>;
-  let closePool: () => Promise<void>;
   const servers: ServerProcess[] = [];
   let env: Record<string, string>;
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    redis = await startRedis();
-    anvil = await startAnvil({ port: 0 });
-    const database = await createTestDatabase();
-    dropDatabase = database.drop;
-    const pool = createPool(database.url);
-    closePool = () => pool.end();
-    await runMigrations(pool);
-    db = createDatabase(pool);
-    const mnemonic = generateMnemonic(english);
-    // Deployed here, as an operator would before pointing the servers at an existing chain.
-    chain = await prepareLocalChain({
-      rpcUrl: anvil.rpcUrl,
-      chainId: anvil.chainId,
-      nodeMnemonic: anvil.mnemonic,
-      mnemonic,
-      confirmations: 1,
-      db,
-      log: (await import('fastify')).default({ logger: false }).log,
-    });
-    env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      DATABASE_URL: database.url,
-      REDIS_URL: redis.url,
-      JWT_SECRET: 'two-processes-secret-long-enough-for-hs256',
-      DATA_DIR: join(tmpdir(), 'meeet-test-two-processes'),
-      WEB_DIST_DIR: join(tmpdir(), 'meeet-test-no-web-dist'),
-      AUTH_RATE_LIMIT_PER_IP: '1000',
-      LOGIN_RATE_LIMIT_PER_IP: '1000',
-      CHAIN_RPC_URL: anvil.rpcUrl,
-      CHAIN_ID: String(anvil.chainId),
-      USDT_ADDRESS: chain.contracts.usdt,
-      TOKEN_ADDRESS: chain.contracts.token ?? '',
-      MARKET_ADDRESS: chain.contracts.market ?? '',
-      CHAIN_CONFIRMATIONS: '1',
-      CHAIN_POLL_MS: '200',
-      WALLET_MNEMONIC: mnemonic,
-      LEADER_RETRY_MS: String(LEADER_RETRY_MS),
+    stack = await startSharedStack({
       // Meetings on a short clock: 3-second minutes, 3 of 4 to count, gaps of 1.
       MEETINGS_MINUTE_MS: '3000',
       MEETINGS_WINDOW_MINUTES: '4',
       MEETINGS_MIN_MINUTES: '3',
       MEETINGS_MAX_GAP_MINUTES: '1',
-    };
+    });
+    ({ chain, db, env } = stack);
     for (const name of ['one', 'two']) {
       const port = await freePort();
       servers.push(
@@ -234,10 +60,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
     await Promise.all(servers.map((server) => server.kill('SIGTERM')));
-    await closePool?.();
-    await dropDatabase?.();
-    await anvil?.stop();
-    await redis?.stop();
+    await stack?.stop();
   }, 30_000);
 
   function leaderAndFollower(): [ServerProcess, ServerProcess] {
