@@ -17,9 +17,9 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-# The control area opens only in development and staging builds (spec §2).
-ARG VITE_APP_ENV=production
-RUN VITE_APP_ENV=${VITE_APP_ENV} npm run build
+# One build for every deployment: the control area is in it as chunks users never download
+# (docs/operations.md, "Control area").
+RUN npm run build
 
 # Only what the bundle imports at run time: no embedded PostgreSQL, anvil, solc or web tooling
 # (they are development dependencies), and no TypeScript runner.
