@@ -146,7 +146,7 @@ describe('a SIGTERM drains the process', () => {
     return Number(/^meeet_sockets_online (\d+)$/m.exec(await response.text())?.[1]);
   };
 
-  it('answers not-ready, refuses new connections, finishes its requests and moves every socket to the other process', async () => {
+  it('answers readiness 503, refuses new connections, finishes its requests and moves every socket to the other process', async () => {
     const [leaving, staying] = servers as [ServerProcess, ServerProcess];
     const [leavingPort] = ports as [number];
     const emails = ['drainone', 'draintwo', 'drainthree'].map((name) => uniqueEmail(name));
