@@ -3,7 +3,8 @@
 # the production dependencies only, and the runtime image; plus `anvil`, a local chain node for
 # staging-like stacks (compose.yaml), from the same npm package the project uses.
 
-ARG NODE_IMAGE=node:20.20-bookworm-slim
+# Node 24 is the active LTS (Node 20 reached its end of life in April 2026).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
@@ -16,9 +17,9 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-# The control area opens only in development and staging builds (spec §2).
-ARG VITE_APP_ENV=production
-RUN VITE_APP_ENV=${VITE_APP_ENV} npm run build
+# One build for every deployment: the control area is in it as chunks users never download
+# (docs/operations.md, "Control area").
+RUN npm run build
 
 # Only what the bundle imports at run time: no embedded PostgreSQL, anvil, solc or web tooling
 # (they are development dependencies), and no TypeScript runner.
@@ -43,8 +44,10 @@ COPY --from=prod-deps /app ./
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/drizzle apps/server/drizzle
 COPY --from=build /app/apps/web/dist apps/web/dist
-# The image's `node` user (uid 1000) owns only the data folder (media, local state).
-RUN mkdir -p /data && chown node:node /data
+# The image's `node` user (uid 1000) owns only the data folder (media, local state). The media
+# folder exists in the image so a named volume mounted there starts with its owner (an empty
+# volume copies the ownership of the folder it covers; otherwise it is root's and uploads fail).
+RUN mkdir -p /data/media && chown -R node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
@@ -57,7 +60,8 @@ CMD ["node", "--enable-source-maps", "--max-old-space-size=384", "apps/server/di
 # A local chain node (anvil) for staging-like stacks; never part of the app image.
 FROM ${NODE_IMAGE} AS anvil
 COPY --from=deps /app/node_modules/@foundry-rs/ /tmp/foundry/
-RUN cp /tmp/foundry/anvil-linux-*/bin/anvil /usr/local/bin/anvil && rm -rf /tmp/foundry
+RUN cp /tmp/foundry/anvil-linux-*/bin/anvil /usr/local/bin/anvil && rm -rf /tmp/foundry \
+  && mkdir -p /state && chown node:node /state
 USER node
 EXPOSE 8545
 HEALTHCHECK --interval=5s --timeout=3s --start-period=10s --retries=5 \

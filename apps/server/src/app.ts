@@ -30,12 +30,14 @@ import { walletRoutes, type WalletServiceCodes } from './modules/wallet/wallet.r
 import { chainRuntimePlugin } from './plugins/chain.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { drainPlugin } from './plugins/drain.ts';
 import { clientErrorHandler, errorHandlerPlugin, handleError } from './plugins/error-handler.ts';
 import { healthChecksPlugin } from './plugins/health-checks.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { limitersPlugin } from './plugins/limiters.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { processMetricsPlugin } from './plugins/process-metrics.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import {
   generateRequestId,
@@ -155,6 +157,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(jobsPlugin);
   await app.register(mailPlugin, { config });
   await app.register(socketPlugin);
+  await app.register(processMetricsPlugin, { pool });
+  await app.register(drainPlugin);
   await app.register(
     realtimeEventsPlugin,
     deps.realtimeBudgets ? { budgets: deps.realtimeBudgets } : {},

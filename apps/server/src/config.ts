@@ -138,6 +138,7 @@ const envSchema = z.object({
   ),
   /** How often a process that is not the workers' leader tries to become it. */
   LEADER_RETRY_MS: withDefault(z.coerce.number().int().min(100).max(60_000), 2000),
+  SHUTDOWN_GRACE_MS: withDefault(z.coerce.number().int().min(1_000).max(600_000), 25_000),
   /** Seconds a raised hand survives without a connected socket of its user. */
   MEET_HAND_OFFLINE_SECONDS: withDefault(z.coerce.number().int().min(1), 300),
   /** Seconds a hand stays raised at most. */
@@ -248,6 +249,8 @@ export interface AppConfig {
   readonly redisUrl: string | undefined;
   /** Milliseconds between a follower's attempts to take the workers' leader lock. */
   readonly leaderRetryMs: number;
+  /** The longest a SIGTERM's drain may take before the process exits anyway. */
+  readonly shutdownGraceMs: number;
   readonly mailFrom: string;
   readonly supportEmail: string;
   readonly apple: {
@@ -477,6 +480,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     redisUrl: e.REDIS_URL,
     leaderRetryMs: e.LEADER_RETRY_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     apple: {

@@ -102,8 +102,12 @@ describe('compose.yaml', () => {
         depends_on?: Record<string, { condition: string }>;
         volumes?: string[];
         command?: string[];
+        restart?: string;
+        stop_grace_period?: string;
+        deploy?: { resources?: { limits?: { cpus?: string; memory?: string } } };
       }
     >;
+    volumes: Record<string, unknown>;
   };
   const services = compose.services;
 
@@ -131,8 +135,9 @@ describe('compose.yaml', () => {
     const [one, two] = [services.app1!, services.app2!];
     expect(one.environment).toEqual(two.environment);
     const env = one.environment!;
-    expect(new URL(env.DATABASE_URL!).hostname).toBe('postgres');
-    expect(new URL(env.REDIS_URL!).hostname).toBe('redis');
+    const secrets = { POSTGRES_PASSWORD: 'pg', REDIS_PASSWORD: 'redis' };
+    expect(new URL(interpolate(env.DATABASE_URL!, secrets)).hostname).toBe('postgres');
+    expect(new URL(interpolate(env.REDIS_URL!, secrets)).hostname).toBe('redis');
     expect(new URL(env.CHAIN_RPC_URL!).hostname).toBe('chain');
     expect(env.MEDIA_DIR).toBeDefined();
     expect(one.volumes).toEqual(two.volumes);
@@ -147,6 +152,8 @@ describe('compose.yaml', () => {
     const given = {
       JWT_SECRET: 'x'.repeat(64),
       WALLET_MNEMONIC: 'test test test test test test test test test test test junk',
+      POSTGRES_PASSWORD: 'pg0123456789',
+      REDIS_PASSWORD: 'redis0123456789',
     };
     const env = Object.fromEntries(
       Object.entries(services.app1!.environment!).map(([k, v]) => [
@@ -155,6 +162,8 @@ describe('compose.yaml', () => {
       ]),
     );
     expect(loadConfig(env)).toMatchObject({ appEnv: 'staging', trustProxy: true });
+    expect(new URL(env.DATABASE_URL!).password).toBe(given.POSTGRES_PASSWORD);
+    expect(new URL(env.REDIS_URL!).password).toBe(given.REDIS_PASSWORD);
     expect(
       loadConfig({
         ...env,
@@ -176,5 +185,73 @@ describe('compose.yaml', () => {
     expect(caddyfile).toMatch(/health_uri \/api\/health\/ready/);
     // Socket.IO long-polling needs a session to stay on one process.
     expect(caddyfile).toMatch(/lb_policy cookie/);
+  });
+
+  it('writes no secret: each comes from the env file, which the example names and git ignores', () => {
+    const text = read('compose.yaml');
+    const required = [...text.matchAll(/\$\{(\w+):\?/g)].map((m) => m[1]!);
+    expect(new Set(required)).toEqual(
+      new Set(['POSTGRES_PASSWORD', 'REDIS_PASSWORD', 'JWT_SECRET', 'WALLET_MNEMONIC']),
+    );
+    expect(services.postgres!.environment!.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?/);
+    const example = read('.env.production.example');
+    for (const name of [...required, 'METRICS_TOKEN', 'SMTP_URL']) {
+      expect(example).toMatch(new RegExp(`^${name}=`, 'm'));
+    }
+    expect(read('.gitignore').split('\n')).toContain('.env.production');
+    expect(read('.dockerignore').split('\n')).toContain('.env.*');
+  });
+
+  it('protects Redis with a password the servers and its health check use', () => {
+    const redis = services.redis!;
+    expect(redis.command?.join(' ')).toContain('--requirepass "$$REDIS_PASSWORD"');
+    expect(redis.environment!.REDISCLI_AUTH).toMatch(/^\$\{REDIS_PASSWORD:\?/);
+    expect(services.app1!.environment!.REDIS_URL).toMatch(/^redis:\/\/:\$\{REDIS_PASSWORD:\?/);
+  });
+
+  it('keeps the chain state on a volume and gives the media volume to the app user', () => {
+    const chain = services.chain!;
+    expect(chain.volumes).toContain('chain-state:/state');
+    expect(chain.command?.join(' ')).toMatch(/--state \/state\/anvil\.json/);
+    expect(compose.volumes).toHaveProperty('chain-state');
+    const stages = dockerStages(read('Dockerfile'));
+    const runs = (name: string) =>
+      stages
+        .find((s) => s.name === name)!
+        .instructions.filter((i) => i.keyword === 'RUN')
+        .map((i) => i.args)
+        .join('\n');
+    // A new named volume copies the owner of the image folder it is mounted on.
+    expect(services.app1!.volumes).toContain('media:/data/media');
+    expect(runs('runtime')).toMatch(/mkdir -p \/data\/media && chown -R node:node \/data/);
+    expect(runs('anvil')).toMatch(/mkdir -p \/state && chown node:node \/state/);
+  });
+
+  it('limits every service, restarts the long-running ones and lets a drain finish', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (name === 'chain-deploy') {
+        expect(service.restart).toBe('no');
+        continue;
+      }
+      expect(service.restart, name).toBe('unless-stopped');
+      expect(service.deploy?.resources?.limits?.memory, name).toMatch(/^\d+[MG]$/);
+      expect(service.deploy?.resources?.limits?.cpus, name).toMatch(/^\d+(\.\d+)?$/);
+    }
+    // Longer than the server's default SHUTDOWN_GRACE_MS (25 s).
+    expect(services.app1!.stop_grace_period).toBe('30s');
+  });
+});
+
+describe('Node versions', () => {
+  it('runs the image on Node 24 LTS and names the supported versions in engines', () => {
+    const from = /^ARG NODE_IMAGE=(\S+)$/m.exec(read('Dockerfile'))?.[1];
+    expect(from).toMatch(/^node:24[.-]/);
+    const { engines } = JSON.parse(read('package.json')) as { engines: { node: string } };
+    expect(engines.node).toBe('^20.19 || ^22.12 || ^24');
+    // The suite runs on one of them (Node 20 here until the machines move).
+    const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+    const supported =
+      (major === 20 && minor >= 19) || (major === 22 && minor >= 12) || major === 24;
+    expect(supported, process.versions.node).toBe(true);
   });
 });

@@ -167,10 +167,49 @@ describe('the built server (apps/server/dist) in production', () => {
   );
 
   it(
+    'refuses to start on a chain without the configured contracts, saying which',
+    { timeout: 60_000 },
+    async () => {
+      t ??= await createTestApp();
+      // A fresh node: what a chain restarted without its state looks like to the database.
+      const node = await startAnvil({ port: 0 });
+      try {
+        const result = await runNode([join(outdir, 'server.js')], {
+          APP_ENV: 'production',
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: String(await freePort()),
+          DATA_DIR: work,
+          WEB_DIST_DIR: join(work, 'no-web-dist'),
+          DATABASE_URL: t.config.databaseUrl!,
+          CHAIN_RPC_URL: node.rpcUrl,
+          CHAIN_ID: String(node.chainId),
+          USDT_ADDRESS: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+          TOKEN_ADDRESS: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+          MARKET_ADDRESS: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+          WALLET_MNEMONIC: mnemonic,
+          JWT_SECRET: 'production-test-secret-long-enough-for-hs256',
+          SMTP_URL: 'smtp://127.0.0.1:1',
+          APP_ATTEST_APP_ID: 'ABCDE12345.app.meeet',
+        });
+        expect(result.code).toBe(1);
+        expect(result.stdout).toContain(
+          'no contract at USDT_ADDRESS 0x5FbDB2315678afecb367f032d93F642f64180aa3, ' +
+            'TOKEN_ADDRESS 0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512, ' +
+            'MARKET_ADDRESS 0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0 on chain 31337',
+        );
+        expect(result.stdout).not.toContain('"msg":"chain connected"');
+      } finally {
+        await node.stop();
+      }
+    },
+  );
+
+  it(
     'runs with plain node on real services, loads no development part, serves ready, and its role command works',
     { timeout: 120_000 },
     async () => {
-      t = await createTestApp();
+      t ??= await createTestApp();
       anvil = await startAnvil({ port: 0 });
       chain = await prepareLocalChain({
         rpcUrl: anvil.rpcUrl,

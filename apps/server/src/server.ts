@@ -11,8 +11,6 @@ import { MarketWatcher } from './modules/market/market-watcher.ts';
 import { connectChain, type ConnectedChain } from './modules/chain/connect-chain.ts';
 import { ReferralPayoutWorker } from './modules/referral/referral-payout.worker.ts';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 function readConfig(): AppConfig {
   try {
     return loadConfig();
@@ -27,8 +25,9 @@ function readConfig(): AppConfig {
 
 /**
  * Starts the whole server: database (the embedded one unless DATABASE_URL is set),
- * migrations, the app, the port. Shuts down in reverse on SIGTERM/SIGINT: HTTP and sockets,
- * then the pool, then the embedded database.
+ * migrations, the app, the port. Shuts down in reverse on SIGTERM/SIGINT: a drain (readiness
+ * 503, no new connection), the workers, HTTP and sockets, the pool, the embedded database;
+ * after SHUTDOWN_GRACE_MS it exits whatever is left.
  */
 async function main(): Promise<void> {
   const config = readConfig();
@@ -50,7 +49,11 @@ async function main(): Promise<void> {
   let connected: ConnectedChain | undefined;
   const workers: { stop(): Promise<void> }[] = [];
 
+  // A drain (docs/operations.md, "Shutdown"): readiness 503 and no new connection at once;
+  // the workers finish their pass and hand the leader lock over; the app closes after its
+  // requests in flight, telling its sockets to reconnect elsewhere.
   const shutdown = async () => {
+    app.drain.begin();
     for (const worker of workers) await worker.stop();
     await app.close();
     await connected?.stop();
@@ -59,7 +62,7 @@ async function main(): Promise<void> {
 
   closeWithGrace(
     {
-      delay: SHUTDOWN_GRACE_MS,
+      delay: config.shutdownGraceMs,
       logger: { error: (message: unknown) => app.log.error(message) },
     },
     async ({ signal, err }) => {
@@ -119,6 +122,7 @@ async function main(): Promise<void> {
     });
     leader.start();
     workers.push(leader);
+    app.leaders.set('meeet:chain-workers', leader);
     // With several processes (Redis) the meetings detector scores in one of them; the others
     // carry their users' pings to it (modules/meetings). Alone, this process scores already.
     if (app.redis) {
@@ -132,6 +136,7 @@ async function main(): Promise<void> {
       });
       meetingsLeader.start();
       workers.push(meetingsLeader);
+      app.leaders.set('meeet:meetings', meetingsLeader);
     }
     // The side-effect queue needs no leader: processes share it through SKIP LOCKED.
     app.jobs.start();

@@ -285,3 +285,14 @@ export async function startStack(names: readonly string[], extraEnv: Record<stri
   };
   return stack;
 }
+
+/** What server processes share, without processes of its own (the test starts its own). */
+export type SharedStack = Omit<Stack, 'servers' | 'spawn' | 'close'> & { stop(): Promise<void> };
+
+/** Redis, anvil with the contracts and a fresh database, for a test that starts its processes. */
+export async function startSharedStack(
+  extraEnv: Record<string, string> = {},
+): Promise<SharedStack> {
+  const stack = await startStack([], extraEnv);
+  return { ...stack, stop: () => stack.close() };
+}

@@ -144,9 +144,10 @@ async function socket(app: FastifyInstance): Promise<void> {
   });
   app.decorate('io', io);
   app.addHook('preClose', async () => {
-    // Only this process's sockets: with the Redis adapter a plain `io.disconnectSockets`
-    // would close the other processes' sockets too.
-    io.local.disconnectSockets(true);
+    // Only this process's sockets. Closing a socket's Engine.IO transport makes its client
+    // reconnect by itself (a Socket.IO disconnect would tell it to stay away); the server
+    // accepts no connection by now (plugins/drain.ts), so it lands on another process.
+    for (const client of io.of('/').sockets.values()) client.conn.close();
     io.engine.close();
     if (subscriber) {
       await io.of('/').adapter.close();

@@ -84,6 +84,33 @@ export async function connectChain(
   if (actual !== c.chainId) {
     throw new Error(`CHAIN_RPC_URL serves chain ${actual}, but CHAIN_ID is ${c.chainId}`);
   }
+  await requireContracts(chain, c);
   log.info({ chainId: actual, network: chain.networkName }, 'chain connected');
   return { chain, stop: async () => {} };
+}
+
+/**
+ * Refuses a node without code at a configured contract address: a chain that lost its state
+ * (an anvil restarted without its state volume) or a wrong address. The database's cursors and
+ * ledger describe a chain; running them against another would lose deposits and purchases.
+ */
+async function requireContracts(chain: Chain, c: ChainConfig): Promise<void> {
+  const configured: [string, Address | undefined][] = [
+    ['USDT_ADDRESS', c.usdtAddress],
+    ['TOKEN_ADDRESS', c.tokenAddress],
+    ['MARKET_ADDRESS', c.marketAddress],
+  ];
+  const missing: string[] = [];
+  for (const [name, address] of configured) {
+    if (!address) continue;
+    const code = await chain.publicClient.getCode({ address });
+    if (!code || code === '0x') missing.push(`${name} ${address}`);
+  }
+  if (missing.length > 0) {
+    throw new Error(
+      `no contract at ${missing.join(', ')} on chain ${c.chainId} (CHAIN_RPC_URL): the node ` +
+        'lost its state or the addresses are wrong. Restore the node (compose: the chain-state ' +
+        'volume) or fix the addresses; the server does not start against another chain.',
+    );
+  }
 }

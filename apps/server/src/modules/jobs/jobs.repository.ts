@@ -53,6 +53,18 @@ export const jobsRepository = {
       .where(eq(jobs.id, id));
   },
 
+  /** The queue's depth: jobs waiting, those of them due now, and those given up. */
+  async counts(db: DbExecutor): Promise<{ pending: number; due: number; dead: number }> {
+    const [row] = await db
+      .select({
+        pending: sql<number>`count(*) filter (where ${jobs.status} = 'pending')::int`,
+        due: sql<number>`count(*) filter (where ${jobs.status} = 'pending' and ${jobs.runAt} <= now())::int`,
+        dead: sql<number>`count(*) filter (where ${jobs.status} = 'dead')::int`,
+      })
+      .from(jobs);
+    return row ?? { pending: 0, due: 0, dead: 0 };
+  },
+
   async find(db: DbExecutor, id: number): Promise<JobRow | undefined> {
     const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
     return row;

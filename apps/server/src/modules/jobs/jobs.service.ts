@@ -97,6 +97,11 @@ export class JobQueue {
     }
   }
 
+  /** Jobs waiting, due now and given up (the metrics' queue depth). */
+  counts(): Promise<{ pending: number; due: number; dead: number }> {
+    return repo.counts(this.db);
+  }
+
   /**
    * Runs every due job, one at a time; returns how many ran (successful or not). `now` (tests
    * with a controlled clock) says what is due instead of the database's clock.

@@ -54,7 +54,15 @@ export const monitorRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async
       usdt: minimumUnits(config.monitor.hotWalletMinUsdt),
     },
   });
-  const refreshGauges = registerMonitorGauges(app.metricsRegistry, monitor);
+  const refreshGauges = registerMonitorGauges(app.metricsRegistry, monitor, () => {
+    // The main namespace's map holds this process's sockets only (a socket is one connection).
+    const local = app.io.sockets.sockets;
+    const userIds = new Set<number>();
+    for (const socket of local.values()) {
+      if (socket.data.userId !== null) userIds.add(socket.data.userId);
+    }
+    return { sockets: local.size, users: userIds.size };
+  });
 
   /**
    * Pushes the snapshot to the admins online, when there are any. Only the admins' room is

@@ -134,14 +134,20 @@ export class MonitorService {
 export function registerMonitorGauges(
   registry: Registry,
   monitor: MonitorService,
+  localRealtime: () => { sockets: number; users: number },
 ): () => Promise<void> {
   const gauge = (name: string, help: string, labelNames: string[] = []) =>
     new Gauge({ name, help, labelNames, registers: [registry] });
   const users = gauge('meeet_users', 'Accounts: total, registered today (UTC) and in 7 days', [
     'period',
   ]);
-  const sockets = gauge('meeet_sockets_online', 'Open realtime sockets');
-  const onlineUsers = gauge('meeet_users_online', 'Signed-in users with a socket open');
+  // Per process: Prometheus sums them; the snapshot's figure (every process's) would count
+  // each socket once per process scraped.
+  const sockets = gauge('meeet_sockets_online', 'Realtime sockets open on this process');
+  const onlineUsers = gauge(
+    'meeet_users_online',
+    'Signed-in users with a socket open on this process',
+  );
   const hands = gauge('meeet_raised_hands', 'Hands up on the map');
   const meetingsGauge = gauge(
     'meeet_meetings',
@@ -171,8 +177,9 @@ export function registerMonitorGauges(
     users.set({ period: 'total' }, s.users.total);
     users.set({ period: 'today' }, s.users.today);
     users.set({ period: 'week' }, s.users.week);
-    sockets.set(s.realtime.sockets);
-    onlineUsers.set(s.realtime.users);
+    const local = localRealtime();
+    sockets.set(local.sockets);
+    onlineUsers.set(local.users);
     hands.set(s.meet.raisedHands);
     meetingsGauge.set({ state: 'in_progress' }, s.meet.meetingsInProgress);
     meetingsGauge.set({ state: 'completed_today' }, s.meet.meetingsCompletedToday);
