@@ -9,7 +9,7 @@ import {
   MEETING_MIN_MINUTES,
   SUPPORT_EMAIL,
 } from '@meeet/core/constants';
-import { DEFAULT_POOL_MAX } from './db/client.ts';
+import { DEFAULT_DATABASE_TIMEOUTS, DEFAULT_POOL_MAX, type DatabaseTimeouts } from './db/client.ts';
 import { REPO_ROOT } from './lib/package-root.ts';
 
 export { REPO_ROOT };
@@ -51,6 +51,16 @@ const envSchema = z.object({
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), postgresUrl),
   /** Connections per process (see DEFAULT_POOL_MAX). */
   DATABASE_POOL_MAX: withDefault(z.coerce.number().int().min(1).max(200), DEFAULT_POOL_MAX),
+  /** PostgreSQL cancels a statement running longer (0 = never); see DatabaseTimeouts. */
+  DATABASE_STATEMENT_TIMEOUT_MS: withDefault(
+    z.coerce.number().int().min(0),
+    DEFAULT_DATABASE_TIMEOUTS.statementTimeoutMs,
+  ),
+  /** PostgreSQL ends a session idle inside a transaction this long (0 = never). */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: withDefault(
+    z.coerce.number().int().min(0),
+    DEFAULT_DATABASE_TIMEOUTS.idleInTransactionTimeoutMs,
+  ),
   /** Local state that must survive restarts: embedded database files, the dev JWT secret. */
   DATA_DIR: optionalString,
   PG_PORT: withDefault(port, 5433),
@@ -72,6 +82,10 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
+  /** Milliseconds to connect to the SMTP server, to get its greeting, and of socket silence. */
+  SMTP_CONNECTION_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100), 10_000),
+  SMTP_GREETING_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100), 10_000),
+  SMTP_SOCKET_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100), 30_000),
   MAIL_FROM: withDefault(z.string().min(3), 'MEEET <no-reply@meeet.app>'),
   /** Where feedback from the support form goes. */
   SUPPORT_EMAIL: withDefault(z.email(), SUPPORT_EMAIL),
@@ -235,6 +249,7 @@ export interface AppConfig {
   /** Undefined means: start the embedded PostgreSQL. */
   readonly databaseUrl: string | undefined;
   readonly databasePoolMax: number;
+  readonly databaseTimeouts: DatabaseTimeouts;
   readonly dataDir: string;
   readonly embeddedPgPort: number;
   readonly logLevel: LogLevel;
@@ -244,6 +259,7 @@ export interface AppConfig {
   readonly trustProxy: boolean;
   readonly requestTimeoutMs: number;
   readonly smtpUrl: string | undefined;
+  readonly smtpTimeouts: SmtpTimeouts;
   /** Undefined means: one process, sockets and rate limits in memory. */
   readonly redisUrl: string | undefined;
   /** Milliseconds between a follower's attempts to take the workers' leader lock. */
@@ -291,6 +307,13 @@ export interface AppConfig {
   readonly meet: MeetConfig;
   readonly meetings: MeetingsConfig;
   readonly appAttest: AppAttestConfig;
+}
+
+/** Bounds on each SMTP delivery, so a stalled mail server fails a send instead of hanging it. */
+export interface SmtpTimeouts {
+  readonly connectionMs: number;
+  readonly greetingMs: number;
+  readonly socketMs: number;
 }
 
 /** Attested phones (issue 39): what verifies an App Attest key and whether calls need one. */
@@ -466,6 +489,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseTimeouts: {
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     dataDir,
     embeddedPgPort: e.PG_PORT,
     logLevel: e.LOG_LEVEL,
@@ -475,6 +502,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
+    smtpTimeouts: {
+      connectionMs: e.SMTP_CONNECTION_TIMEOUT_MS,
+      greetingMs: e.SMTP_GREETING_TIMEOUT_MS,
+      socketMs: e.SMTP_SOCKET_TIMEOUT_MS,
+    },
     redisUrl: e.REDIS_URL,
     leaderRetryMs: e.LEADER_RETRY_MS,
     mailFrom: e.MAIL_FROM,

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     );
   }
   // The pool connects lazily, so the app (and its logger) can exist before the database is up.
-  const pool = createPool(databaseUrl, config.databasePoolMax);
+  const pool = createPool(databaseUrl, config.databasePoolMax, config.databaseTimeouts);
   const app = await buildApp(config, { pool });
   let embedded: EmbeddedPostgresModule.EmbeddedPostgres | undefined;
   let connected: ConnectedChain | undefined;
