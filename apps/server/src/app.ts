@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { AppConfig } from './config.ts';
+import { trustProxyOption } from './config-values.ts';
 import { createPool } from './db/client.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -114,7 +115,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     genReqId: generateRequestId,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     requestTimeout: config.requestTimeoutMs,
     // Node reads the request timeout when the server is made, and enforces it on this tick (by
     // default every 30 s, which would let a short bound slip).
