@@ -107,7 +107,9 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
 export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   const pool =
     deps.pool ??
-    (config.databaseUrl ? createPool(config.databaseUrl, config.databasePoolMax, config.databaseTimeouts) : undefined);
+    (config.databaseUrl
+      ? createPool(config.databaseUrl, config.databasePoolMax, config.databaseTimeouts)
+      : undefined);
   if (!pool) throw new Error('buildApp needs a pool or config.databaseUrl');
 
   const app = Fastify({
