@@ -14,6 +14,7 @@ const serverRoot = resolve(import.meta.dirname, '..');
 export const ENTRY_POINTS = [
   'src/server.ts',
   'src/cli/user-role.ts',
+  'src/cli/db-migrate.ts',
   'src/cli/market-mint.ts',
   'src/cli/dev-fund.ts',
   'src/cli/local-chain-deploy.ts',

@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { AppConfig } from './config.ts';
+import { trustProxyOption } from './config-values.ts';
 import { createPool } from './db/client.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -108,7 +109,9 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
 export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   const pool =
     deps.pool ??
-    (config.databaseUrl ? createPool(config.databaseUrl, config.databasePoolMax) : undefined);
+    (config.databaseUrl
+      ? createPool(config.databaseUrl, config.databasePoolMax, config.databaseTimeouts)
+      : undefined);
   if (!pool) throw new Error('buildApp needs a pool or config.databaseUrl');
 
   const app = Fastify({
@@ -116,7 +119,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     genReqId: generateRequestId,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     requestTimeout: config.requestTimeoutMs,
     // Node reads the request timeout when the server is made, and enforces it on this tick (by
     // default every 30 s, which would let a short bound slip).

@@ -83,6 +83,45 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads TRUST_PROXY as all, none, a hop count or proxy addresses', () => {
+    const trust = (value: string) =>
+      loadConfig({ NODE_ENV: 'test', TRUST_PROXY: value }).trustProxy;
+    expect(trust('true')).toBe(true);
+    expect(trust('')).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['10.0.0.0/33', 'proxy.example', '1.2.3.4,', 'yes']) {
+      expect(() => trust(bad)).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it("names the chain's problems together with every other variable's", () => {
+    const env = {
+      NODE_ENV: 'test',
+      PORT: 'eighty',
+      CHAIN_RPC_URL: 'http://node.example',
+      USDT_ADDRESS: '0x12',
+    };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(
+      expect.objectContaining({
+        problems: expect.arrayContaining([
+          expect.stringMatching(/^PORT:/),
+          'CHAIN_ID: required when CHAIN_RPC_URL is set',
+          'USDT_ADDRESS: must be 0x + 40 hex',
+          'TOKEN_ADDRESS: required when CHAIN_RPC_URL is set',
+          'MARKET_ADDRESS: required when CHAIN_RPC_URL is set',
+        ]),
+      }),
+    );
+  });
+
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {
@@ -115,6 +154,8 @@ describe('loadConfig', () => {
         'CHAIN_RPC_URL',
         'WALLET_MNEMONIC',
         'SMTP_URL',
+        // App Attest is required in production: named in the same round as the rest.
+        'APP_ATTEST_APP_ID',
       ].sort(),
     );
     expect((error as Error).message).toContain('PORT');

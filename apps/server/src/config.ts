@@ -1,40 +1,27 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { validateMnemonic } from '@scure/bip39';
-import { generateMnemonic, english } from 'viem/accounts';
+import { english } from 'viem/accounts';
 import {
   MEETING_DURATION_MINUTES,
   MEETING_MIN_MINUTES,
   SUPPORT_EMAIL,
 } from '@meeet/core/constants';
-import { DEFAULT_POOL_MAX } from './db/client.ts';
+import {
+  developmentJwtSecret,
+  developmentMnemonic,
+  optionalString,
+  port,
+  postgresUrl,
+  trustProxy,
+  withDefault,
+} from './config-values.ts';
+import { DEFAULT_DATABASE_TIMEOUTS, DEFAULT_POOL_MAX, type DatabaseTimeouts } from './db/client.ts';
 import { REPO_ROOT } from './lib/package-root.ts';
 
 export { REPO_ROOT };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-/** Unset and empty mean the same: `PORT= npm start` takes the default. */
-const optionalString = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  z.string().trim().optional(),
-);
-
-function withDefault<T extends z.ZodType>(schema: T, fallback: z.input<T>) {
-  return z.preprocess(
-    (value) =>
-      value === undefined || (typeof value === 'string' && value.trim() === '') ? fallback : value,
-    schema,
-  );
-}
-
-const port = z.coerce.number().int().min(1).max(65_535);
-const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const postgresUrl = z
-  .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
-  .optional();
 
 /**
  * Every variable the server reads. Defaults make `npm run dev` work on a fresh clone with no
@@ -51,6 +38,16 @@ const envSchema = z.object({
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), postgresUrl),
   /** Connections per process (see DEFAULT_POOL_MAX). */
   DATABASE_POOL_MAX: withDefault(z.coerce.number().int().min(1).max(200), DEFAULT_POOL_MAX),
+  /** PostgreSQL cancels a statement running longer (0 = never); see DatabaseTimeouts. */
+  DATABASE_STATEMENT_TIMEOUT_MS: withDefault(
+    z.coerce.number().int().min(0),
+    DEFAULT_DATABASE_TIMEOUTS.statementTimeoutMs,
+  ),
+  /** PostgreSQL ends a session idle inside a transaction this long (0 = never). */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: withDefault(
+    z.coerce.number().int().min(0),
+    DEFAULT_DATABASE_TIMEOUTS.idleInTransactionTimeoutMs,
+  ),
   /** Local state that must survive restarts: embedded database files, the dev JWT secret. */
   DATA_DIR: optionalString,
   PG_PORT: withDefault(port, 5433),
@@ -63,8 +60,8 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
-  /** Behind a load balancer: trust X-Forwarded-* so client IPs (rate limits, logs) are real. */
-  TRUST_PROXY: withDefault(booleanFlag, 'false'),
+  /** Behind proxies: which X-Forwarded-For hops to trust, so client IPs (rate limits) are real. */
+  TRUST_PROXY: withDefault(trustProxy, 'false'),
   /** A request whose headers and body have not all arrived by then is answered 408. */
   REQUEST_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(3_600_000), 120_000),
   /** Any SMTP server (`smtp://user:pass@host:587`, `smtps://…`); unset → the dev mailbox table. */
@@ -72,6 +69,10 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
+  /** Milliseconds to connect to the SMTP server, to get its greeting, and of socket silence. */
+  SMTP_CONNECTION_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100), 10_000),
+  SMTP_GREETING_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100), 10_000),
+  SMTP_SOCKET_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100), 30_000),
   MAIL_FROM: withDefault(z.string().min(3), 'MEEET <no-reply@meeet.app>'),
   /** Where feedback from the support form goes. */
   SUPPORT_EMAIL: withDefault(z.email(), SUPPORT_EMAIL),
@@ -236,15 +237,18 @@ export interface AppConfig {
   /** Undefined means: start the embedded PostgreSQL. */
   readonly databaseUrl: string | undefined;
   readonly databasePoolMax: number;
+  readonly databaseTimeouts: DatabaseTimeouts;
   readonly dataDir: string;
   readonly embeddedPgPort: number;
   readonly logLevel: LogLevel;
   readonly webDistDir: string;
   readonly publicUrl: string;
   readonly jwtSecret: string;
-  readonly trustProxy: boolean;
+  /** Fastify's trustProxy: all, none, a hop count, or the proxies' addresses/CIDRs. */
+  readonly trustProxy: boolean | number | string[];
   readonly requestTimeoutMs: number;
   readonly smtpUrl: string | undefined;
+  readonly smtpTimeouts: SmtpTimeouts;
   /** Undefined means: one process, sockets and rate limits in memory. */
   readonly redisUrl: string | undefined;
   /** Milliseconds between a follower's attempts to take the workers' leader lock. */
@@ -294,6 +298,13 @@ export interface AppConfig {
   readonly meet: MeetConfig;
   readonly meetings: MeetingsConfig;
   readonly appAttest: AppAttestConfig;
+}
+
+/** Bounds on each SMTP delivery, so a stalled mail server fails a send instead of hanging it. */
+export interface SmtpTimeouts {
+  readonly connectionMs: number;
+  readonly greetingMs: number;
+  readonly socketMs: number;
 }
 
 /** Attested phones (issue 39): what verifies an App Attest key and whether calls need one. */
@@ -359,44 +370,20 @@ function absolute(path: string): string {
   return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
 }
 
-/**
- * Outside a production deployment a missing JWT_SECRET is generated once and kept in DATA_DIR,
- * so sessions survive restarts without anyone having to invent a secret. Tests get a throwaway
- * one in memory and never touch the disk.
- */
-function developmentJwtSecret(dataDir: string, nodeEnv: NodeEnv): string {
-  if (nodeEnv === 'test') return randomBytes(32).toString('hex');
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
-  }
-  const secret = randomBytes(32).toString('hex');
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
-}
-
-/**
- * Outside production a missing WALLET_MNEMONIC is generated once into DATA_DIR (gitignored),
- * so deposit addresses stay the same across restarts. Tests get a fresh one in memory.
- */
-function developmentMnemonic(dataDir: string, nodeEnv: NodeEnv): string {
-  if (nodeEnv === 'test') return generateMnemonic(english);
-  const file = join(dataDir, 'wallet-mnemonic');
-  if (existsSync(file)) {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (validateMnemonic(stored, english)) return stored;
-  }
-  const mnemonic = generateMnemonic(english);
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, `${mnemonic}\n`, { mode: 0o600 });
-  return mnemonic;
-}
-
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-function chainProblems(e: z.infer<typeof envSchema>): string[] {
+/** The chain's variables, parsed on their own so their problems come with every other one. */
+const chainEnvSchema = envSchema.pick({
+  WALLET_MNEMONIC: true,
+  HD_SEED: true,
+  USDT_ADDRESS: true,
+  TOKEN_ADDRESS: true,
+  MARKET_ADDRESS: true,
+  CHAIN_RPC_URL: true,
+  CHAIN_ID: true,
+});
+
+function chainProblems(e: z.infer<typeof chainEnvSchema>): string[] {
   const problems: string[] = [];
   const mnemonic = e.WALLET_MNEMONIC ?? e.HD_SEED;
   if (mnemonic !== undefined && !validateMnemonic(mnemonic, english)) {
@@ -448,14 +435,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
   const appEnv = parsed.success ? parsed.data.APP_ENV : env.APP_ENV;
   if (appEnv === 'production') problems.push(...missingInProduction(env));
-  if (parsed.success && parsed.data.S3_BUCKET) {
+  // The rules across variables read each group parsed on its own, so one bad variable elsewhere
+  // does not hide them: every problem is named in one round.
+  const media = envSchema.pick({ S3_BUCKET: true }).safeParse(env);
+  if (media.success && media.data.S3_BUCKET) {
     problems.push('S3_BUCKET: S3 media storage is not available yet; unset it to use MEDIA_DIR');
   }
-  if (parsed.success) problems.push(...chainProblems(parsed.data));
-  const attestMode = parsed.success
-    ? (parsed.data.APP_ATTEST ?? (parsed.data.APP_ENV === 'production' ? 'required' : 'optional'))
+  const chain = chainEnvSchema.safeParse(env);
+  if (chain.success) problems.push(...chainProblems(chain.data));
+  const attest = envSchema
+    .pick({ APP_ENV: true, APP_ATTEST: true, APP_ATTEST_APP_ID: true })
+    .safeParse(env);
+  const attestMode = attest.success
+    ? (attest.data.APP_ATTEST ?? (attest.data.APP_ENV === 'production' ? 'required' : 'optional'))
     : undefined;
-  if (parsed.success && attestMode === 'required' && !parsed.data.APP_ATTEST_APP_ID) {
+  if (attest.success && attestMode === 'required' && !attest.data.APP_ATTEST_APP_ID) {
     problems.push('APP_ATTEST_APP_ID: required when APP_ATTEST=required');
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
@@ -469,6 +463,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseTimeouts: {
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     dataDir,
     embeddedPgPort: e.PG_PORT,
     logLevel: e.LOG_LEVEL,
@@ -478,6 +476,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
+    smtpTimeouts: {
+      connectionMs: e.SMTP_CONNECTION_TIMEOUT_MS,
+      greetingMs: e.SMTP_GREETING_TIMEOUT_MS,
+      socketMs: e.SMTP_SOCKET_TIMEOUT_MS,
+    },
     redisUrl: e.REDIS_URL,
     leaderRetryMs: e.LEADER_RETRY_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

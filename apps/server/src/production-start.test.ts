@@ -92,7 +92,8 @@ describe('the built server (apps/server/dist) in production', () => {
       'JWT_SECRET',
       'SMTP_URL',
     ]) {
-      expect(result.stderr).toContain(`${name}: required when APP_ENV=production`);
+      // One JSON line on stdout, like every later log line.
+      expect(result.stdout).toContain(`${name}: required when APP_ENV=production`);
     }
     // Nothing was started in their place.
     expect(result.stdout).not.toMatch(/embedded PostgreSQL|local chain/);

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { createPool } from './db/client.ts';
 import type * as EmbeddedPostgresModule from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
+import { errorSummary, jsonLog } from './lib/json-log.ts';
 import { LeaderLock } from './lib/leader-lock.ts';
 import { Poller } from './lib/poller.ts';
 import { MarketWatcher } from './modules/market/market-watcher.ts';
@@ -16,7 +17,8 @@ function readConfig(): AppConfig {
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      // Before the logger exists, yet JSON like every later line: every problem in one line.
+      jsonLog('fatal', 'invalid configuration', { problems: error.problems });
       process.exit(1);
     }
     throw error;
@@ -43,7 +45,7 @@ async function main(): Promise<void> {
     );
   }
   // The pool connects lazily, so the app (and its logger) can exist before the database is up.
-  const pool = createPool(databaseUrl, config.databasePoolMax);
+  const pool = createPool(databaseUrl, config.databasePoolMax, config.databaseTimeouts);
   const app = await buildApp(config, { pool });
   let embedded: EmbeddedPostgresModule.EmbeddedPostgres | undefined;
   let connected: ConnectedChain | undefined;
@@ -85,7 +87,11 @@ async function main(): Promise<void> {
         onWarning: (message) => app.log.warn({ component: 'postgres' }, message),
       });
     }
-    await runMigrations(pool);
+    const migrations = await runMigrations(pool);
+    app.log.info(
+      { migrations: migrations.applied },
+      migrations.applied.length > 0 ? 'migrations applied' : 'no migration pending',
+    );
     connected = await connectChain(config, app.db, app.log.child({ component: 'chain' }));
     app.chain.attach(connected.chain);
     await app.listen({ host: config.host, port: config.port });
@@ -142,7 +148,7 @@ async function main(): Promise<void> {
     app.jobs.start();
     workers.push(app.jobs);
   } catch (error) {
-    app.log.fatal({ err: error }, 'server failed to start');
+    app.log.fatal({ err: errorSummary(error) }, 'server failed to start');
     await shutdown().catch((closeError: unknown) =>
       app.log.error({ err: closeError }, 'cleanup failed'),
     );
@@ -152,4 +158,10 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  // A failure before the app (and its logger) existed: one JSON line, never a raw stack.
+  jsonLog('fatal', 'server failed to start', { err: errorSummary(error) });
+  process.exit(1);
+}

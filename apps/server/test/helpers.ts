@@ -62,9 +62,9 @@ export async function createTestApp(
   deps: Omit<AppDeps, 'pool'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const pool = createPool(database.url);
-  await runMigrations(pool);
   const config = testConfig({ DATABASE_URL: database.url, ...env });
+  const pool = createPool(database.url, config.databasePoolMax, config.databaseTimeouts);
+  await runMigrations(pool);
   const app = await buildApp(config, { ...deps, pool });
   return {
     app,

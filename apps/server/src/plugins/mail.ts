@@ -12,7 +12,7 @@ declare module 'fastify' {
 /** One mail transport per process, shared by every module that mails. */
 async function mail(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
   const service = new MailService(
-    { smtpUrl: config.smtpUrl, from: config.mailFrom },
+    { smtpUrl: config.smtpUrl, from: config.mailFrom, timeouts: config.smtpTimeouts },
     app.db,
     app.log,
     app.jobs,

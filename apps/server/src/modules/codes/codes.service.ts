@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import type { MailRequest } from '../mail/mail.service.ts';
 import { codesRepository, type CodePurpose } from './codes.repository.ts';
 
 export const CODE_TTL_MINUTES = 15;
@@ -24,6 +25,12 @@ function formatUtc(at: Date): string {
   return at.toISOString().slice(0, 16).replace('T', ' ');
 }
 
+/** Where a code's mail goes: queued on the code's transaction, sent after its commit. */
+export interface CodeMailOutbox {
+  enqueue(tx: DbExecutor, request: MailRequest): Promise<number>;
+  flush(jobId: number): Promise<void>;
+}
+
 /**
  * Six-digit codes sent by mail. Stored as HMAC-SHA256 under a server key (bound to the address
  * and purpose), so the table alone gives nothing away. With five tries per code and one code
@@ -33,22 +40,23 @@ export class CodesService {
   constructor(
     private readonly db: Database,
     private readonly key: Buffer,
+    private readonly outbox: CodeMailOutbox,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   /**
    * A new code for the address (bound to `subject` when given), or 429 if one was issued less
-   * than a minute ago. `deliver`
-   * runs inside the transaction: if the mail cannot be sent the code is not kept, so the
-   * user may ask again at once.
+   * than a minute ago. The mail `mailFor` writes is queued on the code's transaction and sent
+   * after the commit, never inside it: a slow mail server holds no database connection, and
+   * if it is down the queue delivers the mail once it is back.
    */
   async issue(
     email: string,
     purpose: CodePurpose,
-    deliver: (code: string) => Promise<void>,
+    mailFor: (code: string) => MailRequest,
     subject?: string,
   ): Promise<{ retryAfterSeconds: number }> {
-    return this.db.transaction(async (tx) => {
+    const jobId = await this.db.transaction(async (tx) => {
       await codesRepository.lock(tx, email, purpose);
       const now = this.now();
       const latest = await codesRepository.latest(tx, email, purpose);
@@ -77,9 +85,10 @@ export class CodesService {
         expiresAt: new Date(now.getTime() + CODE_TTL_MS),
         createdAt: now,
       });
-      await deliver(code);
-      return { retryAfterSeconds: CODE_RESEND_SECONDS };
+      return this.outbox.enqueue(tx, mailFor(code));
     });
+    await this.outbox.flush(jobId);
+    return { retryAfterSeconds: CODE_RESEND_SECONDS };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { jobs, type JobRow } from './jobs.schema.ts';
 
@@ -14,22 +14,36 @@ export const jobsRepository = {
   },
 
   /**
-   * Locks one due job (the given one, or the oldest due) for this transaction. SKIP LOCKED
-   * lets every process work the queue at once without two taking the same job.
+   * Takes one due job (the given one, or the oldest due) in one short statement: its attempt is
+   * counted and it is leased until `leaseUntil`, so no other pass takes it meanwhile and a
+   * process that crashes mid-run leaves it due again when the lease ends. SKIP LOCKED lets every
+   * process work the queue at once without two taking the same job. The handler then runs with
+   * no transaction open (a slow mail server must not hold a database connection).
    */
-  async claim(db: DbExecutor, id?: number, now?: Date): Promise<JobRow | undefined> {
-    const [row] = await db
-      .select()
+  async claim(
+    db: DbExecutor,
+    leaseUntil: Date,
+    id?: number,
+    now?: Date,
+  ): Promise<JobRow | undefined> {
+    const due = db
+      .select({ id: jobs.id })
       .from(jobs)
       .where(
         and(
           eq(jobs.status, 'pending'),
-          id === undefined ? lte(jobs.runAt, now ?? sql`now()`) : eq(jobs.id, id),
+          lte(jobs.runAt, now ?? sql`now()`),
+          id === undefined ? undefined : eq(jobs.id, id),
         ),
       )
       .orderBy(jobs.runAt)
       .limit(1)
       .for('update', { skipLocked: true });
+    const [row] = await db
+      .update(jobs)
+      .set({ runAt: leaseUntil, attempts: sql`${jobs.attempts} + 1` })
+      .where(inArray(jobs.id, due))
+      .returning();
     return row;
   },
 

@@ -3,7 +3,13 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { jobsRepository } from './jobs.repository.ts';
 import { JobQueue, retryDelayMs } from './jobs.service.ts';
 
-const OPTIONS = { maxAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 10_000, pollMs: 1_000 };
+const OPTIONS = {
+  maxAttempts: 3,
+  baseDelayMs: 1_000,
+  maxDelayMs: 10_000,
+  pollMs: 1_000,
+  leaseMs: 60_000,
+};
 
 describe('job queue', () => {
   let t: TestApp;
@@ -49,6 +55,22 @@ describe('job queue', () => {
     // Two workers drain at once: SKIP LOCKED gives the job to one of them.
     await Promise.all([survivor.drain(), second.drain()]);
     expect(ran).toEqual([{ to: 'a' }]);
+    expect(await jobsRepository.find(t.db, id)).toBeUndefined();
+  });
+
+  it('runs again a job whose process died mid-run, once its lease has ended', async () => {
+    const ran: unknown[] = [];
+    const q = queue('leased', async (payload) => {
+      ran.push(payload);
+    });
+    const id = await q.enqueue(t.db, 'leased', { n: 1 });
+    // Another process claimed it for a minute and died before finishing.
+    expect(await jobsRepository.claim(t.db, new Date(Date.now() + 60_000), id)).toBeDefined();
+    expect(await q.runNow(id)).toBe(false);
+    expect(await q.drain()).toBe(0);
+    expect(ran).toEqual([]);
+    expect(await q.drain({ now: new Date(Date.now() + 61_000) })).toBe(1);
+    expect(ran).toEqual([{ n: 1 }]);
     expect(await jobsRepository.find(t.db, id)).toBeUndefined();
   });
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { Poller } from '../../lib/poller.ts';
 import { jobsRepository as repo } from './jobs.repository.ts';
+import type { JobRow } from './jobs.schema.ts';
 
 /** Runs one job; throwing schedules a retry. The payload is the JSON given to `enqueue`. */
 export type JobHandler = (payload: unknown) => Promise<void>;
@@ -29,6 +30,11 @@ export interface JobQueueOptions {
   maxDelayMs: number;
   /** How often due jobs (retries, jobs of a crashed process) are looked for. */
   pollMs: number;
+  /**
+   * How long a claimed job is kept from other passes while its handler runs; a process that
+   * dies mid-run leaves the job due again after this. Longer than any handler may take.
+   */
+  leaseMs: number;
 }
 
 export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
@@ -36,6 +42,7 @@ export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
   baseDelayMs: 5_000,
   maxDelayMs: 3_600_000,
   pollMs: 1_000,
+  leaseMs: 600_000,
 };
 
 /** Wait before attempt number `attempts + 1`, after `attempts` failures. */
@@ -47,9 +54,9 @@ export function retryDelayMs(attempts: number, options: JobQueueOptions): number
  * A durable queue of side effects in PostgreSQL (an outbox). Modules register a handler per
  * job kind and `enqueue` on the transaction of the change that causes the job; after the
  * commit they may `runNow` it, so the user still sees the mail at once when all is well. A job
- * runs inside a transaction that holds its row lock (SKIP LOCKED): a crash mid-run rolls back
- * and the job runs again — at least once, so handlers must bear a repeat. Every process works
- * the queue; no leader is needed.
+ * is claimed with a lease and run outside any transaction (`runOne`): a crash mid-run leaves it
+ * due again when the lease ends, and it runs again — at least once, so handlers must bear a
+ * repeat. Every process works the queue; no leader is needed.
  */
 export class JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
@@ -112,62 +119,73 @@ export class JobQueue {
     return ran;
   }
 
+  /**
+   * Claims a job (a short statement that commits), runs its handler with no transaction open,
+   * then records the outcome in a second short transaction. A slow handler (a stalled mail
+   * server, a chain node) so never holds a database connection.
+   */
   private async runOne(id?: number, now?: Date): Promise<'none' | 'done' | 'failed'> {
+    const job = await repo.claim(this.db, new Date(Date.now() + this.options.leaseMs), id, now);
+    if (!job) return 'none';
+    const handler = this.handlers.get(job.kind);
+    let failure: unknown;
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job.payload);
+    } catch (error) {
+      failure = error ?? new Error('job failed');
+    }
+    if (failure === undefined) {
+      await repo.remove(this.db, job.id);
+      return 'done';
+    }
+    await this.recordFailure(job, failure);
+    return 'failed';
+  }
+
+  private async recordFailure(job: JobRow, error: unknown): Promise<void> {
+    const attempts = job.attempts;
+    const dead = attempts >= this.options.maxAttempts;
+    const delay = retryDelayMs(attempts, this.options);
+    const lastError = error instanceof Error ? error.message : String(error);
     let afterCommit: (() => void | Promise<void>) | undefined;
-    const outcome = await this.db.transaction(async (tx) => {
-      const job = await repo.claim(tx, id, now);
-      if (!job) return 'none';
-      const handler = this.handlers.get(job.kind);
-      try {
-        if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-        await handler(job.payload);
-        await repo.remove(tx, job.id);
-        return 'done';
-      } catch (error) {
-        const attempts = job.attempts + 1;
-        const dead = attempts >= this.options.maxAttempts;
-        const delay = retryDelayMs(attempts, this.options);
-        const lastError = error instanceof Error ? error.message : String(error);
-        await repo.fail(tx, job.id, {
+    await this.db.transaction(async (tx) => {
+      await repo.fail(tx, job.id, {
+        attempts,
+        runAt: new Date(Date.now() + delay),
+        lastError,
+        dead,
+      });
+      this.log[dead ? 'error' : 'warn'](
+        {
+          err: error,
+          jobId: job.id,
+          kind: job.kind,
           attempts,
-          runAt: new Date(Date.now() + delay),
-          lastError,
-          dead,
-        });
-        this.log[dead ? 'error' : 'warn'](
-          {
-            err: error,
-            jobId: job.id,
-            kind: job.kind,
-            attempts,
-            ...(dead ? {} : { retryInMs: delay }),
-          },
-          dead ? 'job given up' : 'job failed, will retry',
+          ...(dead ? {} : { retryInMs: delay }),
+        },
+        dead ? 'job given up' : 'job failed, will retry',
+      );
+      const onDead = dead ? this.deadHandlers.get(job.kind) : undefined;
+      if (!onDead) return;
+      try {
+        // A savepoint: a failing handler undoes its own writes, not the job's `dead`.
+        afterCommit =
+          (await tx.transaction((sp) => onDead(sp, job.payload, lastError))) ?? undefined;
+      } catch (deadError) {
+        this.log.error(
+          { err: deadError, jobId: job.id, kind: job.kind },
+          'dead job handler failed',
         );
-        const onDead = dead ? this.deadHandlers.get(job.kind) : undefined;
-        if (onDead) {
-          try {
-            // A savepoint: a failing handler undoes its own writes, not the job's `dead`.
-            afterCommit =
-              (await tx.transaction((sp) => onDead(sp, job.payload, lastError))) ?? undefined;
-          } catch (deadError) {
-            this.log.error(
-              { err: deadError, jobId: job.id, kind: job.kind },
-              'dead job handler failed',
-            );
-          }
-        }
-        return 'failed';
       }
     });
     if (afterCommit) {
       try {
         await afterCommit();
-      } catch (error) {
-        this.log.error({ err: error }, 'dead job handler failed after the commit');
+      } catch (afterError) {
+        this.log.error({ err: afterError }, 'dead job handler failed after the commit');
       }
     }
-    return outcome;
   }
 
   start(): void {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import type { Locale } from '@meeet/core/i18n/locale';
+import type { SmtpTimeouts } from '../../config.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import { mailRepository } from './mail.repository.ts';
@@ -29,9 +30,19 @@ interface MailTransport {
   close(): void;
 }
 
-function smtpTransport(url: string, from: string): MailTransport {
-  // Options may ride on the URL (`?ignoreTLS=true`, `?tls.rejectUnauthorized=false`).
-  const transporter: Transporter = nodemailer.createTransport(url, { from });
+function smtpTransport(url: string, from: string, timeouts: SmtpTimeouts): MailTransport {
+  // Options may ride on the URL (`?ignoreTLS=true`, `?tls.rejectUnauthorized=false`). The
+  // timeouts bound a send, so a stalled server fails it (and the queue retries) instead of
+  // holding it for ever.
+  const transporter: Transporter = nodemailer.createTransport(
+    {
+      url,
+      connectionTimeout: timeouts.connectionMs,
+      greetingTimeout: timeouts.greetingMs,
+      socketTimeout: timeouts.socketMs,
+    },
+    { from },
+  );
   return {
     async deliver(mail) {
       await transporter.sendMail(mail);
@@ -57,14 +68,14 @@ export class MailService {
   readonly usesDevMailbox: boolean;
 
   constructor(
-    options: { smtpUrl: string | undefined; from: string },
+    options: { smtpUrl: string | undefined; from: string; timeouts: SmtpTimeouts },
     db: Database,
     private readonly log: FastifyBaseLogger,
     private readonly jobs: JobQueue,
   ) {
     this.usesDevMailbox = !options.smtpUrl;
     this.transport = options.smtpUrl
-      ? smtpTransport(options.smtpUrl, options.from)
+      ? smtpTransport(options.smtpUrl, options.from, options.timeouts)
       : devMailboxTransport(db);
   }
 

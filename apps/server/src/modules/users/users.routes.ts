@@ -41,8 +41,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
   const users = new UsersService({
     db: app.db,
     sessions: app.sessions,
-    codes: new CodesService(app.db, app.tokens.deriveKey('codes')),
-    mail: app.mail,
+    codes: new CodesService(app.db, app.tokens.deriveKey('codes'), app.mail),
     hasher,
     loginLimiter: new LoginLimiter(app.createLimiter, config.limits.loginFailuresPerEmail),
     log: app.log,

@@ -20,7 +20,6 @@ import { uniqueViolation } from '../../db/pg-errors.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import { invalidCode } from '../codes/codes.service.ts';
-import type { MailService } from '../mail/mail.service.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { assertPasswordNotCommon, type PasswordHasher } from './passwords.ts';
 import type { AuthContext, ClientContext, SessionsService } from './sessions.service.ts';
@@ -38,7 +37,6 @@ export interface UsersServiceDeps {
   db: Database;
   sessions: SessionsService;
   codes: CodesService;
-  mail: MailService;
   hasher: PasswordHasher;
   loginLimiter: LoginLimiter;
   log: FastifyBaseLogger;
@@ -253,16 +251,14 @@ export class UsersService {
 
   /** Spec §8: an unknown address is told so (404 USER_NOT_FOUND). */
   async sendRecoveryCode(email: string) {
-    const { db, codes, mail } = this.deps;
+    const { db, codes } = this.deps;
     const user = await usersRepository.findByEmail(db, email);
     if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND);
-    return codes.issue(user.email, 'recovery', (code) =>
-      mail.send({
-        to: user.email,
-        locale: user.locale as Locale,
-        template: { kind: 'recovery-code', code },
-      }),
-    );
+    return codes.issue(user.email, 'recovery', (code) => ({
+      to: user.email,
+      locale: user.locale as Locale,
+      template: { kind: 'recovery-code', code },
+    }));
   }
 
   /**
@@ -318,18 +314,16 @@ export class UsersService {
   }
 
   async sendEmailVerifyCode(auth: AuthContext) {
-    const { codes, mail } = this.deps;
+    const { codes } = this.deps;
     const user = auth.user;
     if (user.emailVerified) {
       throw new AppError(ErrorCode.CONFLICT, { messageKey: 'msg.email-already-verified' });
     }
-    return codes.issue(user.email, 'email_verify', (code) =>
-      mail.send({
-        to: user.email,
-        locale: user.locale as Locale,
-        template: { kind: 'email-verify-code', code },
-      }),
-    );
+    return codes.issue(user.email, 'email_verify', (code) => ({
+      to: user.email,
+      locale: user.locale as Locale,
+      template: { kind: 'email-verify-code', code },
+    }));
   }
 
   async verifyEmail(auth: AuthContext, code: string): Promise<UserPrivate> {

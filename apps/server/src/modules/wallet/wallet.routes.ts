@@ -43,8 +43,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
   const wallet = new WalletService({
     db: app.db,
     chain: app.chain,
-    codes: codes ?? new CodesService(app.db, app.tokens.deriveKey('codes')),
-    mail: app.mail,
+    codes: codes ?? new CodesService(app.db, app.tokens.deriveKey('codes'), app.mail),
     log: app.log,
   });
   const authLimit = { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: MINUTE } };

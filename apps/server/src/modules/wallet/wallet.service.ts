@@ -34,7 +34,7 @@ import { unitsToDecimal } from '@meeet/core/rules/amount';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
 import type { Chain } from '../chain/chain.client.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { MailRequest } from '../mail/mail.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import { idempotentCommand } from './ledger.service.ts';
 import { spendableFunds } from './spendable.ts';
@@ -47,7 +47,7 @@ export interface WithdrawalCodes {
   issue(
     email: string,
     purpose: 'withdrawal',
-    deliver: (code: string) => Promise<void>,
+    mailFor: (code: string) => MailRequest,
     subject: string,
   ): Promise<{ retryAfterSeconds: number }>;
   consume(
@@ -63,7 +63,6 @@ export interface WalletServiceDeps {
   db: Database;
   chain: ChainRuntime;
   codes: WithdrawalCodes;
-  mail: MailService;
   log: FastifyBaseLogger;
 }
 
@@ -333,18 +332,17 @@ export class WalletService {
       const { retryAfterSeconds } = await this.deps.codes.issue(
         email,
         'withdrawal',
-        (code) =>
-          this.deps.mail.send({
-            to: email,
-            locale,
-            template: {
-              kind: 'withdrawal-code',
-              code,
-              amount: unitsToDecimal(input.amount, USDT_DECIMALS),
-              symbol: PAYMENT_CURRENCY,
-              address: input.address,
-            },
-          }),
+        (code) => ({
+          to: email,
+          locale,
+          template: {
+            kind: 'withdrawal-code',
+            code,
+            amount: unitsToDecimal(input.amount, USDT_DECIMALS),
+            symbol: PAYMENT_CURRENCY,
+            address: input.address,
+          },
+        }),
         withdrawalSubject(input),
       );
       return { status: 200, body: { step: 'code-sent', retryAfterSeconds } };
