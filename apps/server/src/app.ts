@@ -51,6 +51,7 @@ import { socketPlugin } from './plugins/socket.ts';
 import { realtimeEventsPlugin } from './plugins/realtime-events.ts';
 import type { EventBudgets } from './plugins/realtime-budgets.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { webPagesPlugin } from './plugins/web-pages.ts';
 
 /** JSON bodies are small forms; file uploads raise their own limit on their route. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -154,6 +155,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     ...(app.redis ? { redis: app.redis, nameSpace: 'meeet:rate-limit:', skipOnError: true } : {}),
   });
   await app.register(limitersPlugin);
+  await app.register(webPagesPlugin);
   await app.register(openapiPlugin, { config });
   await app.register(dbPlugin, { pool });
   await app.register(authPlugin, { config });
@@ -197,7 +199,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(devicesRoutes);
       await api.register(meetingsRoutes);
       await api.register(adsRoutes);
-      await api.register(referralRoutes);
+      await api.register(referralRoutes, { config });
       await api.register(cpaRoutes);
     },
     { prefix: '/api' },

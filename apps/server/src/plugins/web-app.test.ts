@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { news } from '../modules/news/news.schema.ts';
+import { users } from '../modules/users/users.schema.ts';
 
 const INDEX =
   '<!doctype html><html lang="en"><head><title>MEEET</title></head><body><div id="root"></div></body></html>';
@@ -133,6 +135,37 @@ describe('built web app', () => {
       headers: { accept: 'text/html' },
     });
     expect(post.statusCode).toBe(404);
+  });
+
+  it('answers 404 for a news item that is not out, 200 for one that is (issue 46)', async () => {
+    const [admin] = await t.db
+      .insert(users)
+      .values({ email: 'news-admin@example.com' })
+      .returning();
+    const item = (status: string, publishAt: Date) => ({
+      titleEn: 'T',
+      titleRu: 'Т',
+      bodyEn: 'B',
+      bodyRu: 'Б',
+      status,
+      publishAt,
+      createdBy: admin!.id,
+    });
+    const [published, draft] = await t.db
+      .insert(news)
+      .values([item('PUBLISHED', new Date(Date.now() - 60_000)), item('DRAFT', new Date())])
+      .returning();
+    const page = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    const found = await page(`/news/${published!.id}`);
+    expect(found.statusCode).toBe(200);
+    expect(found.body).toContain(APP_ROOT);
+    expect((await page(`/news/${published!.id}/`)).statusCode).toBe(200);
+    for (const url of ['/news/999999', `/news/${draft!.id}`, '/news/abc', '/news/99999999999999']) {
+      const missing = await page(url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.body, url).toContain('<title>Page not found — MEEET</title>');
+    }
   });
 
   it('answers an unknown page with 404 and the app, which shows its not-found page', async () => {

@@ -8,6 +8,7 @@ import { LOCALES, isLocale, resolveLocale, type Locale } from '@meeet/core/i18n/
 import { matchWebRoute } from '@meeet/core/web/route-match';
 import { sendNotFound } from './error-handler.ts';
 import { renderHead, robotsTxt, sitemapXml } from './web-head.ts';
+import { routeParams } from './web-pages.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -87,9 +88,9 @@ async function webApp(
    * A landing page the build prerendered is sent as that page in the chosen language, so its
    * content shows before (and without) JavaScript; the app then hydrates it.
    */
-  function sendPage(request: FastifyRequest, reply: FastifyReply) {
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = pathnameOf(request.url);
-    const pattern = matchWebRoute(pathname);
+    const pattern = await existingPage(pathname);
     const query = request.query as Record<string, unknown> | undefined;
     const explicitLocale = isLocale(query?.lang);
     // The language the server can know: `?lang=` (links and hreflang addresses), else the
@@ -111,6 +112,20 @@ async function webApp(
       .header('vary', 'Accept-Encoding, Accept-Language')
       .type('text/html; charset=utf-8')
       .send(encode(request, reply, html));
+  }
+
+  /** The page's route pattern, or null for no page or a page of something that is not there. */
+  async function existingPage(pathname: string): Promise<string | null> {
+    const pattern = matchWebRoute(pathname);
+    const check = pattern ? app.webPageChecks.get(pattern) : undefined;
+    if (!pattern || !check) return pattern;
+    let params: Record<string, string>;
+    try {
+      params = routeParams(pattern, pathname.replace(/(.)\/$/, '$1'));
+    } catch {
+      return null; // a malformed %-escape names nothing
+    }
+    return (await check(params)) ? pattern : null;
   }
 
   if (hasWebApp) {

@@ -1,11 +1,13 @@
 /*
  * The app's translator: the part of i18next the app used, in about a tenth of its size (the
  * first visit's JavaScript budget, issue 17). Namespaces of flat `key → text` strings loaded
- * per language on first use, `{name}` placeholders, English as the fallback, plural forms by
+ * per language on first use, ICU messages (core's i18n/icu.ts), English as the fallback, plural forms by
  * Intl.PluralRules (`key_one`, `key_few`, … when a catalogue has them), nested lookups and
  * whole objects on request (`keySeparator: '.'`, `returnObjects: true`), a default value.
  * React binds to it in ./react.ts.
  */
+
+import { formatIcu } from '@meeet/core/i18n/icu';
 
 export type Strings = Record<string, unknown>;
 
@@ -43,19 +45,17 @@ type Listener = (language: string) => void;
 
 const bundleKey = (language: string, namespace: string) => `${language}|${namespace}`;
 
-function fill(template: string, values: TOptions): string {
-  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
-    const value = values[name];
-    return value === undefined || value === null ? placeholder : String(value as string);
-  });
+/** ICU messages (`{price, number}`, plurals, selects) by core's formatter, as in the app. */
+function fill(template: string, values: TOptions, language: string): string {
+  return formatIcu(template, values, language);
 }
 
-function fillDeep(value: unknown, values: TOptions): unknown {
-  if (typeof value === 'string') return fill(value, values);
-  if (Array.isArray(value)) return value.map((item) => fillDeep(item, values));
+function fillDeep(value: unknown, values: TOptions, language: string): unknown {
+  if (typeof value === 'string') return fill(value, values, language);
+  if (Array.isArray(value)) return value.map((item) => fillDeep(item, values, language));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, fillDeep(item, values)]),
+      Object.entries(value).map(([key, item]) => [key, fillDeep(item, values, language)]),
     );
   }
   return value;
@@ -227,9 +227,10 @@ export class Translator {
       ns === undefined ? namespaces : typeof ns === 'string' ? [ns] : ns,
       options,
     );
-    if (typeof found === 'string') return fill(found, options);
-    if (found !== undefined && options.returnObjects) return fillDeep(found, options);
-    if (options.defaultValue !== undefined) return fill(options.defaultValue, options);
+    const { language } = this;
+    if (typeof found === 'string') return fill(found, options, language);
+    if (found !== undefined && options.returnObjects) return fillDeep(found, options, language);
+    if (options.defaultValue !== undefined) return fill(options.defaultValue, options, language);
     return key;
   }
 }

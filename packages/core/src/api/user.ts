@@ -52,7 +52,7 @@ export const userPrivateSchema = z.object({
   referralLevel: referralLevelSchema,
   /** The code the user registered with (spec §3 User.promocode), if any. */
   promocode: z.string().nullable(),
-  /** The user's own code to share: brand prefix + id in hexadecimal. */
+  /** The user’s own code to share: 8 random characters (older users: prefix + hex id). */
   referralCode: z.string(),
   kycStatus: kycStatusSchema,
   hasPassword: z.boolean(),

@@ -1,6 +1,7 @@
 import { isLocale, type Locale } from './locale.ts';
 import { messages, type MessageKey } from './messages.ts';
-import { paramText, type MessageParams } from './params.ts';
+import { formatIcu } from './icu.ts';
+import { paramText, type MessageParam, type MessageParams } from './params.ts';
 
 export type { MessageParam, MessageParams, NumberParam } from './params.ts';
 
@@ -27,18 +28,14 @@ export function translate(
   return interpolate(template ?? key, params, isLocale(locale) ? locale : 'en');
 }
 
+/** An ICU template filled from `params` (icu.ts); a missing value leaves its placeholder. */
 export function interpolate(
   template: string,
   params?: MessageParams,
   locale: Locale = 'en',
 ): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
-    const value = params[name];
-    return Object.hasOwn(params, name) && value !== undefined
-      ? paramText(value, locale)
-      : placeholder;
-  });
+  return formatIcu(template, params, locale, (value) => paramText(value as MessageParam, locale));
 }
 
 /** Placeholder names used in a template, in order of appearance, without duplicates. */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PROMO_PREFIX_CYRILLIC } from '../constants.ts';
-import { formatPromoCode, parsePromoCode, validatePromoCode } from './promo-code.ts';
+import {
+  canonicalReferralCode,
+  formatPromoCode,
+  makeReferralCode,
+  parsePromoCode,
+  validatePromoCode,
+} from './promo-code.ts';
 
 const invalid = { ok: false, error: 'msg.invalid-promocode', message: 'Invalid promocode' };
 
@@ -114,6 +120,37 @@ describe('formatPromoCode', () => {
     ]) {
       expect(parsePromoCode(formatPromoCode(id))).toEqual({ ok: true, userId: id });
       expect(parsePromoCode(formatPromoCode(id).toLowerCase())).toEqual({ ok: true, userId: id });
+    }
+  });
+});
+
+describe('random referral codes', () => {
+  it('reads 8 characters of the alphabet in any case, O as 0 and I or L as 1', () => {
+    expect(parsePromoCode(' k7pq2m9x ')).toEqual({ ok: true, referralCode: 'K7PQ2M9X' });
+    expect(parsePromoCode('OILABCDE')).toEqual({ ok: true, referralCode: '011ABCDE' });
+    expect(canonicalReferralCode('K7PQ2M9')).toBeNull();
+    expect(canonicalReferralCode('K7PQ2M9XY')).toBeNull();
+    expect(canonicalReferralCode('K7PQ2M9U')).toBeNull();
+    expect(canonicalReferralCode('K7PQ-M9X')).toBeNull();
+  });
+
+  it('never reads a brand-prefixed code as a random one', () => {
+    expect(parsePromoCode('MEEET000')).toEqual(invalid);
+    expect(parsePromoCode('MEEET1AB')).toEqual({ ok: true, userId: 0x1ab });
+  });
+
+  it('spells 40 random bits in the alphabet, and never the brand prefix', () => {
+    expect(makeReferralCode(new Uint8Array(5))).toBe('00000000');
+    expect(makeReferralCode(new Uint8Array([255, 255, 255, 255, 255]))).toBe('ZZZZZZZZ');
+    // M E E E T = 20, 14, 14, 14, 26 in the alphabet: the bits 10100 01110 01110 01110 11010 …
+    const prefixed = new Uint8Array([0b10100011, 0b10011100, 0b11101101, 0, 0]);
+    expect(makeReferralCode(prefixed)).toBeNull();
+    for (let i = 0; i < 200; i++) {
+      const bytes = crypto.getRandomValues(new Uint8Array(5));
+      const code = makeReferralCode(bytes);
+      if (code === null) continue;
+      expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
+      expect(parsePromoCode(code)).toEqual({ ok: true, referralCode: code });
     }
   });
 });

@@ -9,7 +9,6 @@ import {
   zNickname,
   zPassword,
   zPromoCode,
-  zPromoCodeUserId,
   zWalletAddress,
 } from './zod.ts';
 
@@ -68,12 +67,12 @@ describe('zod helpers report catalogue keys', () => {
     expect(keysOf(zNickname, 'a_b_c')).toEqual(['msg.invalid-username']);
   });
 
-  it('zPromoCode and zPromoCodeUserId', () => {
+  it('zPromoCode', () => {
     expect(zPromoCode.parse(' MEEETff ')).toBe('MEEETff');
-    expect(zPromoCodeUserId.parse('МЕЕЕТ1A')).toBe(26);
+    expect(zPromoCode.parse('k7pq2m9x')).toBe('k7pq2m9x');
     expect(keysOf(zPromoCode, undefined)).toEqual(['msg.required']);
     expect(keysOf(zPromoCode, 'MEEET0')).toEqual(['msg.invalid-promocode']);
-    expect(keysOf(zPromoCodeUserId, 'MEEETxyz')).toEqual(['msg.invalid-promocode']);
+    expect(keysOf(zPromoCode, 'MEEETxyz')).toEqual(['msg.invalid-promocode']);
     expect(zPromoCode.optional().parse(undefined)).toBeUndefined();
   });
 

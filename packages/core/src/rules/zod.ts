@@ -57,10 +57,3 @@ export const zPromoCode = requiredString('msg.invalid-promocode')
     if (!result.ok) ctx.addIssue({ code: 'custom', message: result.error });
   })
   .transform((value) => value.trim());
-
-/** Promo code, output the referrer's user id it resolves to. */
-export const zPromoCodeUserId = zPromoCode.transform((value) => {
-  const result = parsePromoCode(value);
-  // Unreachable after zPromoCode's check; kept so the output type is a plain number.
-  return result.ok ? result.userId : 0;
-});

@@ -9,6 +9,7 @@ import {
 import { newsPaths } from '@meeet/core/api/news-paths';
 import { okResponseSchema } from '@meeet/core/api/user';
 import { Role } from '@meeet/core/roles';
+import { webRoutes } from '@meeet/core/web/routes';
 import { Poller } from '../../lib/poller.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { userRoom } from '../../plugins/socket.ts';
@@ -16,6 +17,8 @@ import { NewsService } from './news.service.ts';
 
 const tags = ['news'];
 const bearer = [{ bearerAuth: [] }];
+
+const MAX_ID = 2_147_483_647;
 
 /** How often scheduled items are looked for; a news push a few seconds late is fine. */
 const ANNOUNCE_EVERY_MS = 5_000;
@@ -29,6 +32,13 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
       return sockets.flatMap((socket) => (socket.data.userId === null ? [] : [socket.data.userId]));
     },
     notify: (userId, payload) => app.io.to(userRoom(userId)).emit('notification', payload),
+  });
+
+  // `/news/999999` (or a draft, or not a number) answers 404 to a browser, like an unknown path.
+  app.webPageChecks.set(webRoutes.news.item, async ({ id }) => {
+    const parsed = newsIdParamsSchema.safeParse({ id });
+    // Beyond a Postgres integer no row can have the id (and the query would fail).
+    return parsed.success && parsed.data.id <= MAX_ID && (await news.exists(parsed.data.id));
   });
 
   const announcer = new Poller(

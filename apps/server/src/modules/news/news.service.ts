@@ -77,6 +77,11 @@ export class NewsService {
     return toNewsItem(row);
   }
 
+  /** Whether an item is out for everyone (published and due). */
+  async exists(id: number): Promise<boolean> {
+    return (await newsRepository.find(this.deps.db, id, true)) !== undefined;
+  }
+
   async save(auth: AuthContext, input: NewsSaveRequest): Promise<NewsItem> {
     if (!isAdmin(auth)) throw new AppError(ErrorCode.FORBIDDEN);
     const { db } = this.deps;

@@ -376,8 +376,8 @@ describe('referral programme on a real chain', () => {
       registrationConversion: 0.5,
     });
     expect(body).toMatchObject({
-      code: formatPromoCode(u.user.id),
-      linkPath: `/ref/${formatPromoCode(u.user.id)}`,
+      code: u.user.referralCode,
+      linkPath: `/ref/${u.user.referralCode}`,
       level: 'human',
       totalIncome: USDT('1114').toString(),
       monthlyIncome: USDT('114').toString(),

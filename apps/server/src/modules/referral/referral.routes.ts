@@ -14,6 +14,7 @@ import {
 } from '@meeet/core/api/referral';
 import { referralPaths } from '@meeet/core/api/referral-paths';
 import { Role } from '@meeet/core/roles';
+import type { AppConfig } from '../../config.ts';
 import { authOf, clientContext } from '../../plugins/auth.ts';
 import { payoutInterpreter, REFERRAL_PAYOUT_KEY_PREFIX } from './referral-payout.worker.ts';
 import { ReferralService } from './referral.service.ts';
@@ -22,7 +23,10 @@ const tags = ['referral'];
 const bearer = [{ bearerAuth: [] }];
 
 /** The referral calls of spec §7. Routes only translate HTTP. */
-export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
+export const referralRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
+  app,
+  { config },
+) => {
   const referral = new ReferralService({
     db: app.db,
     sessions: app.sessions,
@@ -49,6 +53,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/referral/track/:code',
     {
+      // Public, like the promo code check: a small per-IP budget stops walking the codes.
+      config: { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: 60_000 } },
       schema: {
         tags,
         summary: 'Count a click of a promo link (once per visitor and code per 24 h; no bots)',

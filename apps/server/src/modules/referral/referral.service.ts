@@ -12,12 +12,13 @@ import {
   type ReferralSource,
   type ReferralStatsResponse,
 } from '@meeet/core/api/referral';
-import { formatPromoCode, parsePromoCode } from '@meeet/core/rules/promo-code';
+import { parsePromoCode } from '@meeet/core/rules/promo-code';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
 import type { GeneratorPaid, PurchaseCompleted } from '../market/market-events.ts';
 import type { AuthContext, ClientContext, SessionsService } from '../users/sessions.service.ts';
-import { userExists } from '../users/users.service.ts';
+import { promoCodeOf } from '../users/user-view.ts';
+import { promoCodeOwner } from '../users/users.service.ts';
 import { toTransaction } from '../wallet/wallet.service.ts';
 import { walletLedger } from '../wallet/ledger.service.ts';
 import { referralRepository as repo, type SourceSums } from './referral.repository.ts';
@@ -75,16 +76,19 @@ export class ReferralService {
   }
 
   /** The referrer a code names, if it is a valid code of an existing user. */
-  private async referrerOf(db: DbExecutor, code: string): Promise<number | null> {
-    const parsed = parsePromoCode(code);
-    if (!parsed.ok || !(await userExists(db, parsed.userId))) return null;
-    return parsed.userId;
+  private referrerOf(db: DbExecutor, code: string): Promise<number | null> {
+    return promoCodeOwner(db, code);
   }
 
-  /** Spec §7 track: one click per visitor and code per 24 h; bots are not counted. */
+  /**
+   * Spec §7 track: one click per visitor and code per 24 h; bots are not counted. A code of
+   * the right form that names nobody answers as a click not counted (issue 46): only its form
+   * is checked openly, so the call cannot sort real codes from guessed ones.
+   */
   async track(code: string, client: ClientContext): Promise<{ counted: boolean }> {
+    if (!parsePromoCode(code).ok) throw invalidPromocode();
     const referrerId = await this.referrerOf(this.deps.db, code);
-    if (referrerId === null) throw invalidPromocode();
+    if (referrerId === null) return { counted: false };
     if (!client.userAgent || isbot(client.userAgent)) return { counted: false };
     const visitor = client.fingerprint ? `fp:${client.fingerprint}` : `ip:${client.ip ?? '-'}`;
     const counted = await this.deps.db.transaction((tx) =>
@@ -316,7 +320,7 @@ export class ReferralService {
     const { db } = this.deps;
     const userId = auth.user.id;
     const now = this.now();
-    const code = formatPromoCode(userId);
+    const code = promoCodeOf(auth.user);
     const periods = referralPeriodSchema.options;
     const froms = periods.map((p) => periodStart(p, now));
     const isoDay = (d: Date) => d.toISOString().slice(0, 10);

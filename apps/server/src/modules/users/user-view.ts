@@ -31,7 +31,7 @@ export function toUserPrivate(row: UserRow): UserPrivate {
     role: row.role as Role,
     referralLevel: row.referralLevel as ReferralLevel,
     promocode: row.promocode,
-    referralCode: formatPromoCode(row.id),
+    referralCode: promoCodeOf(row),
     kycStatus: row.kycStatus as KycStatusValue,
     hasPassword: row.passwordHash !== null,
     deviceLockUntil: deviceLock?.until ?? null,
@@ -39,6 +39,11 @@ export function toUserPrivate(row: UserRow): UserPrivate {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The promo code a user hands out: their random one, else (older users) the sequential one. */
+export function promoCodeOf(row: Pick<UserRow, 'id' | 'referralCode'>): string {
+  return row.referralCode ?? formatPromoCode(row.id);
 }
 
 /** What anyone else may see: built field by field, so a new private column never leaks here. */

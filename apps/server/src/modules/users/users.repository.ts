@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { makeReferralCode } from '@meeet/core/rules/promo-code';
 import type { KycStatus } from '@meeet/core/enums';
 import type { Role } from '@meeet/core/roles';
 import type { DbExecutor } from '../../db/client.ts';
@@ -28,6 +30,9 @@ export type UserChanges = Partial<
     | 'deviceLockReason'
   >
 >;
+
+/** Draws of a random promo code before giving up (40 bits each: a second draw is already rare). */
+const REFERRAL_CODE_ATTEMPTS = 8;
 
 /** `%` and `_` typed by a moderator are letters, not wildcards. */
 function likePrefix(text: string): string {
@@ -111,10 +116,33 @@ export const usersRepository = {
     return row !== undefined;
   },
 
-  async insert(db: DbExecutor, values: NewUserRow): Promise<UserRow> {
-    const [row] = await db.insert(users).values(values).returning();
-    if (!row) throw new Error('insert into users returned no row');
-    return row;
+  /**
+   * Inserts a user with a fresh random promo code (issue 46). A code already taken leaves the
+   * row out (`on conflict` on that column only, so the transaction stays usable and the e-mail
+   * and nickname checks still throw) and the insert is tried again with another code.
+   */
+  async insert(db: DbExecutor, values: Omit<NewUserRow, 'referralCode'>): Promise<UserRow> {
+    for (let attempt = 0; attempt < REFERRAL_CODE_ATTEMPTS; attempt++) {
+      const referralCode = makeReferralCode(randomBytes(5));
+      if (referralCode === null) continue;
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, referralCode })
+        .onConflictDoNothing({ target: users.referralCode })
+        .returning();
+      if (row) return row;
+    }
+    throw new Error('no free referral code after several attempts');
+  },
+
+  /** The user a random promo code (canonical spelling) belongs to. */
+  async idByReferralCode(db: DbExecutor, referralCode: string): Promise<number | undefined> {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.referralCode, referralCode))
+      .limit(1);
+    return row?.id;
   },
 
   async update(db: DbExecutor, id: number, changes: UserChanges): Promise<UserRow | undefined> {

@@ -66,7 +66,7 @@ describe('accounts API', () => {
         emailVerified: false,
         kycStatus: 'draft',
         hasPassword: true,
-        referralCode: formatPromoCode(body.user.id),
+        referralCode: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{8}$/),
         deviceLockUntil: null,
       });
       const [row] = await t.db.select().from(users).where(eq(users.id, body.user.id));

@@ -39,6 +39,11 @@ export const users = pgTable(
     referralLevel: text().notNull().default('human'),
     /** The promo code typed at registration, as typed. */
     promocode: text(),
+    /**
+     * The user's own random promo code (issue 46); null for users from before random codes,
+     * whose sequential code (`formatPromoCode(id)`) stays theirs.
+     */
+    referralCode: text().unique(),
     referrerId: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     emailVerified: boolean().notNull().default(false),
     /** Owned by the KYC module; accounts only read it (the name lock). */

@@ -162,8 +162,7 @@ export class UsersService {
 
   /** Whether a promo code is well formed and names an existing user (no error either way). */
   async isPromocodeValid(promocode: string): Promise<boolean> {
-    const parsed = parsePromoCode(promocode);
-    return parsed.ok && (await usersRepository.exists(this.deps.db, parsed.userId));
+    return (await promoCodeOwner(this.deps.db, promocode)) !== null;
   }
 
   /**
@@ -189,11 +188,9 @@ export class UsersService {
   /** The referrer a promo code names; an unknown one is refused rather than silently dropped. */
   async referrerOf(promocode: string | undefined): Promise<number | null> {
     if (promocode === undefined) return null;
-    const parsed = parsePromoCode(promocode);
-    if (!parsed.ok || !(await usersRepository.exists(this.deps.db, parsed.userId))) {
-      throw invalidPromocode();
-    }
-    return parsed.userId;
+    const owner = await promoCodeOwner(this.deps.db, promocode);
+    if (owner === null) throw invalidPromocode();
+    return owner;
   }
 
   me(auth: AuthContext): UserPrivate {
@@ -392,6 +389,19 @@ export function usersByIds(db: DbExecutor, ids: readonly number[]): Promise<User
 
 export function userExists(db: DbExecutor, id: number): Promise<boolean> {
   return usersRepository.exists(db, id);
+}
+
+/**
+ * The user a promo code names: a random code by lookup, an old sequential one by its id
+ * (they keep working); null for a malformed code or one naming nobody.
+ */
+export async function promoCodeOwner(db: DbExecutor, code: string): Promise<number | null> {
+  const parsed = parsePromoCode(code);
+  if (!parsed.ok) return null;
+  if ('referralCode' in parsed) {
+    return (await usersRepository.idByReferralCode(db, parsed.referralCode)) ?? null;
+  }
+  return (await usersRepository.exists(db, parsed.userId)) ? parsed.userId : null;
 }
 
 /**
