@@ -266,7 +266,7 @@ function row(run: Run): string {
     each((s) => s.rssMb),
     ((rss * 1024) / run.clients).toFixed(1),
     ((added * 1024) / run.clients).toFixed(1),
-    `${each((s) => s.cpu * 100)} %`,
+    `${each((s) => s.cpu * 100)} % (kernel ${each((s) => s.kernelCpu * 100)} %)`,
     `${((cpu * 100 * 1000) / run.clients).toFixed(1)} %`,
     `${run.probeBefore.toFixed(0)} (${run.probeSliceP50.toFixed(2)})`,
   ].join(' | ')} |`;

@@ -3,7 +3,11 @@
  * more than one process), started as `npm start` starts it, reporting its own figures for the
  * window the orchestrator names. A fresh process per run, so no run inherits another's memory.
  */
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { LAG_RESOLUTION_MS, lagMs } from '../bench-database.ts';
@@ -11,8 +15,9 @@ import { command } from './phones.ts';
 
 export interface ServerFigures {
   lagP99: number;
-  /** CPU in the window, in cores. */
+  /** CPU in the window, in cores, and the kernel's part of it. */
   cpu: number;
+  kernelCpu: number;
   /** The highest RSS in the window, and the live heap after a full collection at its end (MB). */
   rssMb: number;
   heapMb: number;
@@ -29,6 +34,14 @@ export async function runServer(env: Record<string, string>): Promise<void> {
   const idleRssMb = process.memoryUsage().rss / 1048576;
   process.send?.({ type: 'listening', url });
   await command('measure');
+  // BENCH_PROFILE=<folder>: the window's CPU profile (`<pid>.cpuprofile`).
+  const profiles = process.env.BENCH_PROFILE;
+  const profiler = profiles ? new Session() : undefined;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
   lag.enable();
   let rss = process.memoryUsage().rss;
@@ -36,6 +49,11 @@ export async function runServer(env: Record<string, string>): Promise<void> {
   const cpuStart = process.cpuUsage();
   const wallStart = performance.now();
   await command('stop');
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    await writeFile(join(profiles!, `${process.pid}.cpuprofile`), JSON.stringify(profile));
+    profiler.disconnect();
+  }
   const cpu = process.cpuUsage(cpuStart);
   const seconds = (performance.now() - wallStart) / 1000;
   lag.disable();
@@ -45,11 +63,15 @@ export async function runServer(env: Record<string, string>): Promise<void> {
   const figures: ServerFigures = {
     lagP99: lagMs(lag, 99),
     cpu: (cpu.user + cpu.system) / 1e6 / seconds,
+    kernelCpu: cpu.system / 1e6 / seconds,
     rssMb: rss / 1048576,
     heapMb: process.memoryUsage().heapUsed / 1048576,
     sockets,
     idleRssMb,
   };
+  // BENCH_HEAP_SNAPSHOT=<folder>: what the live heap holds, while every phone is connected.
+  const snapshots = process.env.BENCH_HEAP_SNAPSHOT;
+  if (snapshots) writeHeapSnapshot(join(snapshots, `${process.pid}.heapsnapshot`));
   process.send?.({ type: 'figures', figures });
   await command('exit');
   await app.close();

@@ -20,7 +20,7 @@ export async function meetUser(app: App, db: Database) {
 
 /**
  * A connected socket of `token` (anonymous without one), on a WebSocket unless `transport` says
- * long polling (where the server reads every event through Socket.IO, see `onFrameEvent`).
+ * long polling.
  */
 export async function openSocket(
   url: string,

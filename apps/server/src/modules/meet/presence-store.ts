@@ -85,7 +85,10 @@ function patched(hand: Hand, patch: HandPatch): Hand {
 export class InProcessPresenceStore implements PresenceStore {
   private readonly hands = new Map<number, Hand>();
   private readonly byArea = new Map<string, Set<number>>();
-  /** viewer → (seen user → when last shown), and the size that calls for the next pruning. */
+  /**
+   * viewer → (seen user → when last shown, in whole seconds), and the size that calls for the
+   * next pruning.
+   */
   private readonly sightings = new Map<number, { seen: Map<number, number>; pruneAt: number }>();
   private readonly listeners: ((event: PresenceEvent) => void)[] = [];
 
@@ -161,15 +164,19 @@ export class InProcessPresenceStore implements PresenceStore {
     // once it has doubled since: someone who saw hundreds today would otherwise have them all
     // scanned with every diff.
     if (map.size > sightings.pruneAt) {
-      for (const [id, when] of map) if (at - when >= ttlMs) map.delete(id);
+      for (const [id, when] of map) if (at - when * 1000 >= ttlMs) map.delete(id);
       sightings.pruneAt = Math.max(MIN_PRUNED_SIGHTINGS, map.size * 2);
     }
-    for (const id of seen) map.set(id, at);
+    // In whole seconds: a small integer is stored in the map itself, where a time in
+    // milliseconds would be a boxed number of its own (12 bytes more per sighting).
+    const second = Math.floor(at / 1000);
+    for (const id of seen) map.set(id, second);
     return Promise.resolve();
   }
 
   lastSighting(viewer: number, seen: number): Promise<number | undefined> {
-    return Promise.resolve(this.sightings.get(viewer)?.seen.get(seen));
+    const second = this.sightings.get(viewer)?.seen.get(seen);
+    return Promise.resolve(second === undefined ? undefined : second * 1000);
   }
 
   publish(event: PresenceEvent): void {
