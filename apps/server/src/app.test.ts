@@ -30,6 +30,13 @@ describe('app', () => {
     expect(replaced.json()).toMatchObject({ requestId: replaced.headers['x-request-id'] });
   });
 
+  it('keeps serving when the listening server meets an error (no descriptor left to accept)', async () => {
+    const exhausted = Object.assign(new Error('accept EMFILE'), { code: 'EMFILE' });
+    expect(() => t.app.server.emit('error', exhausted)).not.toThrow();
+    const response = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(response.statusCode).toBe(200);
+  });
+
   it('sends security headers and no x-powered-by', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     const csp = String(response.headers['content-security-policy']);

@@ -137,6 +137,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // An error the listening server meets after it listens (no file descriptor left to accept a
+  // connection, EMFILE) is the machine's state, not a reason to exit: libuv keeps accepting
+  // once descriptors free up. Without a listener Node would throw it and end the process.
+  app.server.on('error', (error) => app.log.error({ err: error }, 'http server error'));
+
   app.setValidatorCompiler(validatorWithTextRule);
   app.setSerializerCompiler(serializerCompiler);
 
