@@ -43,15 +43,24 @@ const apnsEnv = {
   APNS_KEY: optionalString,
   /** The key's 10-character id. */
   APNS_KEY_ID: optionalString.pipe(
-    z.string().regex(/^[A-Z0-9]{10}$/, 'must be the 10-character key id').optional(),
+    z
+      .string()
+      .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character key id')
+      .optional(),
   ),
   /** The Apple developer team's 10-character id. */
   APNS_TEAM_ID: optionalString.pipe(
-    z.string().regex(/^[A-Z0-9]{10}$/, 'must be the 10-character team id').optional(),
+    z
+      .string()
+      .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character team id')
+      .optional(),
   ),
   /** The iOS app's bundle id: every push's `apns-topic`. */
   APNS_BUNDLE_ID: optionalString.pipe(
-    z.string().regex(/^[A-Za-z0-9.-]+$/, 'must be a bundle id').optional(),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+$/, 'must be a bundle id')
+      .optional(),
   ),
   /** Apple's production or sandbox host (default: production with APP_ENV=production). */
   APNS_ENV: z.enum(['production', 'sandbox']).optional(),
@@ -102,7 +111,8 @@ function pushConfig(e: ApnsEnv): PushConfig {
     keyId: e.APNS_KEY_ID,
     teamId: e.APNS_TEAM_ID,
     bundleId: e.APNS_BUNDLE_ID,
-    production: (e.APNS_ENV ?? (e.APP_ENV === 'production' ? 'production' : 'sandbox')) === 'production',
+    production:
+      (e.APNS_ENV ?? (e.APP_ENV === 'production' ? 'production' : 'sandbox')) === 'production',
     host: e.APNS_HOST,
   };
   Object.defineProperty(apns, 'key', { value: key, enumerable: false });

@@ -33,7 +33,9 @@ async function push(app: FastifyInstance, options: PushPluginOptions): Promise<v
   if (provider) {
     app.addHook('onClose', () => provider.close());
   } else {
-    app.log.info('push notifications off: APNS_KEY, APNS_KEY_ID, APNS_TEAM_ID, APNS_BUNDLE_ID unset');
+    app.log.info(
+      'push notifications off: APNS_KEY, APNS_KEY_ID, APNS_TEAM_ID, APNS_BUNDLE_ID unset',
+    );
   }
   app.decorate(
     'push',

@@ -87,10 +87,7 @@ export class PushService implements PushNotifier {
     };
   }
 
-  async updateSettings(
-    auth: AuthContext,
-    patch: PushSettingsPatch,
-  ): Promise<PushSettingsResponse> {
+  async updateSettings(auth: AuthContext, patch: PushSettingsPatch): Promise<PushSettingsResponse> {
     return {
       enabled: this.enabled,
       settings: await repo.updateSettings(this.deps.db, auth.user.id, patch),
