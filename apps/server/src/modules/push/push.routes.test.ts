@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pushSettingsResponseSchema } from '@meeet/core/api/push';
@@ -6,6 +9,7 @@ import type { MapSnapshot } from '@meeet/core/api/realtime';
 import { bearer } from '../../../test/accounts.ts';
 import { userRoom } from '../../plugins/socket.ts';
 import { jobs } from '../jobs/jobs.schema.ts';
+import { completeUser, jpeg, makeRole, upload } from '../media/media.test-support.ts';
 import { fix, ok, socketTestServer } from '../meet/meet.test-support.ts';
 import { users } from '../users/users.schema.ts';
 import { ApnsProvider } from './push.provider.ts';
@@ -45,12 +49,14 @@ describe('push notifications through APNs', () => {
       ca: [apns.ca],
     });
   });
+  const mediaDir = mkdtempSync(join(tmpdir(), 'meeet-push-test-'));
   const server = socketTestServer(
-    { AUTH_RATE_LIMIT_PER_IP: '1000', MEETINGS_MAX_SPEED_MPS: '1000000' },
+    { AUTH_RATE_LIMIT_PER_IP: '1000', MEETINGS_MAX_SPEED_MPS: '1000000', MEDIA_DIR: mediaDir },
     { pushProvider: provider },
   );
   afterAll(async () => {
     await apns.close();
+    rmSync(mediaDir, { recursive: true, force: true });
   });
 
   let spot = 0;
@@ -242,5 +248,48 @@ describe('push notifications through APNs', () => {
     expect(apns.to(device)).toHaveLength(2);
     expect(apns.to(device)[1]?.body.aps.alert).toMatchObject({ body: 'Try again' });
     expect(await server.t.db.select().from(jobs).where(eq(jobs.kind, PUSH_JOB))).toEqual([]);
+  });
+
+  /** A user (app closed, one phone registered) whose verification waits for a moderator. */
+  async function verificationWaiting() {
+    const user = await completeUser(server.t.app, 'Pushed');
+    for (const kind of ['document', 'selfie']) {
+      const uploaded = await upload(server.t.app, user.token, { album: 'kyc', kind }, [
+        { name: `${kind}.jpg`, type: 'image/jpeg', data: await jpeg() },
+      ]);
+      expect(uploaded.statusCode).toBe(201);
+    }
+    const submitted = await server.t.app.inject({
+      method: 'POST',
+      url: '/api/kyc/submit',
+      headers: bearer(user.token),
+    });
+    expect(submitted.statusCode).toBe(200);
+    const device = deviceToken();
+    await register(user.token, device);
+    return { user, device };
+  }
+
+  it('tells a KYC decision to the phone, unless KYC pushes are off', async () => {
+    const moderator = await server.member();
+    await makeRole(server.t.db, moderator.id, 'moderator');
+    const decide = (userId: number) =>
+      inject('PATCH', `/kyc/moderate/${userId}`, moderator.token, {
+        status: 'approved',
+        maxNftType: 1,
+      });
+
+    const heard = await verificationWaiting();
+    expect((await decide(heard.user.user.id)).statusCode).toBe(200);
+    await vi.waitFor(() => expect(apns.to(heard.device)).toHaveLength(1));
+    expect(apns.to(heard.device)[0]?.body).toMatchObject({
+      aps: { alert: { title: 'MEEET', body: expect.stringMatching(/identity is verified/) } },
+      kind: 'kyc',
+    });
+
+    const quiet = await verificationWaiting();
+    await inject('PATCH', '/push/settings', quiet.user.token, { kyc: false });
+    await settled(async () => expect((await decide(quiet.user.user.id)).statusCode).toBe(200));
+    expect(apns.to(quiet.device)).toEqual([]);
   });
 });
