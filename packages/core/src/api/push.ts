@@ -22,7 +22,7 @@ export const pushTokenRequestSchema = z.object({
 });
 export type PushTokenRequest = z.infer<typeof pushTokenRequestSchema>;
 
-/** Every kind and whether it is on. New accounts have all of them on. */
+/** Every kind and whether it is on (PUT /push/settings sends all). New accounts: all on. */
 export const pushSettingsSchema = z.object({
   messages: z.boolean(),
   meetings: z.boolean(),
@@ -31,13 +31,6 @@ export const pushSettingsSchema = z.object({
   news: z.boolean(),
 });
 export type PushSettings = z.infer<typeof pushSettingsSchema>;
-
-/** PATCH /push/settings: the kinds to change (at least one). */
-export const pushSettingsPatchSchema = pushSettingsSchema
-  .partial()
-  .strict()
-  .refine((patch) => Object.keys(patch).length > 0, 'msg.required');
-export type PushSettingsPatch = z.infer<typeof pushSettingsPatchSchema>;
 
 /** The answer of the settings calls; `enabled` is false when the server sends no pushes. */
 export const pushSettingsResponseSchema = z.object({

@@ -1,4 +1,4 @@
-import type { PushSettings, PushSettingsPatch } from '@meeet/core/api/push';
+import type { PushSettings } from '@meeet/core/api/push';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { pushSettings, pushTokens } from './push.schema.ts';
@@ -61,17 +61,17 @@ export const pushRepository = {
     };
   },
 
-  async updateSettings(
+  async saveSettings(
     db: DbExecutor,
     userId: number,
-    patch: PushSettingsPatch,
+    settings: PushSettings,
   ): Promise<PushSettings> {
     await db
       .insert(pushSettings)
-      .values({ userId, ...patch })
+      .values({ userId, ...settings })
       .onConflictDoUpdate({
         target: pushSettings.userId,
-        set: { ...patch, updatedAt: sql`now()` },
+        set: { ...settings, updatedAt: sql`now()` },
       });
     return this.settingsOf(db, userId);
   },

@@ -93,6 +93,9 @@ describe('push notifications through APNs', () => {
       ...(token ? { headers: bearer(token) } : {}),
       ...(payload ? { payload } : {}),
     });
+  const ALL_ON = { messages: true, meetings: true, money: true, kyc: true, news: true };
+  const setKinds = (token: string, off: Partial<typeof ALL_ON>) =>
+    inject('PUT', '/push/settings', token, { ...ALL_ON, ...off });
   const register = (token: string, device: string) =>
     inject('PUT', '/push/token', token, { token: device, platform: 'ios' });
   const send = (token: string, to: number, text: string) =>
@@ -134,20 +137,18 @@ describe('push notifications through APNs', () => {
       enabled: true,
       settings: { messages: true, meetings: true, money: true, kyc: true, news: true },
     });
-    const changed = await inject('PATCH', '/push/settings', user.token, { money: false });
+    const changed = await setKinds(user.token, { money: false });
     expect(changed.json()).toEqual({
       enabled: true,
       settings: { messages: true, meetings: true, money: false, kyc: true, news: true },
     });
-    expect((await inject('PATCH', '/push/settings', user.token, {})).statusCode).toBe(400);
-    expect((await inject('PATCH', '/push/settings', user.token, { sms: true })).statusCode).toBe(
+    expect((await inject('PUT', '/push/settings', user.token, { money: true })).statusCode).toBe(
       400,
     );
     expect((await inject('GET', '/push/settings')).statusCode).toBe(401);
 
     expect(
-      (await inject('DELETE', '/push/token', user.token, { token: device, platform: 'ios' }))
-        .statusCode,
+      (await inject('DELETE', `/push/token?platform=ios&token=${device}`, user.token)).statusCode,
     ).toBe(200);
     expect(
       await server.t.db.select().from(pushTokens).where(eq(pushTokens.userId, user.id)),
@@ -202,7 +203,7 @@ describe('push notifications through APNs', () => {
     await settled(() => send(a.token, b.id, 'You are online'));
     expect(apns.to(device)).toEqual([]);
 
-    await inject('PATCH', '/push/settings', b.token, { messages: false });
+    await setKinds(b.token, { messages: false });
     await goOffline(b);
     await settled(() => send(a.token, b.id, 'You switched me off'));
     expect(apns.to(device)).toEqual([]);
@@ -288,7 +289,7 @@ describe('push notifications through APNs', () => {
     });
 
     const quiet = await verificationWaiting();
-    await inject('PATCH', '/push/settings', quiet.user.token, { kyc: false });
+    await setKinds(quiet.user.token, { kyc: false });
     await settled(async () => expect((await decide(quiet.user.user.id)).statusCode).toBe(200));
     expect(apns.to(quiet.device)).toEqual([]);
   });

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  pushSettingsPatchSchema,
   pushSettingsResponseSchema,
+  pushSettingsSchema,
   pushTokenRequestSchema,
 } from '@meeet/core/api/push';
 import { pushPaths } from '@meeet/core/api/push-paths';
@@ -83,12 +83,13 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearer,
         summary: "Forgets this phone's push token (signing out, or pushes switched off)",
-        body: pushTokenRequestSchema,
+        // Spec §7: a DELETE carries its fields in the query.
+        querystring: pushTokenRequestSchema,
         response: { 200: okResponseSchema },
       },
     },
     async (request) => {
-      await app.push.unregisterToken(authOf(request), request.body);
+      await app.push.unregisterToken(authOf(request), request.query);
       return { ok: true as const };
     },
   );
@@ -107,15 +108,15 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => app.push.settings(authOf(request)),
   );
 
-  app.patch(
+  app.put(
     pushPaths.settings,
     {
       onRequest: app.requireAuth,
       schema: {
         tags,
         security: bearer,
-        summary: 'Switches kinds of push on or off',
-        body: pushSettingsPatchSchema,
+        summary: 'Sets which kinds of push you get',
+        body: pushSettingsSchema,
         response: { 200: pushSettingsResponseSchema },
       },
     },

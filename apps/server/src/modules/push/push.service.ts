@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   pushDataSchema,
   type PushKind,
-  type PushSettingsPatch,
+  type PushSettings,
   type PushSettingsResponse,
   type PushTokenRequest,
 } from '@meeet/core/api/push';
@@ -87,10 +87,10 @@ export class PushService implements PushNotifier {
     };
   }
 
-  async updateSettings(auth: AuthContext, patch: PushSettingsPatch): Promise<PushSettingsResponse> {
+  async updateSettings(auth: AuthContext, settings: PushSettings): Promise<PushSettingsResponse> {
     return {
       enabled: this.enabled,
-      settings: await repo.updateSettings(this.deps.db, auth.user.id, patch),
+      settings: await repo.saveSettings(this.deps.db, auth.user.id, settings),
     };
   }
 
