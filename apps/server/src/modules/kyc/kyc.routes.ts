@@ -26,7 +26,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     mail: app.mail,
     notify: (userId, payload) => {
       app.io.to(userRoom(userId)).emit('notification', payload);
-      void app.push.notify(userId, 'kyc', noticePush('kyc', payload.text, '/kyc'));
+      void app.push.notify(userId, 'kyc', noticePush('kyc', payload.text));
     },
     log: app.log,
   });

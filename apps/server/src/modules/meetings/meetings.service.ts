@@ -1011,7 +1011,11 @@ export class MeetingsService {
       };
       this.deps.io.to(userRoom(userId)).emit('notification', payload);
       if (key !== 'meetings.started') {
-        void this.deps.push?.notify(userId, 'meetings', noticePush('meetings', payload.text));
+        void this.deps.push?.notify(
+          userId,
+          'meetings',
+          noticePush('meetings', payload.text, '/meetings'),
+        );
       }
     }
   }
