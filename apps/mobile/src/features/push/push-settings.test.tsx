@@ -19,13 +19,13 @@ const answer = (status: 'granted' | 'denied' | 'undetermined') =>
 const ALL_ON = { messages: true, meetings: true, money: true, kyc: true, news: true };
 const DEVICE_TOKEN = 'ab'.repeat(32);
 
-describe('push notifications in settings', () => {
-  beforeEach(() => {
-    signedIn();
-    permissions.mockReset();
-    request.mockReset();
-  });
+beforeEach(() => {
+  signedIn();
+  permissions.mockReset();
+  request.mockReset();
+});
 
+describe('push notifications in settings', () => {
   it('explains why before iOS asks, then registers the token and shows the switches', async () => {
     permissions.mockResolvedValue(answer('undetermined'));
     request.mockResolvedValue(answer('granted'));
@@ -111,12 +111,6 @@ describe('push notifications in settings', () => {
 });
 
 describe('push offer after writing to someone', () => {
-  beforeEach(() => {
-    signedIn();
-    permissions.mockReset();
-    request.mockReset();
-  });
-
   it('offers pushes naming the partner, and asks iOS only on a tap', async () => {
     permissions.mockResolvedValue(answer('undetermined'));
     request.mockResolvedValue(answer('granted'));
