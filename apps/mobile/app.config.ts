@@ -66,6 +66,8 @@ export default ({ config }: ConfigContext): ExpoConfig => ({
     ],
     'expo-secure-store',
     'expo-apple-authentication',
+    // Push notifications (issue 43): adds the aps-environment entitlement; no sound files.
+    'expo-notifications',
     // Spec §1 says iOS 16 or later; SDK 57 builds for 16.4 and later (every iPhone 8 updates to 16.7).
     ['expo-build-properties', { ios: { deploymentTarget: '16.4' } }],
     [

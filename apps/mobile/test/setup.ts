@@ -14,3 +14,12 @@ jest.mock('expo-localization', () => ({
 }));
 jest.mock('expo-crypto', () => ({ randomUUID: () => `id-${Math.random().toString(16).slice(2)}` }));
 jest.mock('expo-application', () => ({ getIosIdForVendorAsync: async () => 'vendor-id' }));
+
+// Push notifications (issue 43): iOS has granted them unless a test says otherwise.
+jest.mock('expo-notifications', () => ({
+  getPermissionsAsync: jest.fn(async () => ({ status: 'granted' })),
+  requestPermissionsAsync: jest.fn(async () => ({ status: 'granted' })),
+  getDevicePushTokenAsync: jest.fn(async () => ({ type: 'ios', data: 'ab'.repeat(32) })),
+  setNotificationHandler: jest.fn(),
+  addNotificationResponseReceivedListener: jest.fn(() => ({ remove: jest.fn() })),
+}));

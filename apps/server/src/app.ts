@@ -26,6 +26,8 @@ import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { cpaPlugin, type CpaPluginOptions } from './modules/cpa/cpa.plugin.ts';
 import { cpaRoutes } from './modules/cpa/cpa.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { pushPlugin, pushRoutes } from './modules/push/push.routes.ts';
+import type { PushProvider } from './modules/push/push.provider.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
 import { walletRoutes, type WalletServiceCodes } from './modules/wallet/wallet.routes.ts';
 import { chainRuntimePlugin } from './plugins/chain.ts';
@@ -71,6 +73,8 @@ export interface AppDeps {
   cpa?: Pick<CpaPluginOptions, 'now' | 'resolve'>;
   /** Tests: client event budgets other than the app's (a test that sends many on purpose). */
   realtimeBudgets?: EventBudgets;
+  /** Tests: the push provider (a fake APNs server with its own certificate). */
+  pushProvider?: PushProvider;
 }
 
 function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
@@ -173,6 +177,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     realtimeEventsPlugin,
     deps.realtimeBudgets ? { budgets: deps.realtimeBudgets } : {},
   );
+  await app.register(pushPlugin, {
+    config,
+    ...(deps.pushProvider ? { provider: deps.pushProvider } : {}),
+  });
   await app.register(chainRuntimePlugin, deps.chain ? { chain: deps.chain } : {});
   await app.register(marketEventsPlugin);
   await app.register(presencePlugin, { config });
@@ -206,6 +214,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(adsRoutes);
       await api.register(referralRoutes, { config });
       await api.register(cpaRoutes);
+      await api.register(pushRoutes);
     },
     { prefix: '/api' },
   );

@@ -18,6 +18,7 @@ import {
 } from './config-values.ts';
 import { DEFAULT_DATABASE_TIMEOUTS, DEFAULT_POOL_MAX, type DatabaseTimeouts } from './db/client.ts';
 import { REPO_ROOT } from './lib/package-root.ts';
+import { apnsEnv, pushConfig, pushProblems, type PushConfig } from './config-push.ts';
 
 export { REPO_ROOT };
 
@@ -223,6 +224,7 @@ const envSchema = z.object({
   ),
   /** Milliseconds a postback receiver has to answer. */
   CPA_POSTBACK_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(60_000), 5000),
+  ...apnsEnv,
 });
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -298,6 +300,7 @@ export interface AppConfig {
   readonly meet: MeetConfig;
   readonly meetings: MeetingsConfig;
   readonly appAttest: AppAttestConfig;
+  readonly push: PushConfig;
 }
 
 /** Bounds on each SMTP delivery, so a stalled mail server fails a send instead of hanging it. */
@@ -443,6 +446,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const chain = chainEnvSchema.safeParse(env);
   if (chain.success) problems.push(...chainProblems(chain.data));
+  const push = envSchema
+    .pick({
+      APP_ENV: true,
+      APNS_KEY: true,
+      APNS_KEY_ID: true,
+      APNS_TEAM_ID: true,
+      APNS_BUNDLE_ID: true,
+      APNS_ENV: true,
+      APNS_HOST: true,
+    })
+    .safeParse(env);
+  if (push.success) problems.push(...pushProblems(push.data));
   const attest = envSchema
     .pick({ APP_ENV: true, APP_ATTEST: true, APP_ATTEST_APP_ID: true })
     .safeParse(env);
@@ -560,6 +575,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       environment: e.APP_ATTEST_ENV ?? (e.APP_ENV === 'production' ? 'production' : 'development'),
       rootPem: e.APP_ATTEST_ROOT_PEM,
     },
+    push: pushConfig(e),
   };
   // The mnemonic is not enumerable, so logging or serialising the config never shows it; a
   // development one is generated (and written to DATA_DIR) only when first asked for.

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Redirect, Stack } from 'expo-router';
+import { Redirect, Stack, router } from 'expo-router';
 import { isProfileComplete } from '@meeet/core/rules/profile';
 import { useSession } from '../../src/lib/session.ts';
 import { connect, on } from '../../src/lib/socket.ts';
 import { pushNotification } from '../../src/lib/notifications.ts';
+import { followPushes, refreshPushToken } from '../../src/lib/push.ts';
 import { useI18n } from '../../src/lib/i18n.ts';
 import { colors } from '../../src/components/ui.tsx';
 import { VerifyEmailScreen } from '../../src/features/auth/verify-email-screen.tsx';
@@ -17,8 +18,12 @@ function Connected() {
     const stopFollowingHand = followHand();
     connect();
     const offNotification = on('notification', pushNotification);
+    // A permission given before: iOS may have rotated the token. A tapped push opens its screen.
+    void refreshPushToken().catch(() => undefined);
+    const stopFollowingPushes = followPushes((link) => router.push(link));
     return () => {
       offNotification();
+      stopFollowingPushes();
       stopFollowingHand();
     };
   }, []);

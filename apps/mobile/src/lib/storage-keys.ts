@@ -7,5 +7,7 @@ export const STORAGE_KEYS = {
   ghost: 'ghost',
   /** The install's App Attest key id (issue 39). */
   appAttestKey: 'appAttestKey',
+  /** The APNs token registered with the server (issue 43), forgotten on sign-out. */
+  pushToken: 'pushToken',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

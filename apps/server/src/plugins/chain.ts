@@ -6,6 +6,7 @@ import { formatTokenAmount } from '@meeet/core/format/number';
 import { isLocale } from '@meeet/core/i18n/locale';
 import { translate } from '@meeet/core/i18n/translate';
 import type { Chain } from '../modules/chain/chain.client.ts';
+import { noticePush } from '../modules/push/push.texts.ts';
 import { usersRepository } from '../modules/users/users.repository.ts';
 import { DepositWatcher } from '../modules/wallet/deposit-watcher.ts';
 import { TxSender, type ReceiptInterpreter } from '../modules/wallet/tx-sender.ts';
@@ -119,19 +120,22 @@ export class ChainRuntime {
     usersRepository.findById(this.app.db, row.userId).then(
       (user) => {
         const locale = user && isLocale(user.locale) ? user.locale : 'en';
+        const text = translate(locale, key, {
+          amount: formatTokenAmount(
+            row.amount,
+            row.symbol === NATIVE_CURRENCY ? BNB_DECIMALS : USDT_DECIMALS,
+            locale,
+          ),
+          symbol: row.symbol,
+          ...notice.params,
+        });
         room.emit('notification', {
-          text: translate(locale, key, {
-            amount: formatTokenAmount(
-              row.amount,
-              row.symbol === NATIVE_CURRENCY ? BNB_DECIMALS : USDT_DECIMALS,
-              locale,
-            ),
-            symbol: row.symbol,
-            ...notice.params,
-          }),
+          text,
           color:
             row.status === 'FAIL' ? 'error' : row.status === 'CANCELED' ? 'warning' : 'success',
         });
+        // Deposits credited, sales paid, withdrawals settled: a phone with the app closed hears.
+        void this.app.push.notify(row.userId, 'money', noticePush('money', text, '/wallet'));
       },
       (error: unknown) => this.app.log.warn({ err: error }, 'wallet notification failed'),
     );

@@ -177,6 +177,23 @@ export const mobileMessagesEn = {
   'm.settings.sign-out': 'Sign out',
   'm.settings.account': 'Signed in as {email}',
 
+  'm.push.title': 'Notifications on this iPhone',
+  'm.push.why':
+    'Hear of a message, a meeting that minted or a payment while MEEET is closed. With the app open you see them here anyway.',
+  'm.push.turn-on': 'Turn on notifications',
+  'm.push.not-now': 'Not now',
+  'm.push.denied':
+    'Notifications are off for MEEET in the iPhone settings. Turn them on there to hear of messages while the app is closed.',
+  'm.push.open-settings': 'Open iPhone settings',
+  'm.push.unavailable': 'Notifications come to the MEEET iPhone app',
+  'm.push.server-off': 'This server sends no notifications yet; your choices are kept',
+  'm.push.offer': 'Get a notification when {name} answers, even with MEEET closed?',
+  'm.push.kind.messages': 'Messages',
+  'm.push.kind.meetings': 'Meetings and their outcome',
+  'm.push.kind.money': 'Deposits, sales and withdrawals',
+  'm.push.kind.kyc': 'Verification decisions',
+  'm.push.kind.news': 'News',
+
   'm.ble.off': 'Bluetooth is off or missing: exchange codes with the other person instead',
 } as const;
 
@@ -355,6 +372,23 @@ export const mobileMessagesRu = {
     'Создание токенов приостановлено на {hours} ч {minutes} мин для защиты аккаунта (причина — во вкладке «Встречи»)',
   'm.settings.sign-out': 'Выйти',
   'm.settings.account': 'Вы вошли как {email}',
+
+  'm.push.title': 'Уведомления на этом iPhone',
+  'm.push.why':
+    'Узнавайте о сообщении, встрече с созданным токеном или платеже, когда MEEET закрыт. Когда приложение открыто, вы и так видите их здесь.',
+  'm.push.turn-on': 'Включить уведомления',
+  'm.push.not-now': 'Не сейчас',
+  'm.push.denied':
+    'Уведомления MEEET выключены в настройках iPhone. Включите их там, чтобы узнавать о сообщениях, когда приложение закрыто.',
+  'm.push.open-settings': 'Открыть настройки iPhone',
+  'm.push.unavailable': 'Уведомления приходят в приложение MEEET для iPhone',
+  'm.push.server-off': 'Этот сервер пока не отправляет уведомления; ваш выбор сохранён',
+  'm.push.offer': 'Получить уведомление, когда {name} ответит, даже если MEEET закрыт?',
+  'm.push.kind.messages': 'Сообщения',
+  'm.push.kind.meetings': 'Встречи и их итог',
+  'm.push.kind.money': 'Пополнения, продажи и выводы',
+  'm.push.kind.kyc': 'Решения по верификации',
+  'm.push.kind.news': 'Новости',
 
   'm.ble.off': 'Bluetooth выключен или недоступен: обменяйтесь кодами с собеседником',
 } as const satisfies Record<MobileMessageKey, string>;

@@ -16,6 +16,7 @@ import { useSession } from '../../lib/session.ts';
 import { emit, on } from '../../lib/socket.ts';
 import { useStore } from '../../lib/store.ts';
 import { Button, Empty, ErrorBox, Loading, Screen, styles } from '../../components/ui.tsx';
+import { PushOffer } from '../push/push-offer.tsx';
 import { conversationsKey } from './chats-screen.tsx';
 
 const PAGE = 30;
@@ -193,6 +194,7 @@ export function ChatScreen({ userId }: { userId: number }) {
       </View>
       {typingUntil > 0 ? <Text style={styles.muted}>{t('m.chat.typing', { name })}</Text> : null}
       {failure ? <ErrorBox message={failure} /> : null}
+      {lastMine ? <PushOffer name={name} /> : null}
       <View style={styles.row}>
         <TextInput
           accessibilityLabel={t('m.chat.placeholder')}

@@ -1,9 +1,11 @@
-import { act, fireEvent, screen } from '@testing-library/react-native';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react-native';
 import { fakeServer, me, renderScreen, signedIn } from '../../../test/helpers.tsx';
 import * as socket from '../../../test/socket-mock.ts';
 import { localeStore } from '../../lib/locale-state.ts';
 import { pushNotification } from '../../lib/notifications.ts';
 import { sessionStore } from '../../lib/session.ts';
+import { readItem, writeItem } from '../../lib/storage.ts';
+import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 import { NotificationsScreen } from '../notifications/notifications-screen.tsx';
 import { SettingsScreen } from './settings-screen.tsx';
 
@@ -56,6 +58,27 @@ describe('settings', () => {
     expect(socket.emitted).toContainEqual({ event: 'hand:ghost', payload: { ghost: true } });
     await fireEvent.press(screen.getByRole('button', { name: 'Sign out' }));
     expect(sessionStore.get().auth).toBeNull();
+  });
+
+  it("lists the push switches, and forgets the phone's push token when signing out", async () => {
+    const calls = fakeServer({
+      'GET /api/user/me': { body: me },
+      'GET /api/push/settings': {
+        body: {
+          enabled: true,
+          settings: { messages: true, meetings: true, money: true, kyc: false, news: true },
+        },
+      },
+      'DELETE /api/push/token': { body: { ok: true } },
+    });
+    await writeItem(STORAGE_KEYS.pushToken, 'cd'.repeat(32));
+    await renderScreen(<SettingsScreen onNotifications={() => undefined} />);
+    expect(await screen.findByLabelText('Verification decisions')).toHaveProp('value', false);
+    await fireEvent.press(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(sessionStore.get().auth).toBeNull());
+    const forgotten = calls.find((call) => call.method === 'DELETE');
+    expect(forgotten?.path).toBe('/api/push/token');
+    expect(await readItem(STORAGE_KEYS.pushToken)).toBeNull();
   });
 
   it('shows an error', async () => {

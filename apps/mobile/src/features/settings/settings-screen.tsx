@@ -9,9 +9,11 @@ import { emit } from '../../lib/socket.ts';
 import { ghostPreference, setGhostPreference } from '../../lib/ghost.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { chooseLocale } from '../../lib/locale-state.ts';
+import { forgetPushToken } from '../../lib/push.ts';
 import { saveUser, signOut } from '../../lib/session.ts';
 import { useStore } from '../../lib/store.ts';
 import { Button, Card, Chip, ErrorBox, Loading, Screen, styles } from '../../components/ui.tsx';
+import { PushSettingsCard } from '../push/push-settings.tsx';
 
 const LANGUAGE_NAMES = { en: 'English', ru: 'Русский' } as const;
 
@@ -91,8 +93,14 @@ export function SettingsScreen({ onNotifications }: { onNotifications: () => voi
           </Text>
         </Card>
       ) : null}
+      <PushSettingsCard />
       <Button label={t('m.notifications.title')} onPress={onNotifications} variant="secondary" />
-      <Button label={t('m.settings.sign-out')} onPress={() => void signOut()} variant="danger" />
+      <Button
+        label={t('m.settings.sign-out')}
+        // The phone stops hearing this account's pushes; signing out goes on if that fails.
+        onPress={() => void forgetPushToken().finally(() => void signOut())}
+        variant="danger"
+      />
     </Screen>
   );
 }

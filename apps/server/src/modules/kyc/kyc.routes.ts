@@ -13,6 +13,7 @@ import { kycPaths } from '@meeet/core/api/kyc-paths';
 import { Role } from '@meeet/core/roles';
 import { authOf } from '../../plugins/auth.ts';
 import { userRoom } from '../../plugins/socket.ts';
+import { noticePush } from '../push/push.texts.ts';
 import { KycService } from './kyc.service.ts';
 
 const tags = ['kyc'];
@@ -23,7 +24,10 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const kyc = new KycService({
     db: app.db,
     mail: app.mail,
-    notify: (userId, payload) => app.io.to(userRoom(userId)).emit('notification', payload),
+    notify: (userId, payload) => {
+      app.io.to(userRoom(userId)).emit('notification', payload);
+      void app.push.notify(userId, 'kyc', noticePush('kyc', payload.text));
+    },
     log: app.log,
   });
 

@@ -46,6 +46,8 @@ export interface ChatServiceDeps {
   map: MapService;
   card: (user: UserRow) => Promise<PublicCard>;
   events: ChatEvents;
+  /** Tells a recipient whose app is closed (push notifications); it decides who is. */
+  push?: { messageStored(recipientId: number, message: ChatMessage): void };
 }
 
 function pairKey(a: number, b: number): string {
@@ -200,6 +202,7 @@ export class ChatService {
   private async delivered(me: number, otherId: number, row: MeetMessageRow): Promise<ChatMessage> {
     const message = toChatMessage(row);
     this.deps.events.message([me, otherId], message);
+    this.deps.push?.messageStored(otherId, message);
     if (message.flags.length > 0) await this.deps.safety.scamFlagged(me);
     return message;
   }

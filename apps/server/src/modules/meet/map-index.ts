@@ -128,6 +128,19 @@ class Shown implements CosLatLon {
   shared: SharedFields | null = null;
 }
 
+/**
+ * Whether two cards show the same: a store that reads hands from Redis makes a new card object
+ * with every read, and telling them apart by identity sent every watcher the hand anew.
+ */
+function sameCard(a: PublicCard | null, b: PublicCard): boolean {
+  if (a === b) return true;
+  if (!a || a.userId !== b.userId || a.nickname !== b.nickname) return false;
+  if (a.firstName !== b.firstName || a.avatar !== b.avatar || a.verified !== b.verified) {
+    return false;
+  }
+  return a.levels.length === b.levels.length && a.levels.every((level, n) => level === b.levels[n]);
+}
+
 /** A user's shown facts once worked out for a hand (their cell parsed). */
 type ShownHand = Shown & { parsed: ParsedCell; shared: SharedFields };
 
@@ -400,7 +413,7 @@ export class MapIndex {
       shown.signature === 0 ||
       shown.cell !== hand.cell ||
       shown.mood !== hand.mood ||
-      shown.card !== hand.card
+      !sameCard(shown.card, hand.card)
     ) {
       const cell = hand.cell ?? '';
       if (shown.cell !== cell) {

@@ -420,3 +420,46 @@ describe('positions and watches that no phone could send', () => {
     }
   });
 });
+
+describe('a store that reads hands anew (Redis)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends a watcher nothing when a hand is announced but shows the same', async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 28, 12) });
+    const clock = {
+      get now() {
+        return Date.now();
+      },
+    };
+    // Every read makes new objects, as decoding a Redis hash does.
+    const store = new InProcessPresenceStore();
+    const getMany = store.getMany.bind(store);
+    store.getMany = async (ids) => structuredClone(await getMany(ids));
+    const { map } = processOn(store, clock, new Set([1, 2]), 1000);
+    try {
+      for (const id of [1, 2]) {
+        map.connected(id);
+        await map.raise(user(id), 'business');
+        await map.position(id, { ...CITY, accuracy: 10, at: clock.now });
+      }
+      const diffs: MapDiff[] = [];
+      const snapshot = await map.watch('socket-of-2', 2, { ...CITY, radiusM: 1000 }, (diff) =>
+        diffs.push(diff),
+      );
+      expect(snapshot.hands.map((hand) => hand.userId)).toEqual([1]);
+
+      // Raised again with the same mood: announced to the watchers, nothing they see changed.
+      await map.raise(user(1), 'business');
+      await vi.advanceTimersByTimeAsync(1100);
+      expect(diffs).toEqual([]);
+
+      await map.raise(user(1), 'romantic');
+      await vi.advanceTimersByTimeAsync(1100);
+      expect(diffs.map((diff) => diff.upsert.map((hand) => hand.mood))).toEqual([['romantic']]);
+    } finally {
+      map.close();
+    }
+  });
+});

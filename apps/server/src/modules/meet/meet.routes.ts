@@ -27,6 +27,7 @@ import type { AppConfig } from '../../config.ts';
 import { authOf, callerOf } from '../../plugins/auth.ts';
 import { userRoom } from '../../plugins/socket.ts';
 import { MarketService } from '../market/market.service.ts';
+import { chatPush } from '../push/push.texts.ts';
 import type { UserRow } from '../users/users.service.ts';
 import { ChatService } from './chat.service.ts';
 import { MapService } from './map.service.ts';
@@ -102,6 +103,13 @@ export const meetRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (a
         for (const id of userIds) toUser(id).emit('chat:read', payload);
       },
       typing: (to, from) => toUser(to).emit('chat:typing', { userId: from }),
+    },
+    push: {
+      messageStored: (to, message) => {
+        void app.sessions
+          .userOf(message.senderId)
+          .then((sender) => app.push.notify(to, 'messages', chatPush(sender, message)));
+      },
     },
   });
   app.io.on('connection', (socket) =>

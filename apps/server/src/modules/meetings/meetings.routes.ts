@@ -72,6 +72,7 @@ async function meetingsService(
     sessions: app.sessions,
     events: app.meetingEvents,
     jobs: app.jobs,
+    push: app.push,
     // With Redis every process shares tokens, handshake halves and scores, and one leads.
     store: app.redis
       ? new RedisMeetingsStore(app.redis, proximitySecret, rotateMs)

@@ -60,6 +60,8 @@ import { meetingsRepository as repo } from './meetings.repository.ts';
 import type { MeetingRow } from './meetings.schema.ts';
 import type { MeetingsStore } from './meetings-store.ts';
 import { parseQr, qrPayload, qrSigned } from './handshake-qr.ts';
+import type { PushNotifier } from '../push/push.service.ts';
+import { noticePush } from '../push/push.texts.ts';
 import {
   cannotMint,
   countAfterDenial,
@@ -120,6 +122,8 @@ export interface MeetingsServiceDeps {
    */
   bus: DetectorBus | null;
   io: RealtimeServer;
+  /** Outcomes reach a phone whose app is closed. */
+  push?: PushNotifier;
   log: FastifyBaseLogger;
   now?: () => number;
   /** Tests: runs after the mint was sent and before it is recorded (a crash there). */
@@ -1006,6 +1010,13 @@ export class MeetingsService {
           key === 'meetings.minted' ? 'success' : key === 'meetings.started' ? 'info' : 'warning',
       };
       this.deps.io.to(userRoom(userId)).emit('notification', payload);
+      if (key !== 'meetings.started') {
+        void this.deps.push?.notify(
+          userId,
+          'meetings',
+          noticePush('meetings', payload.text, '/meetings'),
+        );
+      }
     }
   }
 
