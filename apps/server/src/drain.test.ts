@@ -143,7 +143,7 @@ describe('a SIGTERM drains the process', () => {
     const response = await fetch(`${server.url}/api/metrics`, {
       headers: { authorization: `Bearer ${SCRAPE_TOKEN}` },
     });
-    return Number(/^meeet_sockets_online (\d+)$/m.exec(await response.text())?.[1]);
+    return Number(/^meeet_realtime_connections (\d+)$/m.exec(await response.text())?.[1]);
   };
 
   it('answers readiness 503, refuses new connections, finishes its requests and moves every socket to the other process', async () => {

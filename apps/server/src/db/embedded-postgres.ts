@@ -246,9 +246,10 @@ export async function startEmbeddedPostgres(
     postgresFlags: [
       '-c',
       'listen_addresses=localhost',
-      // No unix socket: its default folder differs between systems and may not be writable.
-      '-c',
-      'unix_socket_directories=',
+      // No unix socket (`-k` names its folders; none here): its default folder differs between
+      // systems and may not be writable.
+      '-k',
+      '',
       ...(options.ephemeral
         ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
         : []),

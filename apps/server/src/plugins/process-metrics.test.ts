@@ -6,6 +6,7 @@ import { registerUser } from '../../test/accounts.ts';
 import { createTestDatabase, testConfig } from '../../test/helpers.ts';
 import { startRedis, type TestRedis } from '../../test/redis.ts';
 import { jobs } from '../modules/jobs/jobs.schema.ts';
+import { recordRedisFailure } from './redis.ts';
 import { openSocket, type ClientSocket } from '../modules/meet/meet.test-support.ts';
 
 const SCRAPE_TOKEN = 'scrape-token-for-process-metrics-0123';
@@ -58,9 +59,9 @@ describe('per-process metrics', () => {
     const [a, b] = apps as [App, App];
     const users = [await registerUser(a), await registerUser(a), await registerUser(a)];
     for (const user of users) sockets.push(await openSocket(urlA, user.token));
-    expect(await scrape(a)).toMatch(/^meeet_sockets_online 3$/m);
+    expect(await scrape(a)).toMatch(/^meeet_realtime_connections 3$/m);
     expect(await scrape(a)).toMatch(/^meeet_users_online 3$/m);
-    expect(await scrape(b)).toMatch(/^meeet_sockets_online 0$/m);
+    expect(await scrape(b)).toMatch(/^meeet_realtime_connections 0$/m);
   });
 
   it('reports the runtime: process, heap, event-loop lag and GC', async () => {
@@ -89,5 +90,10 @@ describe('per-process metrics', () => {
     expect(body).toMatch(/^meeet_db_pool_connections\{state="waiting"\} 0$/m);
     expect(body).toMatch(/^meeet_redis_up 1$/m);
     expect(body).toMatch(/^meeet_redis_state\{state="ready"\} 1$/m);
+    // A failed publish (Redis away) is counted by what it was doing.
+    recordRedisFailure(a.log, 'metrics test publish', new Error('Connection is closed.'));
+    expect(await scrape(a)).toMatch(
+      /^meeet_redis_failures\{operation="metrics test publish"\} 1$/m,
+    );
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { collectDefaultMetrics, Gauge } from 'prom-client';
+import { redisFailures } from './redis.ts';
 
 /** What a metric needs to know of a leader lock (lib/leader-lock.ts). */
 export interface LeaderState {
@@ -85,6 +86,15 @@ async function processMetrics(app: FastifyInstance, { pool }: ProcessMetricsOpti
       registers,
       collect() {
         for (const state of REDIS_STATES) this.set({ state }, redis.status === state ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'meeet_redis_failures',
+      help: 'Redis calls that failed in this process since it started, by operation (a counter)',
+      labelNames: ['operation'],
+      registers,
+      collect() {
+        for (const [operation, n] of redisFailures.byOperation) this.set({ operation }, n);
       },
     });
   }

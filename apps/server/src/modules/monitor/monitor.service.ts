@@ -143,7 +143,7 @@ export function registerMonitorGauges(
   ]);
   // Per process: Prometheus sums them; the snapshot's figure (every process's) would count
   // each socket once per process scraped.
-  const sockets = gauge('meeet_sockets_online', 'Realtime sockets open on this process');
+  const sockets = gauge('meeet_realtime_connections', 'Realtime sockets open on this process');
   const onlineUsers = gauge(
     'meeet_users_online',
     'Signed-in users with a socket open on this process',
