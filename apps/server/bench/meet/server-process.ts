@@ -45,7 +45,14 @@ export async function runServer(env: Record<string, string>): Promise<void> {
   const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
   lag.enable();
   let rss = process.memoryUsage().rss;
-  const sampler = setInterval(() => (rss = Math.max(rss, process.memoryUsage().rss)), 500);
+  // `rss()` reads /proc: with every descriptor taken (EMFILE) that sample is skipped.
+  const sampler = setInterval(() => {
+    try {
+      rss = Math.max(rss, process.memoryUsage.rss());
+    } catch {
+      /* no descriptor left this time */
+    }
+  }, 500);
   const cpuStart = process.cpuUsage();
   const wallStart = performance.now();
   await command('stop');
