@@ -108,7 +108,10 @@ export const mapHandSchema = publicCardSchema.extend({
   /** The shown point: the centre of the cell of the user's position moved by their displacement of the day. */
   lat: z.number(),
   lon: z.number(),
-  /** Distance from the watched centre to the shown point, in 100 m steps. */
+  /**
+   * Distance to the shown point in 100 m steps, measured from the watcher's own shown point
+   * while their hand is up (so two people read the same distance), else from the watched centre.
+   */
   distanceM: z.number().int(),
   /** Rings of cells between the watched centre and the shown point (the list is sorted by it). */
   ring: z.number().int(),

@@ -49,3 +49,27 @@ export function byRingThenUser(
 ): number {
   return a.ring - b.ring || a.userId - b.userId;
 }
+
+/** Up to this many entries a diff is sorted in place by insertion (see `sortEntries`). */
+const INSERTION_SORT_MAX = 16;
+
+/**
+ * A diff's entries in `byRingThenUser` order. A diff carries three or four entries on average,
+ * and `Array.prototype.sort` allocates its work arrays for each call: 2.8 MB/s of garbage at
+ * 4,000 clients, a twentieth of the server's. Insertion sort of a few needs none.
+ */
+export function sortEntries(entries: MapHand[]): void {
+  if (entries.length > INSERTION_SORT_MAX) {
+    entries.sort(byRingThenUser);
+    return;
+  }
+  for (let at = 1; at < entries.length; at++) {
+    const entry = entries[at]!;
+    let to = at;
+    while (to > 0 && byRingThenUser(entries[to - 1]!, entry) > 0) {
+      entries[to] = entries[to - 1]!;
+      to--;
+    }
+    entries[to] = entry;
+  }
+}

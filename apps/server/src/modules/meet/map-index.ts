@@ -1,4 +1,4 @@
-import type { Mood, PublicCard } from '@meeet/core/api/meet';
+import type { Mood } from '@meeet/core/api/meet';
 import type { MapDiff, MapHand, MapSnapshot, MapWatch } from '@meeet/core/api/realtime';
 import {
   areaOf,
@@ -18,7 +18,8 @@ import {
   type LatLon,
   type ParsedCell,
 } from './coarse-position.ts';
-import { byRingThenUser, mapEntry, sharedFields, type SharedFields } from './map-diff.ts';
+import { byRingThenUser, mapEntry, sharedFields, sortEntries } from './map-diff.ts';
+import { sameCard, Shown, type ShownHand } from './shown.ts';
 import { PacedFlushes } from './paced-flushes.ts';
 import { NearList } from './near-list.ts';
 import type { Hand } from './presence-store.ts';
@@ -77,6 +78,14 @@ interface Watcher {
   lon: number;
   cosLat: number;
   reachSq: number;
+  /**
+   * Where the distances this watcher is shown are measured from: their own shown point (their
+   * hand's cell centre) while their hand is on the map, else the watched centre. Two people on
+   * each other's maps are then told the same distance (shown point to shown point), where the
+   * watched centre (the phone's true first fix) to the other's displaced point differed by up to
+   * the displacement both ways.
+   */
+  from: CosLatLon;
   /** Area cells of the circle: the snapshot reads the hands indexed in them. */
   areas: string[];
   /** Cells this watcher is indexed by: fine ones for a small circle, else its areas. */
@@ -95,55 +104,6 @@ interface Watcher {
   send: (diff: MapDiff) => void;
 }
 
-/**
- * What every watcher is shown of a user: their (displaced, see coarse-position.ts) cell, its
- * centre as the shown point, and the entry, worked out once for all. Every field is set in the constructor, so all live in the
- * object itself: `visible` reads them for each watcher a change reaches, and the fields a plain
- * object gained later lived in a properties array of their own, one more cache miss per read
- * (`perf annotate` of `visible` in `bench:meet` at 5,000 clients, docs/benchmarks.md).
- */
-class Shown implements CosLatLon {
-  /**
-   * The hand these facts were last checked against. The store never changes a hand in place
-   * (every change is a new one), so the same hand again needs no check: most of a second's
-   * reads of a hand are by the other watchers its change reached.
-   */
-  hand: Hand | null = null;
-  cell = '';
-  /** The cell parsed once for the rings of every watcher it is shown to. */
-  parsed: ParsedCell | null = null;
-  mood: Mood | null = null;
-  card: PublicCard | null = null;
-  /**
-   * What a watcher's `known` holds: a number drawn anew whenever the entry's shared part is
-   * worked out again (0 before). A number, not a string of the cell and mood: comparing two
-   * strings read the old one back, a cache miss for most entries a diff sends.
-   */
-  signature = 0;
-  /** The shown point (the cell's centre), with its cosine for the distances. */
-  lat = 0;
-  lon = 0;
-  cosLat = 1;
-  /** The entry's fields every watcher shares, worked out once (see map-diff.ts). */
-  shared: SharedFields | null = null;
-}
-
-/**
- * Whether two cards show the same: a store that reads hands from Redis makes a new card object
- * with every read, and telling them apart by identity sent every watcher the hand anew.
- */
-function sameCard(a: PublicCard | null, b: PublicCard): boolean {
-  if (a === b) return true;
-  if (!a || a.userId !== b.userId || a.nickname !== b.nickname) return false;
-  if (a.firstName !== b.firstName || a.avatar !== b.avatar || a.verified !== b.verified) {
-    return false;
-  }
-  return a.levels.length === b.levels.length && a.levels.every((level, n) => level === b.levels[n]);
-}
-
-/** A user's shown facts once worked out for a hand (their cell parsed). */
-type ShownHand = Shown & { parsed: ParsedCell; shared: SharedFields };
-
 /** What `distanceIfShown` answers for a hand the watcher may not see. */
 const NOT_SHOWN = -1;
 
@@ -154,30 +114,6 @@ const NOT_SHOWN = -1;
  * number again to miss a change.
  */
 const MAX_SIGNATURE = 2 ** 30 - 1;
-
-/** Up to this many entries a diff is sorted in place by insertion (see `sortEntries`). */
-const INSERTION_SORT_MAX = 16;
-
-/**
- * A diff's entries in `byRingThenUser` order. A diff carries three or four entries on average,
- * and `Array.prototype.sort` allocates its work arrays for each call: 2.8 MB/s of garbage at
- * 4,000 clients, a twentieth of the server's. Insertion sort of a few needs none.
- */
-function sortEntries(entries: MapHand[]): void {
-  if (entries.length > INSERTION_SORT_MAX) {
-    entries.sort(byRingThenUser);
-    return;
-  }
-  for (let at = 1; at < entries.length; at++) {
-    const entry = entries[at]!;
-    let to = at;
-    while (to > 0 && byRingThenUser(entries[to - 1]!, entry) > 0) {
-      entries[to] = entries[to - 1]!;
-      to--;
-    }
-    entries[to] = entry;
-  }
-}
 
 /** The users a batch of flushes needs, each once (a single flush, the usual one, needs none). */
 function wantedBy(batch: readonly { ids: readonly number[] }[]): number[] {
@@ -195,6 +131,8 @@ function wantedBy(batch: readonly { ids: readonly number[] }[]): number[] {
  */
 export class MapIndex {
   private readonly watchers = new Map<string, Watcher>();
+  /** Each user's watchers (a user may watch from several sockets): their own moves re-measure. */
+  private readonly watchersByUser = new Map<number, Watcher[]>();
   /**
    * Watchers by index cell: small circles by fine cells, large ones by area cells. Lists, not
    * sets: every move walks hundreds of them, and a set's iterator took twice an array's time;
@@ -266,6 +204,7 @@ export class MapIndex {
       areas: [],
       indexCells: [],
       fine: watch.radiusM <= FINE_INDEX_MAX_RADIUS_M,
+      from: { lat: watch.lat, lon: watch.lon, cosLat: cosLatOf(watch.lat) },
       known: new Map(),
       recordedAt: 0,
       pending: [],
@@ -275,7 +214,12 @@ export class MapIndex {
     watcher.indexCells = watcher.fine
       ? indexCellsAround(watch, watch.radiusM, FINE_INDEX_RESOLUTION)
       : watcher.areas;
+    const [own] = await this.deps.hands([userId]);
+    if (own?.cell) watcher.from = this.pointOf(own.cell);
     this.watchers.set(socketId, watcher);
+    const mine = this.watchersByUser.get(userId);
+    if (mine) mine.push(watcher);
+    else this.watchersByUser.set(userId, [watcher]);
     const index = watcher.fine ? this.watchersByFine : this.watchersByArea;
     for (const cell of watcher.indexCells) {
       let list = index.get(cell);
@@ -304,6 +248,10 @@ export class MapIndex {
     const watcher = this.watchers.get(socketId);
     if (!watcher) return;
     this.watchers.delete(socketId);
+    const mine = this.watchersByUser.get(watcher.userId) ?? [];
+    const left = mine.filter((other) => other !== watcher);
+    if (left.length > 0) this.watchersByUser.set(watcher.userId, left);
+    else this.watchersByUser.delete(watcher.userId);
     this.flushes.cancel(watcher);
     this.recordSighted(watcher, [...watcher.known.keys()], this.now());
     const index = watcher.fine ? this.watchersByFine : this.watchersByArea;
@@ -338,6 +286,7 @@ export class MapIndex {
    * circle reaches the user's new cell.
    */
   changed(userId: number, fromCell: string | null, toCell: string | null): void {
+    if (fromCell !== toCell) this.remeasure(userId, toCell);
     const to = toCell ? cellCentre(toCell) : null;
     const from = fromCell ? (fromCell === toCell ? to : cellCentre(fromCell)) : null;
     const fineFrom = fromCell ? fineIndexOf(fromCell) : null;
@@ -350,6 +299,28 @@ export class MapIndex {
     this.changedIn(this.watchersByArea.get(areaFrom ?? ''), userId, from, to);
     if (areaTo !== areaFrom)
       this.changedIn(this.watchersByArea.get(areaTo ?? ''), userId, from, to);
+  }
+
+  /**
+   * The user's own shown point moved (or their hand came or went): every entry their watchers
+   * were shown is measured again from the new point and sent with the next flush.
+   */
+  private remeasure(userId: number, toCell: string | null): void {
+    for (const watcher of this.watchersByUser.get(userId) ?? []) {
+      watcher.from = toCell
+        ? this.pointOf(toCell)
+        : { lat: watcher.lat, lon: watcher.lon, cosLat: watcher.cosLat };
+      // Signature 0 matches no entry: each is sent again, not recorded as newly sighted.
+      for (const seen of watcher.known.keys()) {
+        watcher.known.set(seen, 0);
+        this.mark(watcher, seen);
+      }
+    }
+  }
+
+  private pointOf(cell: string): CosLatLon {
+    const point = cellCentre(cell);
+    return { lat: point.lat, lon: point.lon, cosLat: cosLatOf(point.lat) };
   }
 
   /**
@@ -393,7 +364,7 @@ export class MapIndex {
     const shown = this.current(hand);
     return mapEntry(
       shown.shared,
-      roundedDistance(distance),
+      roundedDistance(distanceCosM(watcher.from, shown)),
       ringsBetween(watcher.centerCell, shown.parsed),
     );
   }
@@ -492,7 +463,7 @@ export class MapIndex {
             upsert.push(
               mapEntry(
                 shown.shared,
-                roundedDistance(distance),
+                roundedDistance(distanceCosM(watcher.from, shown)),
                 ringsBetween(watcher.centerCell, shown.parsed),
               ),
             );

@@ -140,6 +140,47 @@ describe('meet: hands and the live map', () => {
     expect(seenByB.hands.map((h) => [h.userId, h.mood])).toEqual([[a.id, 'romantic']]);
   });
 
+  it("tells two people on each other's maps the same distance, measured shown point to shown point", async () => {
+    // Several pairs at different spacings: from the true first fix to the other's displaced
+    // point the two figures differed by up to the displacement, both ways.
+    for (const [east, north] of [
+      [310, 170],
+      [650, -120],
+      [-900, 400],
+    ] as const) {
+      const here = place();
+      const there = shifted(here, east, north);
+      const a = await raised('romantic', here);
+      const b = await raised('business', there);
+      const [bSeenByA] = (await watch(a.socket, here)).hands;
+      const [aSeenByB] = (await watch(b.socket, there)).hands;
+      expect(bSeenByA?.userId).toBe(b.id);
+      expect(aSeenByB?.userId).toBe(a.id);
+      expect(bSeenByA?.distanceM).toBe(aSeenByB?.distanceM);
+      // The figure is the shown points' distance, in 100 m steps.
+      const shownGap = distanceM(bSeenByA as MapHand, aSeenByB as MapHand);
+      expect(Math.abs((bSeenByA as MapHand).distanceM - shownGap)).toBeLessThanOrEqual(50);
+    }
+  });
+
+  it("sends the watcher everyone's distance again when their own shown point moves", async () => {
+    const here = place();
+    const a = await raised('romantic', here);
+    const b = await raised('business', shifted(here, 0, 900));
+    const [before] = (await watch(a.socket, here)).hands;
+    expect(before?.userId).toBe(b.id);
+
+    // A walks 600 m towards B: B's entry comes again, nearer, and B reads the same figure.
+    const remeasured = next(a.socket, 'map:diff');
+    const walked = shifted(here, 0, 600);
+    expect(await sendPosition(a.socket, walked.lat, walked.lon)).toMatchObject({ ok: true });
+    const [after] = (await remeasured).upsert;
+    expect(after?.userId).toBe(b.id);
+    expect(after!.distanceM).toBeLessThan(before!.distanceM);
+    const [aSeenByB] = (await watch(b.socket, shifted(here, 0, 900))).hands;
+    expect(aSeenByB?.distanceM).toBe(after!.distanceM);
+  });
+
   it('answers every chosen point with one shown point, over 100 m from the truth', async () => {
     const here = place();
     const target = await raised('just_chat', here);
