@@ -17,6 +17,8 @@ const permissionTexts = {
     'MEEET uses Bluetooth to tell that your phones are within a few metres during a meeting. Nothing else is sent.',
   NSCameraUsageDescription:
     "MEEET uses the camera only to scan the QR code on your partner's phone when you start or end a meeting. No picture is taken or kept.",
+  NSUserTrackingUsageDescription:
+    'With your permission the free tier shows MEEET ads that match your profile (age, gender, mood). Without it the ads are general. Nothing is shared with other companies.',
 };
 
 export default ({ config }: ConfigContext): ExpoConfig => ({
@@ -88,13 +90,19 @@ export default ({ config }: ConfigContext): ExpoConfig => ({
         recordAudioAndroid: false,
       },
     ],
+    // Personalised house ads of the free tier ask App Tracking Transparency first (issue 43).
+    [
+      'expo-tracking-transparency',
+      { userTrackingPermission: permissionTexts.NSUserTrackingUsageDescription },
+    ],
   ],
   experiments: { typedRoutes: false },
   extra: {
     // Where the app finds the server; the web build uses the page's own origin instead.
     apiUrl: process.env.MEEET_API_URL ?? 'http://localhost:3000',
-    // The web build's map style; empty → people on a plain dark background (no tile server).
-    mapStyleUrl: process.env.MEEET_MAP_STYLE_URL ?? '',
+    // The web build's street map: OpenFreeMap's keyless vector style unless overridden; an
+    // empty value, or no network, leaves people on a plain dark background with a note.
+    mapStyleUrl: process.env.MEEET_MAP_STYLE_URL ?? 'https://tiles.openfreemap.org/styles/liberty',
     webAppUrl: process.env.MEEET_WEB_URL ?? process.env.MEEET_API_URL ?? 'http://localhost:3000',
   },
 });

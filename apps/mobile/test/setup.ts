@@ -23,3 +23,8 @@ jest.mock('expo-notifications', () => ({
   setNotificationHandler: jest.fn(),
   addNotificationResponseReceivedListener: jest.fn(() => ({ remove: jest.fn() })),
 }));
+
+// App Tracking Transparency (issue 43): the user allows tracking unless a test says otherwise.
+jest.mock('expo-tracking-transparency', () => ({
+  requestTrackingPermissionsAsync: jest.fn(async () => ({ status: 'granted' })),
+}));

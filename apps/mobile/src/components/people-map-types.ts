@@ -5,17 +5,35 @@ export interface LatLon {
   lon: number;
 }
 
+/** The words the map draws, already translated. */
+export interface PeopleMapTexts {
+  /** The map as a whole, for a screen reader. */
+  map: string;
+  /** The user's own marker. */
+  you: string;
+  /** A crowd of `count` people drawn as one marker (it zooms in when pressed). */
+  crowd: (count: number) => string;
+  /** Shown over the map when no street map could be loaded. */
+  offline: string;
+}
+
 /**
  * The live map, the same on both platforms: Apple Maps on iOS (people-map.tsx), MapLibre on
- * the web build (people-map.web.tsx). Others are drawn at their coarse positions only; the
- * user's own dot is exact (it never leaves the phone).
+ * the web build (people-map.web.tsx). Others are drawn at their coarse positions only, with
+ * their photo, name and mood colour, and crowds drawn as one; the user's own dot is exact (it
+ * never leaves the phone).
  */
 export interface PeopleMapProps {
   center: LatLon;
   self: LatLon | null;
   hands: readonly MapHand[];
-  selfLabel: string;
+  texts: PeopleMapTexts;
+  /** The full sentence a screen reader says for a person (name, mood, distance). */
   labelOf: (hand: MapHand) => string;
+  /** The short name drawn under a person's photo. */
+  nameOf: (hand: MapHand) => string;
+  /** The person's photo as an absolute URL, or null for none. */
+  photoOf: (hand: MapHand) => string | null;
   onSelect: (userId: number) => void;
 }
 
@@ -24,3 +42,6 @@ export const moodColors = {
   business: '#4c9bff',
   just_chat: '#4cd98a',
 } as const;
+
+/** The user's own dot (blue, as the phone's maps draw "you"). */
+export const SELF_COLOR = '#3d7bff';

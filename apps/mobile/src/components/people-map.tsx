@@ -1,50 +1,165 @@
-import MapView, { Circle, Marker } from 'react-native-maps';
-import { StyleSheet } from 'react-native';
+import { useMemo, useRef, useState } from 'react';
+import MapView, { Circle, Marker, type Region } from 'react-native-maps';
+import { Image, StyleSheet, Text, View, type LayoutChangeEvent } from 'react-native';
+import type { MapHand } from '@meeet/core/api/realtime';
 import { PUBLIC_POSITION_PRECISION_METRES } from '@meeet/core/constants';
-import { moodColors, type PeopleMapProps } from './people-map-types.ts';
+import { PeopleClusters, zoomOfSpan, type Bounds } from './people-clusters.ts';
+import { moodColors, SELF_COLOR, type PeopleMapProps } from './people-map-types.ts';
 
-/** iOS: Apple Maps (react-native-maps, no key needed). */
-export function PeopleMap({ center, self, hands, selfLabel, labelOf, onSelect }: PeopleMapProps) {
+function boundsOf(region: Region): Bounds {
+  const halfLat = region.latitudeDelta / 2;
+  const halfLon = region.longitudeDelta / 2;
+  return [
+    region.longitude - halfLon,
+    region.latitude - halfLat,
+    region.longitude + halfLon,
+    region.latitude + halfLat,
+  ];
+}
+
+function Person({ hand, name, photo }: { hand: MapHand; name: string; photo: string | null }) {
+  const color = moodColors[hand.mood];
+  // Someone with no photo yet: the server answers 404 and the initial is drawn instead.
+  const [failed, setFailed] = useState(false);
+  return (
+    <View style={styles.person}>
+      <View style={[styles.face, { borderColor: color }]}>
+        {photo && !failed ? (
+          <Image source={{ uri: photo }} style={styles.photo} onError={() => setFailed(true)} />
+        ) : (
+          <Text style={styles.initial}>{(name.trim()[0] ?? '?').toUpperCase()}</Text>
+        )}
+      </View>
+      <Text style={styles.name} numberOfLines={1}>
+        {name}
+      </Text>
+    </View>
+  );
+}
+
+/** iOS: Apple Maps (react-native-maps, no key needed), people as photos, crowds as counts. */
+export function PeopleMap(props: PeopleMapProps) {
+  const { center, self, hands, texts, labelOf, nameOf, photoOf, onSelect } = props;
+  const map = useRef<MapView>(null);
+  const [width, setWidth] = useState(360);
+  const [region, setRegion] = useState<Region>({
+    latitude: center.lat,
+    longitude: center.lon,
+    latitudeDelta: 0.03,
+    longitudeDelta: 0.03,
+  });
+  const clusters = useMemo(() => new PeopleClusters(hands), [hands]);
+  const zoom = zoomOfSpan(region.longitudeDelta, width);
+  const places = clusters.places(zoom, boundsOf(region));
+
+  function zoomInto(crowdId: number, latitude: number, longitude: number) {
+    const scale = 2 ** (clusters.expansionZoom(crowdId) - zoom);
+    map.current?.animateToRegion({
+      latitude,
+      longitude,
+      latitudeDelta: region.latitudeDelta / scale,
+      longitudeDelta: region.longitudeDelta / scale,
+    });
+  }
+
   return (
     <MapView
+      ref={map}
       style={styles.map}
       userInterfaceStyle="dark"
       showsPointsOfInterests={false}
-      initialRegion={{
-        latitude: center.lat,
-        longitude: center.lon,
-        latitudeDelta: 0.03,
-        longitudeDelta: 0.03,
-      }}
+      initialRegion={region}
+      onLayout={(event: LayoutChangeEvent) => setWidth(event.nativeEvent.layout.width || 360)}
+      onRegionChangeComplete={setRegion}
     >
       {self ? (
         <Marker
           coordinate={{ latitude: self.lat, longitude: self.lon }}
-          title={selfLabel}
-          pinColor="#ffffff"
-        />
+          title={texts.you}
+          accessibilityLabel={texts.you}
+        >
+          <View style={styles.self} />
+        </Marker>
       ) : null}
-      {hands.map((hand) => (
-        <Circle
-          key={`area-${hand.userId}`}
-          center={{ latitude: hand.lat, longitude: hand.lon }}
-          radius={PUBLIC_POSITION_PRECISION_METRES}
-          strokeColor={moodColors[hand.mood]}
-          fillColor={`${moodColors[hand.mood]}33`}
-        />
-      ))}
-      {hands.map((hand) => (
-        <Marker
-          key={hand.userId}
-          coordinate={{ latitude: hand.lat, longitude: hand.lon }}
-          title={labelOf(hand)}
-          pinColor={moodColors[hand.mood]}
-          onCalloutPress={() => onSelect(hand.userId)}
-          onPress={() => onSelect(hand.userId)}
-        />
-      ))}
+      {places.map((place) => {
+        if (place.kind === 'crowd') {
+          const color = moodColors[place.mood];
+          return (
+            <Marker
+              key={`crowd-${place.id}`}
+              coordinate={{ latitude: place.lat, longitude: place.lon }}
+              accessibilityLabel={texts.crowd(place.count)}
+              onPress={() => zoomInto(place.id, place.lat, place.lon)}
+            >
+              <View style={[styles.crowd, { backgroundColor: color }]}>
+                <Text style={styles.count}>{place.count}</Text>
+              </View>
+            </Marker>
+          );
+        }
+        const { hand } = place;
+        return [
+          <Circle
+            key={`area-${hand.userId}`}
+            center={{ latitude: hand.lat, longitude: hand.lon }}
+            radius={PUBLIC_POSITION_PRECISION_METRES}
+            strokeColor={moodColors[hand.mood]}
+            fillColor={`${moodColors[hand.mood]}22`}
+          />,
+          <Marker
+            key={hand.userId}
+            coordinate={{ latitude: hand.lat, longitude: hand.lon }}
+            accessibilityLabel={labelOf(hand)}
+            onPress={() => onSelect(hand.userId)}
+          >
+            <Person hand={hand} name={nameOf(hand)} photo={photoOf(hand)} />
+          </Marker>,
+        ];
+      })}
     </MapView>
   );
 }
 
-const styles = StyleSheet.create({ map: { flex: 1, minHeight: 320, borderRadius: 12 } });
+const styles = StyleSheet.create({
+  map: { flex: 1, minHeight: 320, borderRadius: 12 },
+  person: { alignItems: 'center', maxWidth: 96 },
+  face: {
+    width: 40,
+    height: 40,
+    borderRadius: 20,
+    borderWidth: 3,
+    backgroundColor: '#262a35',
+    overflow: 'hidden',
+    alignItems: 'center',
+    justifyContent: 'center',
+  },
+  photo: { width: '100%', height: '100%' },
+  initial: { color: '#ffffff', fontWeight: '600', fontSize: 16 },
+  name: {
+    marginTop: 2,
+    paddingHorizontal: 6,
+    borderRadius: 8,
+    overflow: 'hidden',
+    backgroundColor: '#0b0b0fcc',
+    color: '#ffffff',
+    fontSize: 11,
+    fontWeight: '600',
+  },
+  crowd: {
+    minWidth: 40,
+    height: 40,
+    borderRadius: 20,
+    paddingHorizontal: 8,
+    alignItems: 'center',
+    justifyContent: 'center',
+  },
+  count: { color: '#0b0b0f', fontWeight: '700', fontSize: 15 },
+  self: {
+    width: 18,
+    height: 18,
+    borderRadius: 9,
+    backgroundColor: SELF_COLOR,
+    borderWidth: 3,
+    borderColor: '#ffffff',
+  },
+});

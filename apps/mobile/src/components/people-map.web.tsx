@@ -1,9 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import * as maplibregl from 'maplibre-gl';
 import type { StyleSpecification } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { mapStyleUrl } from '../lib/config.ts';
-import { moodColors, type PeopleMapProps } from './people-map-types.ts';
+import { crowdMarker, personMarker, selfMarker } from './map-markers.web.ts';
+import { PeopleClusters, type Bounds } from './people-clusters.ts';
+import type { PeopleMapProps } from './people-map-types.ts';
+
+/** Where the web build serves MapLibre's worker (scripts/copy-map-worker.mjs). */
+const WORKER_PATH = '/maplibre/maplibre-gl-worker.mjs';
 
 /** Works with no tile server: people on a plain dark background. */
 const OFFLINE_STYLE: StyleSpecification = {
@@ -12,82 +17,140 @@ const OFFLINE_STYLE: StyleSpecification = {
   layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#141822' } }],
 };
 
-function dot(color: string, size: number, label: string): HTMLButtonElement {
-  const element = document.createElement('button');
-  element.type = 'button';
-  element.setAttribute('aria-label', label);
-  element.title = label;
-  Object.assign(element.style, {
-    width: `${size}px`,
-    height: `${size}px`,
-    borderRadius: '50%',
-    border: '2px solid #0b0b0f',
-    background: color,
-    boxShadow: `0 0 0 6px ${color}33`,
-    cursor: 'pointer',
-    padding: '0',
-  });
-  return element;
+interface View {
+  zoom: number;
+  bounds: Bounds;
 }
 
-/** The web build: MapLibre GL, tiles from the configured style URL if there is one. */
-export function PeopleMap({ center, self, hands, selfLabel, labelOf, onSelect }: PeopleMapProps) {
+function viewOf(map: maplibregl.Map): View {
+  const [[west, south], [east, north]] = map.getBounds().toArray() as [
+    [number, number],
+    [number, number],
+  ];
+  return { zoom: map.getZoom(), bounds: [west, south, east, north] };
+}
+
+/**
+ * The web build: MapLibre GL with the configured street style (OpenFreeMap's keyless "liberty"
+ * unless MEEET_MAP_STYLE_URL says otherwise); when the style cannot be loaded (offline), people
+ * stay on a plain background and a note says why.
+ */
+export function PeopleMap(props: PeopleMapProps) {
+  const { center, self, hands, texts, labelOf, nameOf, photoOf } = props;
   const container = useRef<HTMLDivElement>(null);
-  const map = useRef<maplibregl.Map | null>(null);
-  const markers = useRef<maplibregl.Marker[]>([]);
-  const select = useRef(onSelect);
+  const [map, setMap] = useState<maplibregl.Map | null>(null);
+  const [view, setView] = useState<View | null>(null);
+  const [offline, setOffline] = useState(false);
+  const select = useRef(props.onSelect);
   useEffect(() => {
-    select.current = onSelect;
-  }, [onSelect]);
+    select.current = props.onSelect;
+  }, [props.onSelect]);
 
   useEffect(() => {
     if (!container.current) return;
+    const styleUrl = mapStyleUrl();
+    maplibregl.setWorkerUrl(new URL(WORKER_PATH, window.location.origin).href);
     const created = new maplibregl.Map({
       container: container.current,
-      style: mapStyleUrl() || OFFLINE_STYLE,
+      style: styleUrl || OFFLINE_STYLE,
       center: [center.lon, center.lat],
       zoom: 14,
-      attributionControl: false,
+      attributionControl: styleUrl ? { compact: true } : false,
     });
-    map.current = created;
+    let styled = !styleUrl;
+    setOffline(!styleUrl);
+    created.on('load', () => {
+      styled = true;
+    });
+    created.on('error', () => {
+      // Only a style that never loaded is replaced; a missing tile later leaves the rest drawn.
+      if (styled) return;
+      styled = true;
+      created.setStyle(OFFLINE_STYLE);
+      setOffline(true);
+    });
+    created.on('moveend', () => setView(viewOf(created)));
+    setView(viewOf(created));
+    setMap(created);
     return () => {
       created.remove();
-      map.current = null;
+      setMap(null);
     };
     // The map is made once; later centres move it below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // The first people seen are fitted into view once; after that the user's zoom is theirs.
+  const fitted = useRef(false);
   useEffect(() => {
-    const current = map.current;
-    if (!current) return;
-    for (const marker of markers.current) marker.remove();
-    const made: maplibregl.Marker[] = [];
+    if (!map || fitted.current || hands.length === 0) return;
+    fitted.current = true;
     const bounds = new maplibregl.LngLatBounds([center.lon, center.lat], [center.lon, center.lat]);
-    for (const hand of hands) {
-      const element = dot(moodColors[hand.mood], 18, labelOf(hand));
-      element.dataset.userId = String(hand.userId);
-      element.dataset.lat = String(hand.lat);
-      element.dataset.lon = String(hand.lon);
+    for (const hand of hands) bounds.extend([hand.lon, hand.lat]);
+    if (self) bounds.extend([self.lon, self.lat]);
+    map.fitBounds(bounds, { padding: 64, maxZoom: 16, duration: 0 });
+  }, [map, hands, self, center.lat, center.lon]);
+
+  const clusters = useMemo(() => new PeopleClusters(hands), [hands]);
+  useEffect(() => {
+    if (!map || !view) return;
+    const made: maplibregl.Marker[] = [];
+    for (const place of clusters.places(view.zoom, view.bounds)) {
+      if (place.kind === 'crowd') {
+        const element = crowdMarker(place.count, place.mood, texts.crowd(place.count));
+        element.addEventListener('click', () =>
+          map.easeTo({ center: [place.lon, place.lat], zoom: clusters.expansionZoom(place.id) }),
+        );
+        made.push(new maplibregl.Marker({ element }).setLngLat([place.lon, place.lat]).addTo(map));
+        continue;
+      }
+      const { hand } = place;
+      const element = personMarker(hand, {
+        label: labelOf(hand),
+        name: nameOf(hand),
+        photo: photoOf(hand),
+      });
       element.addEventListener('click', () => select.current(hand.userId));
-      made.push(new maplibregl.Marker({ element }).setLngLat([hand.lon, hand.lat]).addTo(current));
-      bounds.extend([hand.lon, hand.lat]);
+      made.push(new maplibregl.Marker({ element }).setLngLat([hand.lon, hand.lat]).addTo(map));
     }
     if (self) {
-      const element = dot('#ffffff', 14, selfLabel);
-      made.push(new maplibregl.Marker({ element }).setLngLat([self.lon, self.lat]).addTo(current));
-      bounds.extend([self.lon, self.lat]);
+      const element = selfMarker(texts.you);
+      made.push(new maplibregl.Marker({ element }).setLngLat([self.lon, self.lat]).addTo(map));
     }
-    markers.current = made;
-    if (hands.length > 0) current.fitBounds(bounds, { padding: 48, maxZoom: 16, duration: 0 });
-    else current.jumpTo({ center: [center.lon, center.lat] });
-  }, [center.lat, center.lon, hands, self, selfLabel, labelOf]);
+    return () => {
+      for (const marker of made) marker.remove();
+    };
+  }, [map, view, clusters, self, texts, labelOf, nameOf, photoOf]);
 
   return (
     <div
-      ref={container}
-      data-testid="people-map"
-      style={{ flex: 1, minHeight: 320, borderRadius: 12, overflow: 'hidden' }}
-    />
+      role="region"
+      aria-label={texts.map}
+      style={{ position: 'relative', flex: 1, minHeight: 320 }}
+    >
+      <div
+        ref={container}
+        data-testid="people-map"
+        style={{ position: 'absolute', inset: 0, borderRadius: 12, overflow: 'hidden' }}
+      />
+      {offline ? (
+        <div
+          role="status"
+          style={{
+            position: 'absolute',
+            left: 8,
+            right: 8,
+            bottom: 8,
+            padding: '6px 10px',
+            borderRadius: 8,
+            background: '#0b0b0fd9',
+            color: '#d7dae3',
+            font: '12px system-ui, sans-serif',
+          }}
+        >
+          {texts.offline}
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -23,7 +23,7 @@ export function webAppUrl(): string {
   return (extra().webAppUrl ?? apiOrigin()).replace(/\/+$/, '');
 }
 
-/** A MapLibre style URL for the web map; empty → a plain dark background, no tile server. */
+/** The web map's MapLibre style URL (app.config.ts); empty → a plain dark background. */
 export function mapStyleUrl(): string {
   return extra().mapStyleUrl ?? '';
 }

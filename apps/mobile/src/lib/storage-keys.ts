@@ -9,5 +9,7 @@ export const STORAGE_KEYS = {
   appAttestKey: 'appAttestKey',
   /** The APNs token registered with the server (issue 43), forgotten on sign-out. */
   pushToken: 'pushToken',
+  /** Whether house ads may match the profile ('personalised' or 'general'; issue 43). */
+  adsConsent: 'adsConsent',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -69,6 +69,17 @@ export const mobileMessagesEn = {
   'm.map.you': 'You are here',
   'm.map.person': '{name}, {mood}, about {distance} away',
   'm.map.people-list': 'People with a raised hand',
+  'm.map.crowd': '{count, plural, one {# person} other {# people}} here, zoom in',
+  'm.map.offline': 'No street map without a connection: people are shown on a plain background',
+  'm.map.legend': 'Map key',
+  'm.ads.label': 'Ad',
+  'm.ads.setting': 'Ads matched to my profile',
+  'm.ads.question':
+    'Ads keep MEEET free. May they match your profile (age, gender, mood)? You can change this in settings',
+  'm.ads.personalised': 'Match my profile',
+  'm.ads.general': 'General ads only',
+  'm.map.region': 'Map of people nearby',
+  'm.map.legend-you': 'You',
   'm.distance.m': '{value} m',
   'm.distance.km': '{value} km',
 
@@ -264,6 +275,18 @@ export const mobileMessagesRu = {
   'm.map.you': 'Вы здесь',
   'm.map.person': '{name}, {mood}, примерно в {distance}',
   'm.map.people-list': 'Люди с поднятой рукой',
+  'm.map.crowd':
+    '{count, plural, one {# человек} few {# человека} many {# человек} other {# человека}} здесь, приблизить',
+  'm.map.offline': 'Без сети нет карты улиц: люди показаны на простом фоне',
+  'm.map.legend': 'Обозначения на карте',
+  'm.ads.label': 'Реклама',
+  'm.ads.setting': 'Реклама по моему профилю',
+  'm.ads.question':
+    'Реклама позволяет MEEET оставаться бесплатным. Подбирать её по вашему профилю (возраст, пол, настроение)? Это можно изменить в настройках',
+  'm.ads.personalised': 'По моему профилю',
+  'm.ads.general': 'Только общая реклама',
+  'm.map.region': 'Карта людей рядом',
+  'm.map.legend-you': 'Вы',
   'm.distance.m': '{value} м',
   'm.distance.km': '{value} км',
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react-native';
+import { act, fireEvent, screen, within } from '@testing-library/react-native';
 import { HAND_DOWN, type MapHand } from '@meeet/core/api/realtime';
 import { APP_WATCH_RADIUS_M } from '@meeet/core/rules/app-pace';
 import { card, renderScreen, signedIn } from '../../../test/helpers.tsx';
@@ -50,6 +50,11 @@ describe('the map', () => {
     );
     await renderScreen(<MapScreen onOpenPerson={() => undefined} />);
     expect(await screen.findByText('marker boris, Just chat, about 200 m away')).toBeOnTheScreen();
+    // The key says what the colours mean: a mood each, and "you".
+    const key = screen.getByLabelText('Map key');
+    for (const word of ['Romantic', 'Business', 'Just chat', 'You']) {
+      expect(within(key).getByText(word)).toBeOnTheScreen();
+    }
     expect(socket.emitted[0]).toEqual({
       event: 'map:watch',
       payload: { lat: 55.7558, lon: 37.6173, radiusM: APP_WATCH_RADIUS_M },

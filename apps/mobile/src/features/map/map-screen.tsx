@@ -5,11 +5,14 @@ import { Mood } from '@meeet/core/api/meet';
 import { APP_WATCH_RADIUS_M } from '@meeet/core/rules/app-pace';
 import { useI18n } from '../../lib/i18n.ts';
 import { askForegroundPermission, watchFixes, type Fix } from '../../lib/location';
-import { handLabel, moodText, rememberPeople } from '../../lib/people.ts';
+import { displayName, handLabel, moodText, rememberPeople } from '../../lib/people.ts';
 import { emit, on, socketState } from '../../lib/socket.ts';
 import { useStore } from '../../lib/store.ts';
 import { ghostPreference, setGhostPreference } from '../../lib/ghost.ts';
 import { PeopleMap } from '../../components/people-map';
+import { MapLegend } from '../../components/map-legend.tsx';
+import { HouseAd } from '../ads/house-ad.tsx';
+import { apiOrigin } from '../../lib/config.ts';
 import { handState } from './hand-state.ts';
 import { createPositionSender } from './position-sender.ts';
 import {
@@ -31,6 +34,11 @@ export function applyDiff(hands: readonly MapHand[], diff: MapDiff): MapHand[] {
   const kept = hands.filter((hand) => !gone.has(hand.userId));
   // The server sorts by ring of cells; keep that order (never by exact distance).
   return [...kept, ...diff.upsert].sort((a, b) => a.ring - b.ring);
+}
+
+/** A person's photo on the map, from the server that serves it (relative on the web build). */
+function photoOf(hand: MapHand): string | null {
+  return hand.avatar ? `${apiOrigin()}${hand.avatar}` : null;
 }
 
 export function MapScreen({ onOpenPerson }: { onOpenPerson: (userId: number) => void }) {
@@ -173,6 +181,15 @@ export function MapScreen({ onOpenPerson }: { onOpenPerson: (userId: number) => 
   }
 
   const labelOf = useCallback((h: MapHand) => handLabel(t, h), [t]);
+  const mapTexts = useMemo(
+    () => ({
+      map: t('m.map.region'),
+      you: t('m.map.you'),
+      crowd: (count: number) => t('m.map.crowd', { count }),
+      offline: t('m.map.offline'),
+    }),
+    [t],
+  );
   const selfPoint = useMemo(() => (self ? { lat: self.lat, lon: self.lon } : null), [self]);
 
   if (permission === 'denied') {
@@ -243,14 +260,17 @@ export function MapScreen({ onOpenPerson }: { onOpenPerson: (userId: number) => 
             center={centre ?? self}
             self={selfPoint}
             hands={hands}
-            selfLabel={t('m.map.you')}
+            texts={mapTexts}
             labelOf={labelOf}
+            nameOf={displayName}
+            photoOf={photoOf}
             onSelect={onOpenPerson}
           />
         </View>
       ) : (
         <Loading label={t('m.map.locating')} />
       )}
+      {self ? <MapLegend /> : null}
       {self && watch === 'loading' ? <Loading /> : null}
       {watch === 'ready' && hands.length === 0 ? <Empty text={t('m.map.empty')} /> : null}
       {hands.length > 0 ? (
@@ -272,6 +292,7 @@ export function MapScreen({ onOpenPerson }: { onOpenPerson: (userId: number) => 
           ))}
         </View>
       ) : null}
+      <HouseAd />
     </Screen>
   );
 }

@@ -14,6 +14,8 @@ import { saveUser, signOut } from '../../lib/session.ts';
 import { useStore } from '../../lib/store.ts';
 import { Button, Card, Chip, ErrorBox, Loading, Screen, styles } from '../../components/ui.tsx';
 import { PushSettingsCard } from '../push/push-settings.tsx';
+import { AdsSetting } from '../ads/ads-setting.tsx';
+import { HouseAd } from '../ads/house-ad.tsx';
 
 const LANGUAGE_NAMES = { en: 'English', ru: 'Русский' } as const;
 
@@ -93,6 +95,7 @@ export function SettingsScreen({ onNotifications }: { onNotifications: () => voi
           </Text>
         </Card>
       ) : null}
+      <AdsSetting />
       <PushSettingsCard />
       <Button label={t('m.notifications.title')} onPress={onNotifications} variant="secondary" />
       <Button
@@ -101,6 +104,7 @@ export function SettingsScreen({ onNotifications }: { onNotifications: () => voi
         onPress={() => void forgetPushToken().finally(() => void signOut())}
         variant="danger"
       />
+      <HouseAd />
     </Screen>
   );
 }
