@@ -57,6 +57,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '**/.test-dist-*/**',
+      // MapLibre's worker, copied from its package at export (apps/mobile/scripts).
+      'apps/mobile/public/maplibre/**',
       'apps/mobile/.expo/**',
       'apps/mobile/ios/**',
       'apps/mobile/android/**',
