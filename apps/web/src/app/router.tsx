@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { ContainedOutlet } from '../components/page-container.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
@@ -135,7 +136,12 @@ export const routes: RouteObject[] = [
                           },
                           { path: paths.account.business.path, element: <BusinessPage /> },
                           { path: paths.account.referral.path, element: <ReferralPage /> },
-                          { path: paths.account.cpa.path, element: <AffiliateLinksPage /> },
+                          {
+                            element: <ContainedOutlet />,
+                            children: [
+                              { path: paths.account.cpa.path, element: <AffiliateLinksPage /> },
+                            ],
+                          },
                         ],
                       },
                     ],
@@ -163,7 +169,12 @@ export const routes: RouteObject[] = [
                           { path: paths.control.monitor.path, element: <MonitorPage /> },
                           { path: paths.control.news.path, element: <ControlNewsPage /> },
                           { path: paths.control.newsEdit.path, element: <ControlNewsPage /> },
-                          { path: paths.control.cpa.path, element: <ControlCpaPage /> },
+                          {
+                            element: <ContainedOutlet />,
+                            children: [
+                              { path: paths.control.cpa.path, element: <ControlCpaPage /> },
+                            ],
+                          },
                           { path: paths.control.ads.path, element: <ControlAdsPage /> },
                         ],
                       },

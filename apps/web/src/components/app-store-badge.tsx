@@ -24,9 +24,10 @@ i18n.addResourceBundle(
   true,
 );
 
-function appStoreUrl(): string {
+/** The app's App Store page, or null while the build was given none (VITE_APP_STORE_URL). */
+function appStoreUrl(): string | null {
   const value: unknown = import.meta.env.VITE_APP_STORE_URL;
-  return typeof value === 'string' && value.trim() ? value : '#';
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
 }
 
 export interface AppStoreBadgeProps {
@@ -34,18 +35,22 @@ export interface AppStoreBadgeProps {
   height?: number;
 }
 
-/** "Download on the App Store" style badge: neutral phone glyph + text, no Apple artwork. */
+/**
+ * "Download on the App Store" style badge: neutral phone glyph + text, no Apple artwork. Not
+ * shown at all while the App Store address is unknown: a badge leading nowhere is worse than none.
+ */
 export default function AppStoreBadge({ height = 48 }: AppStoreBadgeProps) {
   const { t } = useTranslation(NS);
   const href = appStoreUrl();
-  const external = href !== '#';
+  if (!href) return null;
   return (
     <Box
       component="a"
       href={href}
       aria-label={t('label')}
       data-testid="app-store-badge"
-      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      target="_blank"
+      rel="noopener noreferrer"
       sx={{
         display: 'inline-flex',
         alignItems: 'center',

@@ -10,12 +10,15 @@ import { QuietBoundary } from './quiet-boundary.tsx';
 const CookieBanner = lazy(() => import('./cookie-banner.tsx'));
 const InstallAppDialog = lazy(() => import('./install-app-dialog.tsx'));
 
-type Stage = 'waiting' | 'cookie' | 'install' | 'done';
+type Stage = 'waiting' | 'cookie' | 'answered' | 'install' | 'done';
 
 /**
  * Spec §4: the cookie banner shows 3 s after load unless dismissed before (flag 'true' in local
  * or session storage). The install-app offer follows it once per visit on mobile widths, but
  * never over a form being filled: it waits until the user is done (or moves to another page).
+ * One prompt at a time: the offer comes only once the banner is answered, and not at once after
+ * it (the same pause as before the banner), so a phone's first visit is not one pop-up after
+ * another.
  */
 export function ConsentPrompts() {
   const isMobile = useIsMobile();
@@ -36,11 +39,17 @@ export function ConsentPrompts() {
     return () => clearTimeout(timer);
   }, []);
 
+  useEffect(() => {
+    if (stage !== 'answered') return;
+    const timer = setTimeout(() => setStage('install'), COOKIE_BANNER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [stage]);
+
   if (stage === 'cookie') {
     return (
       <QuietBoundary>
         <Suspense fallback={null}>
-          <CookieBanner onClose={() => setStage(reopenedFor ? 'done' : 'install')} />
+          <CookieBanner onClose={() => setStage(reopenedFor ? 'done' : 'answered')} />
         </Suspense>
       </QuietBoundary>
     );

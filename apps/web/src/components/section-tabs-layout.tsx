@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import Container from '@mui/material/Container';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { PageSpinner } from './page-spinner.tsx';
 
 export interface SectionTab {
   to: string;
@@ -13,6 +15,8 @@ export interface SectionTab {
  * A section's layout: one tab per sub-page (links, scrollable on a phone), the sub-page below.
  * `match` says which tab the address selects: the one it equals (`exact`, a trailing slash
  * aside), or the one it starts with (`prefix`, for sub-pages with pages of their own).
+ * A sub-page still loading waits below the tabs: hidden while the page's chunk came (the
+ * layout's own boundary), the tabs measured themselves as cut and kept their scroll arrows.
  */
 export function SectionTabsLayout({
   label,
@@ -55,7 +59,9 @@ export function SectionTabsLayout({
           ))}
         </Tabs>
       </Container>
-      <Outlet />
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from '../i18n/react.ts';
-import { formatDate, formatDateTime } from '@meeet/core/format/date';
+import { formatDate, formatDateTime, formatDay } from '@meeet/core/format/date';
 import { formatNumber, formatTokenAmount } from '@meeet/core/format/number';
 import { resolveLocale, type Locale } from '@meeet/core/i18n/locale';
 
@@ -11,6 +11,8 @@ export interface Formatters {
   number: (value: unknown) => string;
   date: (value: Date | string | number | null | undefined) => string;
   dateTime: (value: Date | string | number | null | undefined) => string;
+  /** A UTC calendar day ('2026-10-29', as the API's daily figures name it) → 'Oct 29'. */
+  day: (value: string) => string;
 }
 
 export function formatters(locale: Locale): Formatters {
@@ -20,6 +22,7 @@ export function formatters(locale: Locale): Formatters {
     number: (value) => formatNumber(value, locale),
     date: (value) => formatDate(value, locale),
     dateTime: (value) => formatDateTime(value, locale),
+    day: (value) => formatDay(value, locale, 'UTC'),
   };
 }
 

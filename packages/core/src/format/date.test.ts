@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './date.ts';
+import { formatDate, formatDateTime, formatDay } from './date.ts';
 
 const moment = '2026-11-23T14:05:00.000Z';
 
@@ -9,6 +9,12 @@ describe('dates per language', () => {
     expect(formatDate(moment, 'ru', 'UTC')).toBe('23 нояб. 2026 г.');
     expect(formatDateTime(moment, 'en', 'UTC')).toMatch(/^Nov 23, 2026, 2:05\sPM$/);
     expect(formatDateTime(moment, 'ru', 'UTC')).toBe('23 нояб. 2026 г., 14:05');
+  });
+
+  it('writes a chart day without the year', () => {
+    expect(formatDay('2026-10-29', 'en', 'UTC')).toBe('Oct 29');
+    expect(formatDay('2026-10-29', 'ru', 'UTC')).toBe('29 окт.');
+    expect(formatDay(undefined, 'en')).toBe('—');
   });
 
   it('shows a dash for what is not a date', () => {

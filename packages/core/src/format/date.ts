@@ -48,3 +48,15 @@ export function formatDateTime(value: DateInput, locale: Locale, timeZone?: stri
       }).format(date)
     : INVALID;
 }
+
+/** A day without its year, for chart axes and short lists: "Nov 21" / "21 нояб.". */
+export function formatDay(value: DateInput, locale: Locale, timeZone?: string): string {
+  const date = toDate(value);
+  return date
+    ? formatter(locale, {
+        month: 'short',
+        day: 'numeric',
+        ...(timeZone ? { timeZone } : {}),
+      }).format(date)
+    : INVALID;
+}

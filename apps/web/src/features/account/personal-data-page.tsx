@@ -107,6 +107,8 @@ export default function PersonalDataPage() {
           startIcon={<LogoutIcon />}
           onClick={() => void signOut()}
           data-testid="account-logout"
+          // One line on a phone too: the title beside it gives way instead.
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
         >
           {t('data.logout')}
         </Button>

@@ -1,7 +1,7 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import { referralSourceSchema, type ReferralPeriodStats } from '@meeet/core/api/referral';
-import { formatNumber } from '@meeet/core/format/number';
 import { useTranslation } from '../../../i18n/react.ts';
+import { useFormat } from '../../../lib/format.ts';
 import { NS } from '../i18n.ts';
 import { usdt, usdtNumber } from './format.ts';
 
@@ -21,13 +21,9 @@ const visuallyHidden = {
  * chart library is downloaded only by someone who opens the referral programme.
  */
 export default function IncomeChart({ period }: { period: ReferralPeriodStats }) {
-  const { t, i18n } = useTranslation(NS);
-  const dayLabel = new Intl.DateTimeFormat(i18n.language, {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-  const days = period.daily.map((d) => dayLabel.format(new Date(`${d.day}T00:00:00Z`)));
+  const { t } = useTranslation(NS);
+  const fmt = useFormat();
+  const days = period.daily.map((d) => fmt.day(d.day));
   const withIncome = period.daily
     .map((d, i) => ({ d, label: days[i] ?? d.day }))
     .filter(({ d }) => referralSourceSchema.options.some((source) => d[source] !== '0'));
@@ -49,13 +45,13 @@ export default function IncomeChart({ period }: { period: ReferralPeriodStats })
       <BarChart
         height={HEIGHT}
         xAxis={[{ scaleType: 'band', data: days }]}
-        yAxis={[{ valueFormatter: (value: number) => formatNumber(value) }]}
+        yAxis={[{ valueFormatter: (value: number) => fmt.number(value) }]}
         series={referralSourceSchema.options.map((source) => ({
           id: source,
           label: t(`ref.source.${source}`),
           stack: 'income',
           data: period.daily.map((d) => usdtNumber(d[source])),
-          valueFormatter: (value: number | null) => `${formatNumber(value ?? 0)} USDT`,
+          valueFormatter: (value: number | null) => `${fmt.number(value ?? 0)} USDT`,
         }))}
         slotProps={{ legend: { position: { vertical: 'bottom', horizontal: 'center' } } }}
       />
