@@ -12,6 +12,7 @@ COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/core/package.json packages/core/
+COPY packages/client/package.json packages/client/
 COPY packages/contracts/package.json packages/contracts/
 RUN npm ci --no-audit --no-fund
 
@@ -29,6 +30,7 @@ COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/core/package.json packages/core/
+COPY packages/client/package.json packages/client/
 COPY packages/contracts/package.json packages/contracts/
 RUN npm ci --omit=dev --workspace=@meeet/server --no-audit --no-fund \
   && npm cache clean --force

@@ -130,6 +130,21 @@ export default tseslint.config(
     },
   },
   {
+    // The client runs in the browser and on the phone; the apps bring their own socket.io-client
+    // (bundled once each), so the package takes only its types.
+    files: ['packages/client/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['node:*', 'fastify', 'react', 'react-native', 'expo*', 'pg'],
+          paths: [{ name: 'socket.io-client', allowTypeImports: true }],
+        },
+      ],
+    },
+  },
+  {
     // Module code proper. Tests and their *.test-support.ts helpers may arrange and inspect any
     // table (they are not part of the running module graph).
     files: ['apps/server/src/modules/**/*.ts'],

@@ -15,6 +15,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'client',
+          root: 'packages/client',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'contracts',
           root: 'packages/contracts',
           include: ['test/**/*.test.ts'],

@@ -122,7 +122,9 @@ test('two people find each other on the map of the iOS app, chat with a scam war
     [boris, anna],
   ] as const) {
     await person.page.goto('/wallet');
-    await expect(person.page.getByText('Recently minted at your meetings')).toBeVisible();
+    await expect(
+      person.page.getByText('Minted at your meetings, on sale on the market'),
+    ).toBeVisible();
     await expect(person.page.getByText(token, { exact: true })).toBeVisible();
     await expect(
       person.page.getByText(

@@ -1,6 +1,6 @@
 // Component and logic tests (jest-expo, iOS platform, @testing-library/react-native).
-// packages/core is compiled from source like the app's own files; its bare imports resolve
-// from this app's node_modules, exactly as Metro resolves them.
+// packages/core and packages/client are compiled from source like the app's own files; their
+// bare imports resolve from this app's node_modules, exactly as Metro resolves them.
 const path = require('node:path');
 
 const fromApp = (name) => path.dirname(require.resolve(`${name}/package.json`));
@@ -15,6 +15,7 @@ module.exports = {
   testTimeout: 30_000,
   moduleNameMapper: {
     '^@meeet/core/(.*)$': '<rootDir>/../../packages/core/src/$1',
+    '^@meeet/client/(.*)$': '<rootDir>/../../packages/client/src/$1',
     '^zod$': fromApp('zod'),
     '^date-fns$': fromApp('date-fns'),
     '^viem$': fromApp('viem'),

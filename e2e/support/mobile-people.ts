@@ -164,7 +164,9 @@ export async function expectMintedTogether(
   for (const [person, partner] of [pair, [pair[1], pair[0]]] as const) {
     await expect(
       person.page.getByText(
-        new RegExp(`^You met ${partner.nickname}: Silver #\\d+ is minted with you both`),
+        new RegExp(
+          `^You met ${partner.nickname}: Silver #\\d+ is minted and goes on sale on the market`,
+        ),
       ),
     ).toBeVisible({ timeout });
   }

@@ -1,9 +1,9 @@
+import { CLIENT_STORAGE_KEYS } from '@meeet/client/storage';
+
 /** Spec §3 storage entries the app keeps: the auth record, the socket key, fingerprint, locale. */
 export const STORAGE_KEYS = {
-  auth: 'auth',
-  accessKey: 'accessKey',
-  fingerprint: 'fp',
-  locale: 'locale',
+  // auth, accessKey, fp and locale: the entries the web keeps too (packages/client).
+  ...CLIENT_STORAGE_KEYS,
   ghost: 'ghost',
   /** The install's App Attest key id (issue 39). */
   appAttestKey: 'appAttestKey',

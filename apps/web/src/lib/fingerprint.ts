@@ -1,19 +1,6 @@
+import { storedFingerprint } from '@meeet/client/fingerprint';
 import { randomId } from './random-id.ts';
-import { STORAGE_KEYS, readStorage, writeStorage } from './storage.ts';
-
-// No third-party fingerprinting library: the server only needs a stable per-device id to
-// tell devices apart (PRODUCT.md: device lock, no minting between accounts sharing it). A few
-// coarse browser traits plus a random id kept in storage does that, costs no bundle budget,
-// and avoids canvas/audio probing that would need extra consent.
-
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}
+import { readStorage, writeStorage } from './storage.ts';
 
 function browserTraits(): string {
   const nav = window.navigator;
@@ -32,11 +19,9 @@ function browserTraits(): string {
   ].join('|');
 }
 
-/** The stored fingerprint, generated on first use. */
+const localStore = { getItem: readStorage, setItem: writeStorage };
+
+/** The stored fingerprint (packages/client), generated from the browser's traits on first use. */
 export function getFingerprint(): string {
-  const stored = readStorage(STORAGE_KEYS.fingerprint);
-  if (stored) return stored;
-  const fingerprint = `${fnv1a(browserTraits())}-${randomId()}`;
-  writeStorage(STORAGE_KEYS.fingerprint, fingerprint);
-  return fingerprint;
+  return storedFingerprint(localStore, { traits: browserTraits, randomId });
 }

@@ -1,18 +1,18 @@
+import { CLIENT_STORAGE_KEYS } from '@meeet/client/storage';
+
 /**
  * Every browser storage entry of spec §3 in one typed place, so a key is never spelled twice.
  * Access is wrapped because storage throws in some private modes and sandboxed frames.
  */
 export const STORAGE_KEYS = {
-  auth: 'auth',
-  accessKey: 'accessKey',
+  // auth, accessKey, fp and locale: the entries the iOS app keeps too (packages/client).
+  ...CLIENT_STORAGE_KEYS,
   buyingNftId: 'buyingNftId',
   cpa: 'cpa',
   cpaUid: 'cpa_uid',
   cpaExpiration: 'cpa_expiration',
-  fingerprint: 'fp',
   cookieDialogHidden: 'cookie-dialog-hidden',
   installAppDialogHidden: 'install-app-dialog-hidden',
-  locale: 'locale',
   /** The referral code a /ref/{code} visit brought, kept until registration uses it. */
   promocode: 'promocode',
 } as const;

@@ -1,4 +1,5 @@
 import { errorMessagesEn, errorMessagesRu } from './error-messages.ts';
+import { SELLER_PAYOUT_PERCENT } from '../constants.ts';
 import type { Locale } from './locale.ts';
 
 // One catalogue for server and clients. Placeholders are `{name}`; translate() fills them.
@@ -187,7 +188,7 @@ const appMessagesEn = {
   'meetings.started':
     'Your meeting with {name} has started. Stay close: {needed} of the next {minutes} minutes must be together',
   'meetings.cannot-mint': 'No meeting started: it could not mint a token ({reasons})',
-  'meetings.minted': 'You met {name}: {token} is minted with you both as its generators',
+  'meetings.minted': `You met {name}: {token} is minted and goes on sale on the market. Each time it sells, you two share ${SELLER_PAYOUT_PERCENT}% of its price`,
   'meetings.refused': 'Your meeting with {name} is recorded, but no token was minted: {reasons}',
   'meetings.mint-failed':
     'Your meeting with {name} is recorded, but minting failed for a technical reason. You may meet again to mint',
@@ -397,7 +398,7 @@ const appMessagesRu = {
   'meetings.started':
     'Встреча с {name} началась. Будьте рядом: {needed} из следующих {minutes} минут нужно провести вместе',
   'meetings.cannot-mint': 'Встреча не началась: она не смогла бы выпустить токен ({reasons})',
-  'meetings.minted': 'Вы встретились с {name}: выпущен {token}, вы оба — его создатели',
+  'meetings.minted': `Вы встретились с {name}: выпущен {token}, он выставлен на маркетплейс. При каждой его продаже вы вдвоём делите ${SELLER_PAYOUT_PERCENT}% цены`,
   'meetings.refused': 'Встреча с {name} засчитана, но токен не выпущен: {reasons}',
   'meetings.mint-failed':
     'Встреча с {name} засчитана, но выпуск токена не удался по технической причине. Можно встретиться снова',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mobileMessages, type MobileMessageKey } from './mobile-messages.ts';
+import { messages } from './messages.ts';
 import { placeholdersOf } from './translate.ts';
 
 const keys = Object.keys(mobileMessages.en) as MobileMessageKey[];
@@ -23,4 +24,22 @@ describe('the iOS app catalogue', () => {
       if (!sameInBoth.has(key)) expect(mobileMessages.ru[key]).toMatch(/[а-яё]/i);
     }
   });
+
+  // PRODUCT.md "Meeting and minting": the minted token goes to the market, and its two
+  // generators share the seller payout each time it sells; nobody is handed a new token.
+  it.each(['en', 'ru'] as const)(
+    '%s says where a minted token goes and what the two earn',
+    (locale) => {
+      const market = locale === 'en' ? /market/ : /маркетплейс/;
+      for (const text of [
+        mobileMessages[locale]['m.meetings.how'],
+        mobileMessages[locale]['m.wallet.no-tokens'],
+        messages[locale]['meetings.minted'],
+      ]) {
+        expect(text).toMatch(market);
+        expect(text).toContain('40%');
+        expect(text).not.toMatch(/for you both|вам обоим/);
+      }
+    },
+  );
 });

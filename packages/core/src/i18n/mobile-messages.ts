@@ -1,3 +1,4 @@
+import { SELLER_PAYOUT_PERCENT } from '../constants.ts';
 import type { Locale } from './locale.ts';
 
 // The iOS app's own words (apps/mobile), English and Russian. Server messages, form rules and
@@ -121,8 +122,7 @@ export const mobileMessagesEn = {
   'm.meetings.title': 'Meetings',
   'm.meetings.empty': 'No meetings yet. Meet someone from the map holding a token of your level',
   'm.meetings.history': 'History',
-  'm.meetings.how':
-    'Meet someone holding a token of your level: with the app open, stay within a few metres for {needed} of {minutes} minutes, and a new token is minted for you both',
+  'm.meetings.how': `Meet someone holding a token of your level: with the app open, stay within a few metres for {needed} of {minutes} minutes. The meeting mints a new token that goes on sale on the market; each time it sells, you two share ${SELLER_PAYOUT_PERCENT}% of its price`,
   'm.meetings.start-ble': 'Start with the phone nearby',
   'm.meetings.ble-searching': 'Looking for the other phone over Bluetooth…',
   'm.meetings.show-code': 'Show my code',
@@ -169,10 +169,9 @@ export const mobileMessagesEn = {
   'm.wallet.withdrawable': 'Available to withdraw',
   'm.wallet.gas': 'Gas (BNB)',
   'm.wallet.tokens': 'Your tokens',
-  'm.wallet.no-tokens':
-    'No tokens yet. Buy one on the web marketplace to mint new ones when you meet',
+  'm.wallet.no-tokens': `No tokens yet. Buy one on the web marketplace: then meeting another holder of its level mints a new token for the market, and you two share ${SELLER_PAYOUT_PERCENT}% of its price each time it sells`,
   'm.wallet.open-web': 'Deposit and buy on the web',
-  'm.wallet.generated': 'Recently minted at your meetings',
+  'm.wallet.generated': 'Minted at your meetings, on sale on the market',
   'm.wallet.generated-with': 'With {name}: you two share {percent}% of its price when it sells',
 
   'm.notifications.title': 'Notifications',
@@ -329,8 +328,7 @@ export const mobileMessagesRu = {
   'm.meetings.empty':
     'Встреч пока нет. Встретьтесь с кем-нибудь с карты, у кого есть токен вашего уровня',
   'm.meetings.history': 'История',
-  'm.meetings.how':
-    'Встретьтесь с человеком, у которого есть токен вашего уровня: с открытым приложением побудьте в нескольких метрах друг от друга {needed} из {minutes} минут, и вам обоим выпустят новый токен',
+  'm.meetings.how': `Встретьтесь с человеком, у которого есть токен вашего уровня: с открытым приложением побудьте в нескольких метрах друг от друга {needed} из {minutes} минут. Встреча выпускает новый токен, он выставляется на маркетплейс; при каждой его продаже вы вдвоём делите ${SELLER_PAYOUT_PERCENT}% цены`,
   'm.meetings.start-ble': 'Начать с телефоном рядом',
   'm.meetings.ble-searching': 'Ищем другой телефон по Bluetooth…',
   'm.meetings.show-code': 'Показать мой код',
@@ -377,10 +375,9 @@ export const mobileMessagesRu = {
   'm.wallet.withdrawable': 'Доступно к выводу',
   'm.wallet.gas': 'Газ (BNB)',
   'm.wallet.tokens': 'Ваши токены',
-  'm.wallet.no-tokens':
-    'Токенов пока нет. Купите токен на веб-маркетплейсе, чтобы создавать новые при встречах',
+  'm.wallet.no-tokens': `Токенов пока нет. Купите токен на веб-маркетплейсе: тогда встреча с владельцем токена того же уровня выпустит новый токен для маркетплейса, и при каждой его продаже вы вдвоём будете делить ${SELLER_PAYOUT_PERCENT}% цены`,
   'm.wallet.open-web': 'Пополнить и купить на сайте',
-  'm.wallet.generated': 'Недавно созданы на ваших встречах',
+  'm.wallet.generated': 'Выпущены на ваших встречах и выставлены на маркетплейс',
   'm.wallet.generated-with': 'С {name}: при продаже вы вдвоём делите {percent}% его цены',
 
   'm.notifications.title': 'Уведомления',

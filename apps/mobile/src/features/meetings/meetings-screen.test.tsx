@@ -200,7 +200,9 @@ describe('meetings', () => {
       }),
     );
     expect(
-      await screen.findByText('You met boris: Silver #3 is minted with you both as its generators'),
+      await screen.findByText(
+        'You met boris: Silver #3 is minted and goes on sale on the market. Each time it sells, you two share 40% of its price',
+      ),
     ).toBeOnTheScreen();
   });
 

@@ -54,14 +54,18 @@ describe('wallet glance', () => {
     expect(await screen.findByText('125.5 USDT')).toBeOnTheScreen();
     expect(screen.getByText('Silver #7')).toBeOnTheScreen();
     expect(screen.getByRole('button', { name: 'Deposit and buy on the web' })).toBeOnTheScreen();
-    expect(screen.queryByText('Recently minted at your meetings')).not.toBeOnTheScreen();
+    expect(
+      screen.queryByText('Minted at your meetings, on sale on the market'),
+    ).not.toBeOnTheScreen();
   });
 
   it('lists the tokens minted at meetings, which earn their generators on every sale', async () => {
     const refused = { ...minted, id: 4, outcome: 'refused' as const, token: null };
     fakeServer({ 'GET /api/crypto/wallet': { body: wallet }, ...history([minted, refused]) });
     await renderScreen(<WalletScreen />);
-    expect(await screen.findByText('Recently minted at your meetings')).toBeOnTheScreen();
+    expect(
+      await screen.findByText('Minted at your meetings, on sale on the market'),
+    ).toBeOnTheScreen();
     expect(screen.getByText('Silver #12')).toBeOnTheScreen();
     expect(
       screen.getByText('With boris: you two share 40% of its price when it sells'),
@@ -71,7 +75,9 @@ describe('wallet glance', () => {
   it('lists the minted tokens in Russian', async () => {
     fakeServer({ 'GET /api/crypto/wallet': { body: wallet }, ...history([minted]) });
     await renderScreen(<WalletScreen />, 'ru');
-    expect(await screen.findByText('Недавно созданы на ваших встречах')).toBeOnTheScreen();
+    expect(
+      await screen.findByText('Выпущены на ваших встречах и выставлены на маркетплейс'),
+    ).toBeOnTheScreen();
     expect(
       screen.getByText('С boris: при продаже вы вдвоём делите 40% его цены'),
     ).toBeOnTheScreen();
@@ -82,7 +88,7 @@ describe('wallet glance', () => {
     await renderScreen(<WalletScreen />, 'ru');
     expect(
       await screen.findByText(
-        'Токенов пока нет. Купите токен на веб-маркетплейсе, чтобы создавать новые при встречах',
+        'Токенов пока нет. Купите токен на веб-маркетплейсе: тогда встреча с владельцем токена того же уровня выпустит новый токен для маркетплейса, и при каждой его продаже вы вдвоём будете делить 40% цены',
       ),
     ).toBeOnTheScreen();
   });

@@ -415,9 +415,11 @@ describe('meetings on a real chain', () => {
         const texts = seen
           .filter((s) => s.event === 'notification')
           .map((s) => (s.payload as { text: string }).text);
-        expect(texts.some((text) => text.includes('minted with you both as its generators'))).toBe(
-          true,
-        );
+        expect(
+          texts.some((text) =>
+            text.includes('goes on sale on the market. Each time it sells, you two share 40%'),
+          ),
+        ).toBe(true);
       });
     } finally {
       socket.disconnect();
