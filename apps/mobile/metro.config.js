@@ -1,5 +1,5 @@
 // Metro for the iOS app and its web export. packages/core is imported as TypeScript source
-// (nothing copied, nothing built); every bare import inside it (zod, date-fns, viem) resolves
+// (nothing copied, nothing built); every bare import inside it (zod, @noble/hashes) resolves
 // from this app's own node_modules, so each library is bundled once even when the monorepo's
 // root node_modules also has a copy.
 const path = require('node:path');
