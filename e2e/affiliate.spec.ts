@@ -7,7 +7,7 @@ const HOUR = 3_600_000;
 test('cpa, uid and nft are stored with a 720-hour expiry', async ({ page }) => {
   const before = Date.now();
   await page.goto('/?cpa=link42&uid=click-7&nft=2');
-  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The page is prerendered: it shows before the app has hydrated and stored the parameters.
   await expect.poll(() => page.evaluate(() => localStorage.getItem('cpa'))).toBe('link42');
   const stored = await page.evaluate(() => ({
@@ -27,7 +27,7 @@ test('cpa, uid and nft are stored with a 720-hour expiry', async ({ page }) => {
 
 test('uid without cpa is not stored, and nft=0 is not a purchase intent', async ({ page }) => {
   await page.goto('/?uid=lonely&nft=0');
-  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The app's arrival effects have run (the fingerprint is gathered with the parameters).
   await expect.poll(() => page.evaluate(() => localStorage.getItem('fp'))).toBeTruthy();
   expect(await page.evaluate(() => localStorage.getItem('cpa_uid'))).toBeNull();
@@ -43,7 +43,7 @@ test('an expired attribution is cleared on load', async ({ page }) => {
     localStorage.setItem('cpa_expiration', String(Date.now() - 1000));
   });
   await page.goto('/');
-  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('cpa'))).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('cpa_uid'))).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('cpa_expiration'))).toBeNull();
@@ -66,7 +66,7 @@ test('the clean-up timer, started on load, clears an expired attribution after 7
     start + 10 * HOUR,
   );
   await page.goto('/');
-  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The prerendered page shows first; the timer starts when the app has hydrated.
   await expect.poll(() => page.evaluate(() => localStorage.getItem('fp'))).toBeTruthy();
   await page.clock.runFor(719 * HOUR);
@@ -79,7 +79,7 @@ test('the clean-up timer, started on load, clears an expired attribution after 7
 
 test('API calls carry the fingerprint and attribution headers', async ({ page }) => {
   await page.goto('/?cpa=link5&uid=c5');
-  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The prerendered page shows before the app has hydrated and stored the parameters.
   await expect.poll(() => page.evaluate(() => localStorage.getItem('cpa'))).toBe('link5');
   const requestPromise = page.waitForRequest(

@@ -37,10 +37,16 @@ async function readyUser(request: APIRequestContext): Promise<AuthRecord> {
   return auth;
 }
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
+/** The login form by what it reads; `names` in another interface language. */
+async function logIn(
+  page: Page,
+  email: string,
+  password: string,
+  names = { password: /^Password/, submit: 'Log in' },
+) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel(names.password).fill(password);
+  await page.getByRole('button', { name: names.submit }).click();
 }
 
 test('a new user walks register → confirm e-mail → complete profile → account', async ({
@@ -48,52 +54,50 @@ test('a new user walks register → confirm e-mail → complete profile → acco
 }) => {
   const email = uniqueEmail('join');
   await page.goto('/auth/register');
-  await page.getByTestId('register-email').fill(email);
-  await page.getByTestId('register-password').fill(PASSWORD);
-  await page.getByTestId('register-password-confirm').fill(`${PASSWORD}x`);
-  await expect(page.getByTestId('register-password-confirm-message')).toHaveText(
-    'Passwords do not match',
-  );
-  await page.getByTestId('register-password-confirm').fill(PASSWORD);
-  await page.getByTestId('register-accept-terms').check();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(`${PASSWORD}x`);
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /I am 18 or older/ }).check();
   await expect(page.getByTestId('register-form')).toHaveAttribute('data-state', 'valid');
   const since = Date.now();
-  await page.getByTestId('register-submit').click();
+  await page.getByRole('button', { name: 'Create account' }).click();
 
   // The account gate sends an unconfirmed e-mail to confirmation; a code is on its way.
   await expect(page).toHaveURL(/\/auth\/confirm-email$/);
-  await expect(page.getByTestId('confirm-code-sent')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible();
   const mail = await waitForMail(email, { since });
   expect(mail.code).toMatch(/^\d{6}$/);
-  await page.getByTestId('confirm-code').fill(mail.code ?? '');
-  await page.getByTestId('confirm-submit').click();
+  await page.getByLabel('Code from the e-mail').fill(mail.code ?? '');
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
 
   // Confirmation goes to the market, which sends an incomplete profile to be completed.
   await expect(page).toHaveURL(/\/auth\/update-profile$/);
   const nickname = `anna${Date.now().toString(36)}`;
-  await page.getByTestId('profile-first-name').fill('Anna');
-  await page.getByTestId('profile-last-name').fill('Tester');
-  await page.getByTestId('profile-domain').fill(nickname);
-  await expect(page.getByTestId('profile-domain')).toHaveAttribute('data-state', 'valid');
-  await page.getByTestId('profile-gender-female').check();
-  await page.getByTestId('profile-bdate').fill('17.05.2099');
-  await expect(page.getByTestId('profile-bdate-message')).toHaveText('Invalid date');
-  await page.getByTestId('profile-bdate').fill('17.05.1990');
-  await page.getByTestId('profile-country').selectOption('DE');
-  await page.getByTestId('profile-submit').click();
+  await page.getByLabel('First name').fill('Anna');
+  await page.getByLabel('Last name').fill('Tester');
+  await page.getByLabel('Nickname').fill(nickname);
+  await expect(page.getByLabel('Nickname')).toHaveAttribute('data-state', 'valid');
+  await page.getByRole('radio', { name: 'Female' }).check();
+  await page.getByLabel('Date of birth').fill('17.05.2099');
+  await expect(page.getByText('Invalid date')).toBeVisible();
+  await page.getByLabel('Date of birth').fill('17.05.1990');
+  await page.getByLabel('Country').selectOption('DE');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
 
   await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByTestId('personal-data-page')).toBeVisible();
-  await expect(page.getByTestId('account-email')).toContainText(email);
-  await expect(page.getByTestId('account-email-verified')).toBeVisible();
-  await expect(page.getByTestId('profile-domain')).toHaveValue(nickname);
-  await expect(page.getByTestId('profile-bdate')).toHaveValue('17.05.1990');
+  await expect(page.getByRole('heading', { name: 'Personal data', level: 1 })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText('Confirmed', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Nickname')).toHaveValue(nickname);
+  await expect(page.getByLabel('Date of birth')).toHaveValue('17.05.1990');
 
   // Log out from the header's account menu: home, signed out.
-  await page.getByTestId('nav-account').click();
-  await page.getByTestId('nav-logout').click();
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/');
-  await expect(page.getByTestId('nav-login')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
 });
 
@@ -104,18 +108,16 @@ test('a taken nickname is reported while typing', async ({ page, request }) => {
   await signIn(page, auth);
   await page.goto('/auth/update-profile');
   // completeProfile gave the other user the nickname anna<id>.
-  await page.getByTestId('profile-domain').fill(`anna${other.user.id}`);
-  await expect(page.getByTestId('profile-domain-message')).toHaveText(
-    'This username is already taken',
-  );
-  await expect(page.getByTestId('profile-domain')).toHaveAttribute('data-state', 'invalid');
+  await page.getByLabel('Nickname').fill(`anna${other.user.id}`);
+  await expect(page.getByText('This username is already taken')).toBeVisible();
+  await expect(page.getByLabel('Nickname')).toHaveAttribute('data-state', 'invalid');
 });
 
 test('a wrong password shows the server message', async ({ page, request }) => {
   const auth = await registerUser(request);
   await page.goto('/auth/login');
   await logIn(page, auth.user.email, 'Wrong-Pass-000');
-  await expect(page.getByTestId('login-error')).toHaveText('Invalid login or password');
+  await expect(page.getByRole('alert')).toHaveText('Invalid login or password');
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
 
@@ -136,29 +138,29 @@ test('password recovery by mailed code, then login with the new password', async
   const auth = await registerUser(request);
   await completeProfile(request, auth);
   await page.goto('/auth/login');
-  await page.getByTestId('login-to-recovery').click();
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/auth\/recovery$/);
 
-  await page.getByTestId('recovery-email').fill(auth.user.email);
+  await page.getByLabel('E-mail').fill(auth.user.email);
   const since = Date.now();
-  await page.getByTestId('recovery-send').click();
-  await expect(page.getByTestId('recovery-code-form')).toBeVisible();
-  await expect(page.getByTestId('recovery-resend')).toBeDisabled();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByLabel('Code from the e-mail')).toBeVisible();
+  await expect(page.getByRole('button', { name: /You can ask for a new code in/ })).toBeDisabled();
   const mail = await waitForMail(auth.user.email, { since });
 
-  await page.getByTestId('recovery-code').fill(mail.code ?? '');
-  await page.getByTestId('recovery-password').fill(NEW_PASSWORD);
-  await page.getByTestId('recovery-password-confirm').fill(NEW_PASSWORD);
-  await page.getByTestId('recovery-submit').click();
+  await page.getByLabel('Code from the e-mail').fill(mail.code ?? '');
+  await page.getByLabel('New password').fill(NEW_PASSWORD);
+  await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Set new password' }).click();
 
   await expect(page).toHaveURL(/\/auth\/login\?recoverySuccess=true$/);
-  await expect(page.getByTestId('login-recovery-success')).toBeVisible();
+  await expect(page.getByRole('status')).toBeVisible();
   await logIn(page, auth.user.email, PASSWORD);
-  await expect(page.getByTestId('login-error')).toHaveText('Invalid login or password');
+  await expect(page.getByRole('alert')).toHaveText('Invalid login or password');
   await logIn(page, auth.user.email, NEW_PASSWORD);
   // Proving the mailbox confirmed the e-mail too, and the profile is complete: the account.
   await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByTestId('personal-data-page')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Personal data', level: 1 })).toBeVisible();
 });
 
 test('guest-only screens send a signed-in user to the account', async ({ page, request }) => {
@@ -167,16 +169,16 @@ test('guest-only screens send a signed-in user to the account', async ({ page, r
   for (const path of ['/auth/login', '/auth/register', '/auth/recovery']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/account$/);
-    await expect(page.getByTestId('personal-data-page')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Personal data', level: 1 })).toBeVisible();
   }
 });
 
 test('a referral link fills the promo code and keeps it', async ({ page }) => {
   await page.goto('/ref/MEEET1A');
   await expect(page).toHaveURL(/\/auth\/register\?promocode=MEEET1A$/);
-  await expect(page.getByTestId('register-promocode')).toHaveValue('MEEET1A');
+  await expect(page.getByLabel('Promo code (optional)')).toHaveValue('MEEET1A');
   await page.goto('/auth/register');
-  await expect(page.getByTestId('register-promocode')).toHaveValue('MEEET1A');
+  await expect(page.getByLabel('Promo code (optional)')).toHaveValue('MEEET1A');
 });
 
 test.describe('in Russian', () => {
@@ -186,14 +188,14 @@ test.describe('in Russian', () => {
     const auth = await registerUser(request);
     await page.goto('/auth/register');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Регистрация');
-    await page.getByTestId('register-email').fill('anna@');
-    await expect(page.getByTestId('register-email-message')).toHaveText('Некорректный e-mail');
-    await page.getByTestId('register-password').fill('short');
-    await expect(page.getByTestId('register-password-message')).toHaveText('Слабый пароль');
+    await page.getByLabel('E-mail').fill('anna@');
+    await expect(page.getByText('Некорректный e-mail')).toBeVisible();
+    await page.getByLabel(/^Пароль/).fill('short');
+    await expect(page.getByText('Слабый пароль')).toBeVisible();
 
     await page.goto('/auth/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Вход');
-    await logIn(page, auth.user.email, 'Wrong-Pass-000');
-    await expect(page.getByTestId('login-error')).toHaveText('Неверный логин или пароль');
+    await logIn(page, auth.user.email, 'Wrong-Pass-000', { password: /^Пароль/, submit: 'Войти' });
+    await expect(page.getByRole('alert')).toHaveText('Неверный логин или пароль');
   });
 });

@@ -24,11 +24,11 @@ test('an admin works in /control of the production build, whose chunks a user ne
   const userPage = await browser.newPage();
   const userScripts = scriptsOf(userPage);
   await userPage.goto('/');
-  await expect(userPage.getByTestId('home-page')).toBeVisible();
+  await expect(userPage.getByRole('heading', { level: 1 })).toBeVisible();
   await userPage.waitForLoadState('networkidle');
   await signIn(userPage, user);
   await userPage.goto('/');
-  await expect(userPage.getByTestId('home-page')).toBeVisible();
+  await expect(userPage.getByRole('heading', { level: 1 })).toBeVisible();
   await userPage.waitForLoadState('networkidle');
   expect(userScripts.length).toBeGreaterThan(0);
   expect(userScripts.filter((path) => CONTROL_CHUNK.test(path))).toEqual([]);

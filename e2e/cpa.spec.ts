@@ -10,6 +10,7 @@ import {
   signIn,
   test,
   uniqueEmail,
+  definition,
 } from './support/fixtures.ts';
 import { e2eServerInfo } from './support/server.ts';
 
@@ -52,11 +53,11 @@ test('an affiliate link brings a visitor whose actions reach the cabinet and the
     );
   await form.getByRole('button', { name: 'Save' }).click();
   const secretDialog = page.getByRole('dialog', { name: 'Postback secret' });
-  const secret = (await secretDialog.getByTestId('cpa-secret').textContent()) ?? '';
+  const secret = (await secretDialog.getByText(/^whsec_/).textContent()) ?? '';
   expect(secret).toMatch(/^whsec_/);
   await secretDialog.getByRole('button', { name: 'I have saved it' }).click();
   await expect(secretDialog).toBeHidden();
-  const meetUrl = (await page.getByTestId('cpa-url-cpa-landing-meet').textContent()) ?? '';
+  const meetUrl = (await page.getByText(/\/l\/meet\?cpa=/).textContent()) ?? '';
   const linkId = new URL(meetUrl).searchParams.get('cpa') ?? '';
   expect(linkId).toMatch(/^[A-Za-z0-9]{10}$/);
 
@@ -75,23 +76,23 @@ test('an affiliate link brings a visitor whose actions reach the cabinet and the
   expect((await landingHit).headers()['x-uid']).toBe('click-777');
 
   await visitor.goto('/auth/register');
-  await visitor.getByTestId('register-email').fill(uniqueEmail('cpa-visitor'));
-  await visitor.getByTestId('register-password').fill(PASSWORD);
-  await visitor.getByTestId('register-password-confirm').fill(PASSWORD);
-  await visitor.getByTestId('register-accept-terms').check();
-  await visitor.getByTestId('register-submit').click();
+  await visitor.getByLabel('E-mail').fill(uniqueEmail('cpa-visitor'));
+  await visitor.getByLabel(/^Password/).fill(PASSWORD);
+  await visitor.getByLabel('Confirm password').fill(PASSWORD);
+  await visitor.getByRole('checkbox', { name: /I am 18 or older/ }).check();
+  await visitor.getByRole('button', { name: 'Create account' }).click();
   await expect(visitor).toHaveURL(/\/auth\/confirm-email$/);
 
   await visitor.goto('/auth/update-profile');
-  await visitor.getByTestId('profile-first-name').fill('Vera');
-  await visitor.getByTestId('profile-last-name').fill('Visitor');
-  await visitor.getByTestId('profile-domain').fill(`vera${Date.now().toString(36)}`);
-  await expect(visitor.getByTestId('profile-domain')).toHaveAttribute('data-state', 'valid');
-  await visitor.getByTestId('profile-gender-female').check();
-  await visitor.getByTestId('profile-bdate').fill('17.05.1990');
-  await visitor.getByTestId('profile-country').selectOption('DE');
+  await visitor.getByLabel('First name').fill('Vera');
+  await visitor.getByLabel('Last name').fill('Visitor');
+  await visitor.getByLabel('Nickname').fill(`vera${Date.now().toString(36)}`);
+  await expect(visitor.getByLabel('Nickname')).toHaveAttribute('data-state', 'valid');
+  await visitor.getByRole('radio', { name: 'Female' }).check();
+  await visitor.getByLabel('Date of birth').fill('17.05.1990');
+  await visitor.getByLabel('Country').selectOption('DE');
   const saved = visitor.waitForResponse((r) => r.url().includes('/api/user/profile-update'));
-  await visitor.getByTestId('profile-submit').click();
+  await visitor.getByRole('button', { name: 'Save and continue' }).click();
   expect((await saved).status()).toBe(200);
   await visitorContext.close();
 
@@ -113,8 +114,8 @@ test('an affiliate link brings a visitor whose actions reach the cabinet and the
   // The cabinet shows the hit, the registration and both conversions, and the delivered log.
   await page.goto('/cpa');
   await expect(page.getByRole('heading', { name: 'Advertising cabinet' })).toBeVisible();
-  await expect(page.getByTestId('cpa-totals.hits')).toHaveText('1');
-  await expect(page.getByTestId('cpa-totals.regs')).toHaveText('1');
+  await expect(definition(page, 'Hits')).toHaveText('1');
+  await expect(definition(page, 'Registrations')).toHaveText('1');
   const linkRow = page.getByRole('table', { name: 'Links' }).getByRole('row', {
     name: /Meet campaign/,
   });

@@ -8,6 +8,7 @@ import {
   test,
   type AuthRecord,
   readyUser,
+  definition,
 } from './support/fixtures.ts';
 
 // Chain work (funding, approve + buy mined and confirmed, a mint serving the queue) takes
@@ -40,10 +41,15 @@ async function mintSilver(request: APIRequestContext, admin: AuthRecord, count: 
   expect(response.status(), await response.text()).toBeLessThan(300);
 }
 
+/** The level's buy button, named "Buy Gold" or, out of stock, "Join the queue for Gold". */
+function buyButton(page: Page, level: string) {
+  return page.getByRole('button', { name: new RegExp(`^(Buy|Join the queue for) ${level}$`) });
+}
+
 async function confirmPurchase(page: Page) {
-  await page.getByTestId('market-buy').click();
-  await expect(page.getByTestId('market-confirm-dialog')).toBeVisible();
-  await page.getByTestId('market-confirm').click();
+  await page.getByRole('button', { name: 'Buy Silver', exact: true }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm purchase' }).click();
 }
 
 test('a guest who opens a level is asked to log in and comes back to that level', async ({
@@ -53,23 +59,25 @@ test('a guest who opens a level is asked to log in and comes back to that level'
   const user = await readyUser(request);
   await page.goto('/market?nft=1');
   await expect(page).toHaveURL(/\/auth\/login$/);
-  await expect(page.getByTestId('login-buy-nft')).toHaveText('Please Log in for buy NFT');
+  await expect(page.getByText('Please Log in for buy NFT')).toBeVisible();
 
-  await page.getByTestId('login-email').fill(user.user.email);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
+  await page.getByLabel('E-mail').fill(user.user.email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
 
   // /account passes the buying visitor on to the market, Gold chosen, the query cleared.
   await expect(page).toHaveURL((url) => url.pathname === '/market' && url.search === '');
-  await expect(page.getByTestId('market-level-gold')).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByTestId('market-price')).toHaveText('1,000 USDT');
+  await expect(page.getByRole('button', { name: /^Gold/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(definition(page, 'Price')).toHaveText('1,000 USDT');
   // Gold needs KYC: the server's reason, translated, and no buying.
-  await expect(page.getByTestId('market-reason').first()).toBeVisible();
-  await expect(page.getByTestId('market-buy')).toBeDisabled();
+  await expect(page.getByText(/Buying Gold needs a verified identity/)).toBeVisible();
+  await expect(buyButton(page, 'Gold')).toBeDisabled();
 
   // Once served, the intent is gone: the account opens normally.
   await page.goto('/account');
-  await expect(page.getByTestId('personal-data-page')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Personal data', level: 1 })).toBeVisible({
+    timeout: 20_000,
+  });
 });
 
 test.describe.serial('buying Silver', () => {
@@ -91,26 +99,33 @@ test.describe.serial('buying Silver', () => {
     await signIn(page, user);
     await page.goto('/market');
 
-    await expect(page.getByTestId('market-level-silver')).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByTestId('market-price')).toHaveText('100 USDT');
-    await expect(page.getByTestId('market-stock')).not.toHaveText('0');
-    await expect(page.getByTestId('market-queue')).toHaveText('0');
-    await expect(page.getByTestId('market-buy')).toBeEnabled({ timeout: CHAIN_TIMEOUT });
-    await expect(page.getByTestId('market-buy')).toHaveAttribute('data-queues', 'false');
+    await expect(page.getByRole('button', { name: /^Silver/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(definition(page, 'Price')).toHaveText('100 USDT');
+    await expect(definition(page, 'In stock')).not.toHaveText('0');
+    await expect(definition(page, 'Waiting in the queue')).toHaveText('0');
+    await expect(page.getByRole('button', { name: 'Buy Silver', exact: true })).toBeEnabled({
+      timeout: CHAIN_TIMEOUT,
+    });
 
     await confirmPurchase(page);
-    await expect(page.getByTestId('market-outcome')).toHaveAttribute('data-outcome', 'confirmed', {
+    await expect(page.getByText(/^NFT Silver.* is yours$/).first()).toBeVisible({
       timeout: CHAIN_TIMEOUT,
     });
-    await expect(page.getByTestId('market-mine-token')).toContainText('Silver');
+    await expect(page.getByText(/^You have Silver/)).toContainText('Silver');
     // One per level: no second Silver.
-    await expect(page.getByTestId('market-buy')).toBeDisabled();
+    await expect(buyButton(page, 'Silver')).toBeDisabled();
 
     await page.goto('/account/market');
-    await expect(page.locator('[data-testid="wallet-nft"][data-type="0"]')).toBeVisible({
+    const silver = page.getByRole('listitem').filter({ hasText: 'Silver' });
+    await expect(
+      silver.getByRole('link', { name: 'Token page: contract and explorer' }),
+    ).toBeVisible({
       timeout: CHAIN_TIMEOUT,
     });
-    await expect(page.getByTestId('market-account-token')).toContainText('Silver');
+    await expect(page.getByRole('link', { name: /^Silver: / })).toContainText('Silver');
   });
 
   test('with Silver out of stock a user joins the queue and is credited when one is minted', async ({
@@ -124,27 +139,33 @@ test.describe.serial('buying Silver', () => {
     await signIn(page, user);
     await page.goto('/market');
 
-    await expect(page.getByTestId('market-stock')).toHaveText('0');
-    await expect(page.getByTestId('market-buy')).toBeEnabled({ timeout: CHAIN_TIMEOUT });
-    await expect(page.getByTestId('market-buy')).toHaveAttribute('data-queues', 'true');
-    await page.getByTestId('market-buy').click();
-    await expect(page.getByTestId('market-confirm-dialog')).toContainText('join the queue');
-    await page.getByTestId('market-confirm').click();
-
-    await expect(page.getByTestId('market-outcome')).toHaveAttribute('data-outcome', 'queued', {
+    await expect(definition(page, 'In stock')).toHaveText('0', { timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'Join the queue for Silver' })).toBeEnabled({
       timeout: CHAIN_TIMEOUT,
     });
-    await expect(page.getByTestId('market-leave-queue')).toBeVisible({ timeout: CHAIN_TIMEOUT });
-    await expect(page.getByTestId('market-queue')).toHaveText('1');
+    await page.getByRole('button', { name: 'Join the queue for Silver' }).click();
+    await expect(page.getByRole('dialog')).toContainText('join the queue');
+    await page.getByRole('button', { name: 'Confirm purchase' }).click();
+
+    await expect(page.getByText('You joined the queue for Silver;', { exact: false })).toBeVisible({
+      timeout: CHAIN_TIMEOUT,
+    });
+    await expect(page.getByRole('button', { name: 'Leave the queue' })).toBeVisible({
+      timeout: CHAIN_TIMEOUT,
+    });
+    await expect(definition(page, 'Waiting in the queue')).toHaveText('1');
 
     await mintSilver(request, admin, 1);
-    await expect(page.getByTestId('market-outcome')).toHaveAttribute('data-outcome', 'confirmed', {
+    await expect(page.getByText(/^NFT Silver.* is yours$/).first()).toBeVisible({
       timeout: CHAIN_TIMEOUT,
     });
-    await expect(page.getByTestId('market-leave-queue')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Leave the queue' })).toHaveCount(0);
 
     await page.goto('/account/market');
-    await expect(page.locator('[data-testid="wallet-nft"][data-type="0"]')).toBeVisible({
+    const silver = page.getByRole('listitem').filter({ hasText: 'Silver' });
+    await expect(
+      silver.getByRole('link', { name: 'Token page: contract and explorer' }),
+    ).toBeVisible({
       timeout: CHAIN_TIMEOUT,
     });
   });
@@ -154,9 +175,9 @@ test.describe.serial('buying Silver', () => {
     const before = await silverStock(request);
     await signIn(page, admin);
     await page.goto('/control/monitor');
-    await page.getByTestId('mint-count').fill('2');
-    await page.getByTestId('mint-submit').click();
-    await expect(page.getByTestId('mint-result')).toBeVisible({ timeout: CHAIN_TIMEOUT });
+    await page.getByLabel('How many').fill('2');
+    await page.getByRole('button', { name: 'Mint', exact: true }).click();
+    await expect(page.getByText(/^Minted \d+:/)).toBeVisible({ timeout: CHAIN_TIMEOUT });
     await expect.poll(() => silverStock(request)).toBe(before + 2);
   });
 });

@@ -12,6 +12,8 @@ test('an admin publishes news with a cover; a Russian reader on another page is 
   browser,
   request,
 }) => {
+  // Two browsers, an upload and a pushed notice: more than a form.
+  test.setTimeout(60_000);
   const admin = await registerUser(request);
   setRole(admin.user.email, 'admin');
   const reader = await registerUser(request, { locale: 'ru' });
@@ -26,37 +28,45 @@ test('an admin publishes news with a cover; a Russian reader on another page is 
   });
   await signIn(readerPage, reader);
   await readerPage.goto('/help/faq');
-  await expect(readerPage.getByTestId('notifications-button')).toBeVisible();
+  const bell = readerPage.getByRole('button', { name: /^Уведомления, непрочитанных/ });
+  await expect(bell).toBeVisible();
 
   const stamp = Date.now();
   await signIn(page, admin);
   await page.goto('/control/news');
-  await page.getByTestId('news-title-en').fill(`Summer meetups ${stamp}`);
-  await page.getByTestId('news-title-ru').fill(`Летние встречи ${stamp}`);
-  await page.getByTestId('news-body-en').fill('Meet **nearby** people all summer.');
-  await page.getByTestId('news-body-ru').fill('Встречайтесь с людьми **рядом** всё лето.');
+  await page.getByLabel('Title (English)').fill(`Summer meetups ${stamp}`);
+  await page.getByLabel('Title (Russian)').fill(`Летние встречи ${stamp}`);
+  await page.getByLabel('Text (English)').fill('Meet **nearby** people all summer.');
+  await page.getByLabel('Text (Russian)').fill('Встречайтесь с людьми **рядом** всё лето.');
   // The preview shows both languages as readers will see them, Markdown rendered.
-  await expect(page.getByTestId('news-preview-ru').locator('strong')).toHaveText('рядом');
-  await page.getByTestId('news-cover-input').setInputFiles({
+  await expect(
+    page.getByRole('region', { name: 'Preview in Russian' }).locator('strong'),
+  ).toHaveText('рядом');
+  await page.getByLabel('Add cover').setInputFiles({
     name: 'cover.jpg',
     mimeType: 'image/jpeg',
     buffer: await cover(),
   });
   await expect(page.getByTestId('news-preview-cover').first()).toBeVisible();
-  await page.getByTestId('news-form').getByRole('combobox', { name: 'Status' }).click();
+  await page
+    .getByRole('form', { name: 'Add news' })
+    .getByRole('combobox', { name: 'Status' })
+    .click();
   await page.getByRole('option', { name: 'Published' }).click();
-  await page.getByTestId('news-submit').click();
-  await expect(page.getByTestId('news-form-result')).toHaveText('Saved.');
-  await expect(page.getByTestId('news-row').first()).toContainText(`Summer meetups ${stamp}`);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(
+    `Summer meetups ${stamp}`,
+  );
 
   // The reader hears of it on the FAQ page, in Russian, and opens it.
-  const notice = readerPage.getByTestId('notification');
+  const notice = readerPage.getByRole('alert').filter({ hasText: 'Новость:' });
   await expect(notice).toContainText(`Новость: Летние встречи ${stamp}`);
-  await expect(readerPage.getByTestId('notifications-unread')).toContainText('1');
-  await readerPage.getByTestId('notification-open').click();
+  await expect(bell).toHaveAccessibleName('Уведомления, непрочитанных: 1');
+  await notice.getByRole('button', { name: 'Открыть' }).click();
   await expect(readerPage).toHaveURL(/\/news\/\d+$/);
-  await expect(readerPage.getByTestId('news-title')).toHaveText(`Летние встречи ${stamp}`);
-  await expect(readerPage.getByTestId('news-item').locator('strong')).toHaveText('рядом');
+  await expect(readerPage.getByRole('heading', { level: 1 })).toHaveText(`Летние встречи ${stamp}`);
+  await expect(readerPage.getByRole('article').locator('strong')).toHaveText('рядом');
   await expect(readerPage.getByTestId('news-cover')).toBeVisible();
   await readerContext.close();
 });

@@ -54,27 +54,27 @@ test('a friend opens the referral link, registers and buys; the referrer sees it
   await hideConsentPrompts(friend);
   await friend.goto(`/ref/${code}`);
   await expect(friend).toHaveURL(new RegExp(`/auth/register\\?promocode=${code}$`));
-  await expect(friend.getByTestId('register-promocode')).toHaveValue(code);
+  await expect(friend.getByLabel('Promo code (optional)')).toHaveValue(code);
   const email = uniqueEmail('friend');
-  await friend.getByTestId('register-email').fill(email);
-  await friend.getByTestId('register-password').fill(PASSWORD);
-  await friend.getByTestId('register-password-confirm').fill(PASSWORD);
-  await friend.getByTestId('register-accept-terms').check();
+  await friend.getByLabel('E-mail').fill(email);
+  await friend.getByLabel(/^Password/).fill(PASSWORD);
+  await friend.getByLabel('Confirm password').fill(PASSWORD);
+  await friend.getByRole('checkbox', { name: /I am 18 or older/ }).check();
   const since = Date.now();
-  await friend.getByTestId('register-submit').click();
+  await friend.getByRole('button', { name: 'Create account' }).click();
   await expect(friend).toHaveURL(/\/auth\/confirm-email$/);
   const mail = await waitForMail(email, { since });
-  await friend.getByTestId('confirm-code').fill(mail.code ?? '');
-  await friend.getByTestId('confirm-submit').click();
+  await friend.getByLabel('Code from the e-mail').fill(mail.code ?? '');
+  await friend.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(friend).toHaveURL(/\/auth\/update-profile$/);
   const nickname = `friend${Date.now().toString(36)}`;
-  await friend.getByTestId('profile-first-name').fill('Fritz');
-  await friend.getByTestId('profile-last-name').fill('Friend');
-  await friend.getByTestId('profile-domain').fill(nickname);
-  await expect(friend.getByTestId('profile-domain')).toHaveAttribute('data-state', 'valid');
-  await friend.getByTestId('profile-gender-male').check();
-  await friend.getByTestId('profile-bdate').fill('17.05.1990');
-  await friend.getByTestId('profile-submit').click();
+  await friend.getByLabel('First name').fill('Fritz');
+  await friend.getByLabel('Last name').fill('Friend');
+  await friend.getByLabel('Nickname').fill(nickname);
+  await expect(friend.getByLabel('Nickname')).toHaveAttribute('data-state', 'valid');
+  await friend.getByRole('radio', { name: 'Male', exact: true }).check();
+  await friend.getByLabel('Date of birth').fill('17.05.1990');
+  await friend.getByRole('button', { name: 'Save and continue' }).click();
   await expect(friend).toHaveURL(/\/account$/);
 
   // Test funds on the local chain, then Silver bought on the market page.
@@ -84,11 +84,16 @@ test('a friend opens the referral link, registers and buys; the referrer sees it
   });
   expect(funded.status(), await funded.text()).toBeLessThan(300);
   await friend.goto('/market');
-  await expect(friend.getByTestId('market-level-silver')).toHaveAttribute('aria-pressed', 'true');
-  await expect(friend.getByTestId('market-buy')).toBeEnabled({ timeout: CHAIN_TIMEOUT });
-  await friend.getByTestId('market-buy').click();
-  await friend.getByTestId('market-confirm').click();
-  await expect(friend.getByTestId('market-outcome')).toHaveAttribute('data-outcome', 'confirmed', {
+  await expect(friend.getByRole('button', { name: /^Silver/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(friend.getByRole('button', { name: 'Buy Silver', exact: true })).toBeEnabled({
+    timeout: CHAIN_TIMEOUT,
+  });
+  await friend.getByRole('button', { name: 'Buy Silver', exact: true }).click();
+  await friend.getByRole('button', { name: 'Confirm purchase' }).click();
+  await expect(friend.getByText(/^NFT Silver.* is yours$/).first()).toBeVisible({
     timeout: CHAIN_TIMEOUT,
   });
   await context.close();

@@ -6,7 +6,9 @@ import { expect, readyUser, setRole, signIn, test } from './support/fixtures.ts'
 test('an unknown path answers 404 with the not-found page; a known one 200', async ({ page }) => {
   const missing = await page.goto('/no/such/page');
   expect(missing?.status()).toBe(404);
-  await expect(page.getByTestId('not-found-page')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'This page wandered off', level: 1 }),
+  ).toBeVisible();
 
   const known = await page.goto('/help/faq');
   expect(known?.status()).toBe(200);
@@ -28,7 +30,7 @@ test('scripts and styles arrive compressed and cached for good; the page revalid
   });
   const response = await page.goto('/');
   expect(response?.headers()['cache-control']).toBe('no-cache');
-  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const scripts = assets.filter((asset) => /\.(js|css)$/.test(asset.url));
   expect(scripts.length).toBeGreaterThan(0);
   for (const asset of scripts) {
@@ -44,22 +46,22 @@ test('"Insufficient funds" offers the way out: a link to the deposit address', a
   const user = await readyUser(request);
   await signIn(page, user);
   await page.goto('/market?nft=0');
-  const reason = page.locator('[data-testid="market-reason"][data-reason="insufficient-usdt"]');
+  const reason = page.getByRole('alert').filter({ hasText: /^Insufficient funds: Silver costs/ });
   await expect(reason).toBeVisible({ timeout: 15_000 });
-  await reason.getByTestId('market-deposit-link').click();
+  await reason.getByRole('link', { name: 'Top up your wallet' }).click();
   await expect(page).toHaveURL(/\/account\/market#wallet-deposit$/);
-  await expect(page.getByTestId('deposit-address')).toBeInViewport({ timeout: 15_000 });
+  await expect(page.getByText(/^0x[0-9a-fA-F]{40}$/)).toBeInViewport({ timeout: 15_000 });
 });
 
 test('the account menu names the wallet and leads to it', async ({ page, request }) => {
   const user = await readyUser(request);
   await signIn(page, user);
   await page.goto('/account');
-  await page.getByTestId('nav-account').click();
-  await expect(page.getByTestId('nav-account-control')).toHaveCount(0);
-  await page.getByTestId('nav-account-wallet').click();
+  await page.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Control area' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Wallet' }).click();
   await expect(page).toHaveURL(/\/account\/market$/);
-  await expect(page.getByTestId('wallet-page')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Wallet', level: 1 })).toBeVisible();
 });
 
 // Issue 46, "Layout and polish": what a visitor sees at a phone's and a laptop's width.

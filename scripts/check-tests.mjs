@@ -5,6 +5,8 @@
 //  - page.waitForTimeout(…) and other fixed sleeps (setTimeout(resolve, …), sleep(…), delay(…),
 //    timers/promises): wait on the condition instead (vi.waitFor, expect.poll, a locator).
 // Test support modules (apps/*/test, e2e/support) may poll on a condition; test files may not.
+// And the browser suite (e2e/) finds elements as a person does: locators by test id
+// (getByTestId, [data-testid…]) must stay under a fifth of all its locators (issue 42).
 // Run by `npm run lint`; `node scripts/check-tests.mjs --count` prints the counts and passes.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -92,6 +94,35 @@ for (const path of testFiles(root)) {
     counts.sleeps++;
     problems.push(`${file}:${lineOf(text, at)}  a fixed sleep: wait on the condition instead`);
   }
+}
+
+const TEST_ID_LOCATOR = /\bgetByTestId\s*\(|\[data-testid/g;
+const PERSON_LOCATOR = /\bgetBy(Role|Label|Text|Placeholder|Title|AltText)\s*\(/g;
+/** Browser-suite locators by test id against all of them, in e2e/ (specs and support). */
+function e2eLocators() {
+  const tally = { testId: 0, all: 0 };
+  const files = (function* walk(dir) {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) yield* walk(path);
+      else if (/\.[cm]?[jt]sx?$/.test(entry.name)) yield path;
+    }
+  })(join(root, 'e2e'));
+  for (const path of files) {
+    const text = readFileSync(path, 'utf8');
+    const byTestId = text.match(TEST_ID_LOCATOR)?.length ?? 0;
+    tally.testId += byTestId;
+    tally.all += byTestId + (text.match(PERSON_LOCATOR)?.length ?? 0);
+  }
+  return tally;
+}
+const MAX_TEST_ID_SHARE = 0.2;
+const locators = e2eLocators();
+const testIdShare = locators.all === 0 ? 0 : locators.testId / locators.all;
+const shareText = `e2e locators by test id: ${locators.testId} of ${locators.all} (${(testIdShare * 100).toFixed(1)} %, limit under ${MAX_TEST_ID_SHARE * 100} %)`;
+console.log(shareText);
+if (testIdShare >= MAX_TEST_ID_SHARE) {
+  problems.push(`${shareText}: find elements by role, label or text (what a person sees)`);
 }
 
 if (process.argv.includes('--count')) {

@@ -17,9 +17,6 @@ module.exports = {
     '^@meeet/core/(.*)$': '<rootDir>/../../packages/core/src/$1',
     '^@meeet/client/(.*)$': '<rootDir>/../../packages/client/src/$1',
     '^zod$': fromApp('zod'),
-    '^date-fns$': fromApp('date-fns'),
-    '^viem$': fromApp('viem'),
-    '^viem/(.*)$': `${fromApp('viem')}/$1`,
   },
   transformIgnorePatterns: [
     'node_modules/(?!((jest-)?react-native|@react-native(-community)?)|expo(nent)?|@expo(nent)?/.*|@expo-google-fonts/.*|react-navigation|@react-navigation/.*|@unimodules/.*|unimodules|sentry-expo|native-base|react-native-svg|@tanstack/.*|@noble/.*|viem|ox|abitype|supercluster|kdbush)',

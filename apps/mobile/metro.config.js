@@ -1,6 +1,6 @@
 // Metro for the iOS app and its web export. packages/core and packages/client are imported as
 // TypeScript source (nothing copied, nothing built); every bare import inside them (zod,
-// date-fns, viem, socket.io-client) resolves from this app's own node_modules, so each library
+// @noble/hashes, socket.io-client) resolves from this app's own node_modules, so each library
 // is bundled once even when the monorepo's root node_modules also has a copy.
 const path = require('node:path');
 const { getDefaultConfig } = require('expo/metro-config');

@@ -1,4 +1,10 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { waitForMail } from './mailbox.ts';
 import { e2eServerInfo, repoRoot } from './server.ts';
@@ -6,6 +12,14 @@ import { e2eServerInfo, repoRoot } from './server.ts';
 export { expect };
 
 export const PASSWORD = 'Meeet-Pass-2026';
+
+/**
+ * The value a description list gives for a term (`<dt>Price</dt><dd>100 USDT</dd>`), found as a
+ * person reads "Price: 100 USDT". ARIA does not let a `<dd>` carry a name, so no getByRole.
+ */
+export function definition(scope: Page | Locator, term: string): Locator {
+  return scope.locator(`dt:text-is(${JSON.stringify(term)}) + dd`);
+}
 
 let sequence = 0;
 /** An address no other test (or earlier run against the same database) has used. */

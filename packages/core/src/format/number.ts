@@ -1,4 +1,4 @@
-import { formatUnits } from 'viem';
+import { unitsToDecimal } from '../rules/amount.ts';
 import type { Locale } from '../i18n/locale.ts';
 import type { NumberParam } from '../i18n/params.ts';
 
@@ -141,7 +141,7 @@ function specNumber(value: unknown): string {
 
 /**
  * Token amount in smallest units (bigint or an integer string, e.g. from JSON) shown with
- * formatNumber. Conversion uses viem's formatUnits, exact for any size. Non-integer input
+ * formatNumber, exact for any size (unitsToDecimal, no floating point). Non-integer input
  * shows '0.00'.
  */
 export function formatTokenAmount(
@@ -159,7 +159,7 @@ export function formatTokenAmount(
     return formatNumber(null, locale);
   }
   if (!Number.isInteger(decimals) || decimals < 0) return formatNumber(null, locale);
-  return formatNumber(formatUnits(amount, decimals), locale);
+  return formatNumber(unitsToDecimal(amount, decimals), locale);
 }
 
 /**

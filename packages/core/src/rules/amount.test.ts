@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatUnits } from 'viem';
 import { parseTokenAmount, unitsToDecimal } from './amount.ts';
 
 describe('parseTokenAmount', () => {
@@ -39,5 +40,18 @@ describe('unitsToDecimal', () => {
     expect(unitsToDecimal(1n)).toBe('0.000000000000000001');
     expect(unitsToDecimal(0n)).toBe('0');
     expect(unitsToDecimal(-(10n ** 18n))).toBe('-1');
+  });
+});
+
+describe('unitsToDecimal agrees with viem formatUnits', () => {
+  it('for small, large, negative amounts and any decimals', () => {
+    const amounts = [0n, 1n, 9n, 10n, 123n, 10n ** 18n, 15n * 10n ** 17n, 10n ** 77n - 1n, -42n];
+    for (const units of amounts) {
+      for (const decimals of [0, 1, 6, 8, 18, 30]) {
+        expect(unitsToDecimal(units, decimals), `${units} ${decimals}`).toBe(
+          formatUnits(units, decimals),
+        );
+      }
+    }
   });
 });

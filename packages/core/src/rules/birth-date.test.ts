@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MessageKey } from '../i18n/messages.ts';
 import {
   birthDateToIso,
+  dayExists,
   isoToBirthDate,
   validateBirthDate,
   type BirthDateError,
@@ -182,6 +183,42 @@ describe('isoToBirthDate', () => {
   it('round-trips with birthDateToIso', () => {
     for (const text of ['01.01.1900', '29.02.2000', '31.12.2024', '15.06.2007']) {
       expect(isoToBirthDate(birthDateToIso(text))).toBe(text);
+    }
+  });
+});
+
+describe('dayExists', () => {
+  it('agrees with the calendar Date keeps, 1800 to 2100', () => {
+    for (let year = 1800; year <= 2100; year++) {
+      for (let month = 1; month <= 12; month++) {
+        for (const day of [28, 29, 30, 31]) {
+          const date = new Date(Date.UTC(year, month - 1, day));
+          expect(dayExists(year, month, day), `${day}.${month}.${year}`).toBe(
+            date.getUTCDate() === day,
+          );
+        }
+      }
+    }
+  });
+
+  it('refuses month and day out of range and years Date.UTC would shift', () => {
+    expect(dayExists(2000, 0, 1)).toBe(false);
+    expect(dayExists(2000, 13, 1)).toBe(false);
+    expect(dayExists(2000, 1, 0)).toBe(false);
+    expect(dayExists(50, 1, 1)).toBe(false);
+  });
+});
+
+describe('isoToBirthDate reads ISO date-times', () => {
+  it('with a zone, in any of its spellings', () => {
+    expect(isoToBirthDate('2000-12-31T23:30:00-01:00')).toBe('01.01.2001');
+    expect(isoToBirthDate('2000-12-31T00:30+0100')).toBe('30.12.2000');
+    expect(isoToBirthDate('2000-12-31 12:00:00.5Z')).toBe('31.12.2000');
+  });
+
+  it('refuses times that name no moment', () => {
+    for (const input of ['2000-12-31T25:00:00Z', '2000-02-30T00:00:00Z', '2000-12-31T00:60Z']) {
+      expect(isoToBirthDate(input)).toBe('');
     }
   });
 });

@@ -1,4 +1,3 @@
-import { isExists, isValid, parseISO } from 'date-fns';
 import { MIN_AGE, MIN_BIRTH_YEAR } from '../constants.ts';
 
 export type BirthDateError = 'msg.required' | 'msg.invalid-date' | 'msg.age-adults';
@@ -12,6 +11,17 @@ export interface BirthDateOptions {
 
 // `\d` without the `u` flag is ASCII 0-9 only, so other scripts' digits are rejected.
 const BIRTH_DATE_PATTERN = /^(\d{2})\.(\d{2})\.(\d{4})$/;
+
+/**
+ * Whether day.month.year is a day of the Gregorian calendar (month 1-12). Years below 100 do
+ * not count: `Date.UTC` reads them as 1900-1999.
+ */
+export function dayExists(year: number, month: number, day: number): boolean {
+  if (!Number.isInteger(year) || year < 100 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+  return Number.isInteger(day) && day <= days;
+}
 
 interface DayMonthYear {
   day: number;
@@ -48,8 +58,7 @@ export function validateBirthDate(
   if (year < MIN_BIRTH_YEAR || year > now.getUTCFullYear()) return 'msg.invalid-date';
   if (month < 1 || month > 12 || day < 1 || day > 31) return 'msg.invalid-date';
 
-  // isExists builds a local Date, but whether a calendar day exists does not depend on zone.
-  if (!isExists(year, month - 1, day)) return 'msg.invalid-date';
+  if (!dayExists(year, month, day)) return 'msg.invalid-date';
   const born = Date.UTC(year, month - 1, day);
   if (born > now.getTime()) return 'msg.invalid-date';
 
@@ -68,11 +77,37 @@ export function validateBirthDate(
 export function birthDateToIso(input: string | null | undefined): string | null {
   if (typeof input !== 'string') return null;
   const parts = splitBirthDate(input.trim());
-  if (!parts || !isExists(parts.year, parts.month - 1, parts.day)) return null;
+  if (!parts || !dayExists(parts.year, parts.month, parts.day)) return null;
   return new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).toISOString();
 }
 
 const DATE_ONLY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/**
+ * An ISO 8601 date and time ('2000-12-31T00:00:00+03:00', '…Z', '…00.000Z'); without a zone it
+ * is local time, as `new Date` reads it. Null when it is not one or names no real moment.
+ */
+function parseIsoDateTime(text: string): Date | null {
+  const match = DATE_TIME_PATTERN.exec(text);
+  if (!match) return null;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match
+    .slice(1, 7)
+    .map((part) => Number(part ?? 0));
+  if (!dayExists(year, month, day) || hour > 23 || minute > 59 || second > 59) return null;
+  const millis = Math.floor(Number(`0.${match[7] ?? '0'}`) * 1000);
+  const zone = match[8];
+  if (zone === undefined) return new Date(year, month - 1, day, hour, minute, second, millis);
+  let offsetMinutes = 0;
+  if (zone.toUpperCase() !== 'Z') {
+    const digits = zone.slice(1).replace(':', '');
+    offsetMinutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || 0);
+    if (zone.startsWith('-')) offsetMinutes = -offsetMinutes;
+  }
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second, millis);
+  return new Date(utc - offsetMinutes * 60_000);
+}
 
 /**
  * Stored ISO timestamp (or Date) → 'DD.MM.YYYY' read in UTC. A bare 'YYYY-MM-DD' is taken as
@@ -88,15 +123,17 @@ export function isoToBirthDate(value: string | Date | null | undefined): string 
     const dateOnly = DATE_ONLY_PATTERN.exec(text);
     if (dateOnly) {
       const [year, month, day] = [Number(dateOnly[1]), Number(dateOnly[2]), Number(dateOnly[3])];
-      if (!isExists(year, month - 1, day)) return '';
+      if (!dayExists(year, month, day)) return '';
       date = new Date(Date.UTC(year, month - 1, day));
     } else {
-      date = parseISO(text);
+      const parsed = parseIsoDateTime(text);
+      if (!parsed) return '';
+      date = parsed;
     }
   } else {
     return '';
   }
-  if (!isValid(date)) return '';
+  if (Number.isNaN(date.getTime())) return '';
   const year = date.getUTCFullYear();
   if (year < 0 || year > 9999) return '';
   const pad = (n: number, width: number) => String(n).padStart(width, '0');

@@ -1,4 +1,4 @@
-import { english } from 'viem/accounts';
+import { wordlist as english } from '@scure/bip39/wordlists/english';
 import { ScamKind } from '../api/meet.ts';
 
 // Patterns of the usual chat scams on dating and meeting apps: a wallet to pay into, a seed

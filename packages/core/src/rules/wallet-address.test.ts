@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { zeroAddress } from 'viem';
+import { keccak_256 } from '@noble/hashes/sha3';
+import { bytesToHex } from '@noble/hashes/utils';
+import { getAddress, isAddress, zeroAddress } from 'viem';
 import {
   checksumWalletAddress,
   isBscAddress,
+  isEvmAddress,
   isWalletCurrency,
   validateWalletAddress,
   WALLET_CURRENCIES,
@@ -77,5 +80,31 @@ describe('helpers', () => {
 
   it('checksumWalletAddress returns the EIP-55 form', () => {
     expect(checksumWalletAddress(` ${LOWER} `)).toBe(CHECKSUMMED);
+  });
+});
+
+describe('the EIP-55 check agrees with viem', () => {
+  // 200 addresses spread over the hash space, each in four spellings.
+  const addresses = Array.from({ length: 200 }, (_, i) => {
+    const lower = `0x${bytesToHex(keccak_256(String(i))).slice(0, 40)}`;
+    const checksummed = getAddress(lower);
+    const flipped = checksummed.replace(/[a-f]/, (c) => c.toUpperCase());
+    return [lower, checksummed, flipped, `0x${lower.slice(2).toUpperCase()}`];
+  }).flat();
+
+  it('accepts and refuses the same texts as isAddress(…, { strict: true })', () => {
+    for (const address of addresses) {
+      expect(isEvmAddress(address), address).toBe(isAddress(address, { strict: true }));
+    }
+  });
+
+  it('writes the same checksummed form as getAddress', () => {
+    for (const address of addresses.filter((a) => a === a.toLowerCase())) {
+      expect(checksumWalletAddress(address)).toBe(getAddress(address));
+    }
+  });
+
+  it('refuses to checksum what is not an address', () => {
+    expect(() => checksumWalletAddress('0x1234')).toThrow(/Not an EVM address/);
   });
 });

@@ -1,4 +1,37 @@
-import { getAddress, isAddress, zeroAddress, type Address } from 'viem';
+import { keccak_256 } from '@noble/hashes/sha3';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
+
+/** An EVM address as text (viem's `Address` shape, without pulling viem into clients). */
+export type Address = `0x${string}`;
+
+/** The address that burns whatever is sent to it. */
+export const ZERO_ADDRESS: Address = '0x0000000000000000000000000000000000000000';
+
+const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/**
+ * EIP-55: a hex digit is upper case when the matching nibble of keccak-256 of the lower-case
+ * address (without 0x) is 8 or more. `text` must already be 0x + 40 hex digits.
+ */
+function eip55(text: string): Address {
+  const lower = text.slice(2).toLowerCase();
+  const hash = bytesToHex(keccak_256(utf8ToBytes(lower)));
+  let out = '0x';
+  for (let i = 0; i < lower.length; i++) {
+    const digit = lower.charAt(i);
+    out += Number.parseInt(hash.charAt(i), 16) >= 8 ? digit.toUpperCase() : digit;
+  }
+  return out as Address;
+}
+
+/**
+ * 0x + 40 hex digits, all lower case or carrying a correct EIP-55 checksum (viem's
+ * `isAddress(…, { strict: true })`).
+ */
+export function isEvmAddress(text: string): text is Address {
+  if (!HEX_ADDRESS.test(text)) return false;
+  return text === text.toLowerCase() || eip55(text) === text;
+}
 
 export type WalletAddressError = 'msg.incorrect-address';
 
@@ -12,7 +45,7 @@ export const WALLET_CURRENCIES = Object.values(WalletCurrency);
  * checksum (a typo in it is then caught); the zero address burns funds and is refused.
  */
 export function isBscAddress(address: string): boolean {
-  return isAddress(address, { strict: true }) && address.toLowerCase() !== zeroAddress;
+  return isEvmAddress(address) && address.toLowerCase() !== ZERO_ADDRESS;
 }
 
 /** Spec §5: one address validator per currency symbol. */
@@ -46,5 +79,7 @@ export function validateWalletAddress(
 
 /** The EIP-55 checksummed form to store and display; call only on a validated address. */
 export function checksumWalletAddress(address: string): Address {
-  return getAddress(address.trim());
+  const text = address.trim();
+  if (!isEvmAddress(text)) throw new Error(`Not an EVM address: ${text}`);
+  return eip55(text);
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Address } from 'viem';
-import { checksumWalletAddress, validateWalletAddress } from './wallet-address.ts';
+import { checksumWalletAddress, validateWalletAddress, type Address } from './wallet-address.ts';
 
 // The zod rules the money contracts (api/crypto.ts) use, apart from rules/zod.ts and api/user.ts:
 // a page that validates wallet or market answers then builds only these, not every account

@@ -116,8 +116,16 @@ export default function KycPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('intro')}
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 3 }}>
-        <Typography color="text.secondary">{t('status')}:</Typography>
+      <Stack
+        direction="row"
+        spacing={1}
+        role="group"
+        aria-labelledby="kyc-status-label"
+        sx={{ alignItems: 'center', mb: 3 }}
+      >
+        <Typography color="text.secondary" id="kyc-status-label">
+          {t('status')}:
+        </Typography>
         <Chip
           color={STATUS_COLOR[state.status]}
           label={t(`kyc.status.${state.status}`, { ns: 'core' })}

@@ -331,14 +331,15 @@ function LevelDetails({
       reason,
       message: reasonMessage(reason, level, market, fmt.locale),
     }));
+  // A term and its value (<dt>/<dd>), read together as "Price: 100 USDT".
   const fact = (label: string, value: string, testId: string, data?: number) => (
     <Box>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="text.secondary" component="dt">
         {label}
       </Typography>
       <Typography
         variant="h6"
-        component="p"
+        component="dd"
         sx={{ fontWeight: 800 }}
         data-testid={testId}
         data-value={data}
@@ -357,7 +358,10 @@ function LevelDetails({
       sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 4, bgcolor: 'background.paper' }}
     >
       <Stack spacing={2}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', m: 0 }}
+        >
           {fact(t('price'), `${fmt.amount(level.price, market.decimals)} USDT`, 'market-price')}
           {fact(t('stock'), String(level.stock), 'market-stock', level.stock)}
           {fact(t('queue'), String(level.queueLength), 'market-queue', level.queueLength)}

@@ -163,6 +163,7 @@ export function NewsForm({ item }: { item?: NewsItem }) {
                     hidden
                     type="file"
                     accept="image/*"
+                    aria-label={values.coverId ? t('news.cover-replace') : t('news.cover-add')}
                     data-testid="news-cover-input"
                     onChange={(event) => void onCover(event)}
                   />
@@ -197,6 +198,8 @@ export function NewsForm({ item }: { item?: NewsItem }) {
           {(['en', 'ru'] as const).map((language) => (
             <Paper
               key={language}
+              component="section"
+              aria-label={t(`news.preview-${language}`)}
               variant="outlined"
               sx={{ p: 3 }}
               data-testid={`news-preview-${language}`}

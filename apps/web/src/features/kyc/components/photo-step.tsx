@@ -64,6 +64,7 @@ export function PhotoStep({
             accept="image/*"
             capture={kind === 'selfie' ? 'user' : 'environment'}
             hidden
+            aria-label={t(`step.${kind}`)}
             data-testid={`kyc-${kind}-input`}
             onChange={(event) => void onFile(event)}
           />

@@ -25,12 +25,16 @@ function Balance({
   testId: string;
 }) {
   const fmt = useFormat();
+  // A term and its value (<dt>/<dd>), read together as "USDT balance: 12.5 USDT".
   return (
-    <Box sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 4, bgcolor: 'background.paper' }}>
-      <Typography color="text.secondary" variant="body2">
+    <Box
+      component="dl"
+      sx={{ p: { xs: 2.5, sm: 3 }, m: 0, borderRadius: 4, bgcolor: 'background.paper' }}
+    >
+      <Typography color="text.secondary" variant="body2" component="dt">
         {label}
       </Typography>
-      <Typography variant="h4" component="p" sx={{ fontWeight: 800, mt: 0.5 }}>
+      <Typography variant="h4" component="dd" sx={{ fontWeight: 800, mt: 0.5, ml: 0 }}>
         {/* data-units: the exact amount, for tests and copy; the text follows spec §9. */}
         <span data-testid={testId} data-units={units}>
           {fmt.amount(units, decimals)}
