@@ -12,6 +12,8 @@ test('an admin publishes news with a cover; a Russian reader on another page is 
   browser,
   request,
 }) => {
+  // Two browsers, a cover upload and a publish confirmation: more than a form's time when busy.
+  test.setTimeout(90_000);
   const admin = await registerUser(request);
   setRole(admin.user.email, 'admin');
   const reader = await registerUser(request, { locale: 'ru' });
@@ -46,8 +48,16 @@ test('an admin publishes news with a cover; a Russian reader on another page is 
   await page.getByTestId('news-form').getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Published' }).click();
   await page.getByTestId('news-submit').click();
+  // Publishing is asked once more; the row then opens the item where it is clicked.
+  await page
+    .getByRole('dialog', { name: 'Publish this news?' })
+    .getByRole('button', { name: 'Publish' })
+    .click();
   await expect(page.getByTestId('news-form-result')).toHaveText('Saved.');
-  await expect(page.getByTestId('news-row').first()).toContainText(`Summer meetups ${stamp}`);
+  const row = page.getByTestId('news-row').first();
+  await expect(row).toContainText(`Summer meetups ${stamp}`);
+  await row.getByText(`Summer meetups ${stamp}`).click();
+  await expect(page).toHaveURL(/\/control\/news\/\d+$/);
 
   // The reader hears of it on the FAQ page, in Russian, and opens it.
   const notice = readerPage.getByTestId('notification');
