@@ -45,7 +45,7 @@ function fill() {
     ['Title (Russian)', 'Привет'],
     ['Text (English)', 'Body'],
     ['Text (Russian)', 'Текст'],
-  ]) {
+  ] as const) {
     fireEvent.change(screen.getByLabelText(label, { exact: false }), {
       target: { value },
     });

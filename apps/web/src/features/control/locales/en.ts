@@ -130,9 +130,6 @@ const en = {
   'ads.field.endsAt': 'Ends',
   'ads.field.dailyCap': 'Impressions a day',
   'ads.field.viewerDailyCap': 'Per viewer a day',
-  'ads.hint.any': 'Comma-separated, e.g. {example}; empty: any',
-  'ads.hint.genders':
-    '0 male, 1 female; empty: any. Audiences apply only with the advertising consent',
   'ads.field.moods': 'Moods',
   'ads.field.levels': 'Token levels',
   'ads.hint.moods':
@@ -142,6 +139,9 @@ const en = {
   'ads.mood.romantic': 'Romantic',
   'ads.mood.business': 'Business',
   'ads.mood.just_chat': 'Just chat',
+  'ads.hint.none-any': 'None chosen: any',
+  'ads.language.en': 'English',
+  'ads.language.ru': 'Russian',
   'ads.gender.0': 'men',
   'ads.gender.1': 'women',
   'ads.audience': 'Audience: {audience}',

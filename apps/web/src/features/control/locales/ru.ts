@@ -131,9 +131,6 @@ const ru: typeof en = {
   'ads.field.endsAt': 'Окончание',
   'ads.field.dailyCap': 'Показов в день',
   'ads.field.viewerDailyCap': 'На зрителя в день',
-  'ads.hint.any': 'Через запятую, например {example}; пусто — любые',
-  'ads.hint.genders':
-    '0 мужской, 1 женский; пусто — любой. Аудитория учитывается только с согласием на рекламу',
   'ads.field.moods': 'Настроения',
   'ads.field.levels': 'Уровни токенов',
   'ads.hint.moods':
@@ -143,6 +140,9 @@ const ru: typeof en = {
   'ads.mood.romantic': 'Романтика',
   'ads.mood.business': 'Бизнес',
   'ads.mood.just_chat': 'Просто общение',
+  'ads.hint.none-any': 'Ничего не выбрано — любые',
+  'ads.language.en': 'Английский',
+  'ads.language.ru': 'Русский',
   'ads.gender.0': 'мужчины',
   'ads.gender.1': 'женщины',
   'ads.audience': 'Аудитория: {audience}',
