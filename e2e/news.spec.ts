@@ -12,8 +12,8 @@ test('an admin publishes news with a cover; a Russian reader on another page is 
   browser,
   request,
 }) => {
-  // Two browsers, an upload and a pushed notice: more than a form.
-  test.setTimeout(60_000);
+  // Two browsers, a cover upload and a publish confirmation: more than a form's time when busy.
+  test.setTimeout(90_000);
   const admin = await registerUser(request);
   setRole(admin.user.email, 'admin');
   const reader = await registerUser(request, { locale: 'ru' });
@@ -54,10 +54,16 @@ test('an admin publishes news with a cover; a Russian reader on another page is 
     .click();
   await page.getByRole('option', { name: 'Published' }).click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
+  // Publishing is asked once more; the row then opens the item where it is clicked.
+  await page
+    .getByRole('dialog', { name: 'Publish this news?' })
+    .getByRole('button', { name: 'Publish' })
+    .click();
   await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
-  await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(
-    `Summer meetups ${stamp}`,
-  );
+  const row = page.getByRole('table').getByRole('row').nth(1);
+  await expect(row).toContainText(`Summer meetups ${stamp}`);
+  await row.getByText(`Summer meetups ${stamp}`).click();
+  await expect(page).toHaveURL(/\/control\/news\/\d+$/);
 
   // The reader hears of it on the FAQ page, in Russian, and opens it.
   const notice = readerPage.getByRole('alert').filter({ hasText: 'Новость:' });

@@ -19,6 +19,8 @@ import { httpStats } from './modules/monitor/http-stats.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { meetRoutes } from './modules/meet/meet.routes.ts';
 import { presencePlugin } from './modules/meet/presence.plugin.ts';
+import { bansPlugin } from './modules/meet/bans.plugin.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { devicesRoutes, devicesServicePlugin } from './modules/devices/devices.routes.ts';
 import { meetingEventsPlugin } from './modules/meetings/meetings-events.ts';
 import { meetingsRoutes, meetingsServicePlugin } from './modules/meetings/meetings.routes.ts';
@@ -184,6 +186,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(chainRuntimePlugin, deps.chain ? { chain: deps.chain } : {});
   await app.register(marketEventsPlugin);
   await app.register(presencePlugin, { config });
+  await app.register(bansPlugin);
   await app.register(meetingEventsPlugin);
   await app.register(devicesServicePlugin, { config });
   await app.register(meetingsServicePlugin, {
@@ -215,6 +218,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(referralRoutes, { config });
       await api.register(cpaRoutes);
       await api.register(pushRoutes);
+      await api.register(staffRoutes);
     },
     { prefix: '/api' },
   );

@@ -215,6 +215,53 @@ function transactions(url: URL) {
   };
 }
 
+/** The staff user page's answer (/control/users/1). */
+const STAFF_USER = {
+  user: {
+    id: 1,
+    email: 'bea@meeet.test',
+    nickname: 'bea',
+    firstName: 'Bea',
+    lastName: 'Buyer',
+    role: 'user',
+    kycStatus: 'approved',
+    banned: true,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    surName: null,
+    phone: null,
+    country: 'DE',
+    locale: 'en',
+    emailVerified: true,
+    referralLevel: 'human',
+    referrerId: null,
+  },
+  deviceLock: null,
+  depositAddress: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+  kyc: { status: 'approved', maxNftType: 1 },
+  levels: [0],
+  sessions: [
+    {
+      id: 's1',
+      fingerprint: 'fp-1',
+      userAgent: 'Safari',
+      ip: '203.0.113.7',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      lastSeenAt: '2026-11-21T10:00:00.000Z',
+      revokedAt: '2026-11-21T11:00:00.000Z',
+    },
+  ],
+  audit: [
+    {
+      id: 1,
+      action: 'ban',
+      reason: 'Scam messages',
+      actorId: 1,
+      details: {},
+      createdAt: '2026-11-21T11:00:00.000Z',
+    },
+  ],
+};
+
 export function apiAnswer(url: URL, method: string, user: object | null): Answer {
   const path = url.pathname.replace(/^\/api/, '');
   const ok = (body: unknown): Answer => ({ status: 200, body });
@@ -236,6 +283,8 @@ export function apiAnswer(url: URL, method: string, user: object | null): Answer
       return user ? ok(WALLET) : UNAUTHORIZED;
     case '/crypto/transaction':
       return user ? ok(transactions(url)) : UNAUTHORIZED;
+    case '/staff/users/1':
+      return user ? ok(STAFF_USER) : UNAUTHORIZED;
     case '/referral/stats':
       return user ? ok(REFERRAL_STATS) : UNAUTHORIZED;
     default:

@@ -91,6 +91,15 @@ export const paths = {
     ads: { path: r.control.ads, getHref: () => r.control.ads },
     reports: { path: r.control.reports, getHref: () => r.control.reports },
     meetings: { path: r.control.meetings, getHref: () => r.control.meetings },
+    users: {
+      path: r.control.users,
+      getHref: (q?: string) =>
+        q ? `${r.control.users}?q=${encodeURIComponent(q)}` : r.control.users,
+    },
+    user: {
+      path: r.control.user,
+      getHref: (id: number | string) => `/control/users/${encodeURIComponent(String(id))}`,
+    },
   },
   notFound: { path: '*' },
 } as const;

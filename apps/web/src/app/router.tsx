@@ -59,6 +59,8 @@ const ControlNewsPage = lazy(() => import('../features/control/news-page.tsx'));
 const ControlAdsPage = lazy(() => import('../features/control/ads-page.tsx'));
 const ControlReportsPage = lazy(() => import('../features/control/reports-page.tsx'));
 const ControlMeetingsPage = lazy(() => import('../features/control/meetings-page.tsx'));
+const ControlUsersPage = lazy(() => import('../features/staff/users-page.tsx'));
+const ControlUserPage = lazy(() => import('../features/staff/user-page.tsx'));
 const ControlCpaPage = lazy(() => import('../features/cpa/control-cpa-page.tsx'));
 
 const redirect = (path: string, to: string): RouteObject => ({
@@ -163,6 +165,8 @@ export const routes: RouteObject[] = [
                       { path: paths.control.kyc.path, element: <KycModerationPage /> },
                       { path: paths.control.reports.path, element: <ControlReportsPage /> },
                       { path: paths.control.meetings.path, element: <ControlMeetingsPage /> },
+                      { path: paths.control.users.path, element: <ControlUsersPage /> },
+                      { path: paths.control.user.path, element: <ControlUserPage /> },
                       {
                         element: <RequireAdmin />,
                         children: [

@@ -208,6 +208,11 @@ const appMessagesEn = {
   'meetings.reason.gap-too-long': 'the phones lost each other for too long',
   'meetings.reason.implausible-speed': 'a location jumped faster than anyone can move',
   'meetings.reason.ended-early': 'the meeting was ended before the time was up',
+  'staff.self': 'Staff cannot take this action on their own account',
+  'staff.already-banned': 'This user is already banned',
+  'staff.not-banned': 'This user is not banned',
+  'staff.same-role': 'The user already has this role',
+  'staff.not-locked': 'This user has no device lock',
 } as const;
 
 export type MessageKey = keyof typeof appMessagesEn | keyof typeof errorMessagesEn;
@@ -420,6 +425,11 @@ const appMessagesRu = {
   'meetings.reason.gap-too-long': 'телефоны слишком долго не видели друг друга',
   'meetings.reason.implausible-speed': 'местоположение сместилось быстрее, чем можно двигаться',
   'meetings.reason.ended-early': 'встречу завершили раньше времени',
+  'staff.self': 'Это действие нельзя применить к собственному аккаунту',
+  'staff.already-banned': 'Пользователь уже заблокирован',
+  'staff.not-banned': 'Пользователь не заблокирован',
+  'staff.same-role': 'У пользователя уже эта роль',
+  'staff.not-locked': 'У пользователя нет блокировки устройства',
 } as const satisfies Record<keyof typeof appMessagesEn, string>;
 
 export const messages = {

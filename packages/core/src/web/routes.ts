@@ -44,6 +44,8 @@ export const webRoutes = {
     ads: '/control/ads',
     reports: '/control/reports',
     meetings: '/control/meetings',
+    users: '/control/users',
+    user: '/control/users/:id',
   },
 } as const;
 

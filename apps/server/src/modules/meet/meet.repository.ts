@@ -545,8 +545,37 @@ export const meetRepository = {
     return rows.map((row) => row.id);
   },
 
-  async ban(db: DbExecutor, userId: number, reportId: number, bannedBy: number): Promise<void> {
-    await db.insert(meetBans).values({ userId, reportId, bannedBy }).onConflictDoNothing();
+  /** Whether a ban was written (false: the user was banned already). */
+  async ban(
+    db: DbExecutor,
+    userId: number,
+    reportId: number | null,
+    bannedBy: number,
+  ): Promise<boolean> {
+    const rows = await db
+      .insert(meetBans)
+      .values({ userId, reportId, bannedBy })
+      .onConflictDoNothing()
+      .returning({ userId: meetBans.userId });
+    return rows.length > 0;
+  },
+
+  /** Whether a ban was lifted (false: there was none). */
+  async unban(db: DbExecutor, userId: number): Promise<boolean> {
+    const rows = await db
+      .delete(meetBans)
+      .where(eq(meetBans.userId, userId))
+      .returning({ userId: meetBans.userId });
+    return rows.length > 0;
+  },
+
+  async bannedAmong(db: DbExecutor, userIds: readonly number[]): Promise<Set<number>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await db
+      .select({ userId: meetBans.userId })
+      .from(meetBans)
+      .where(inArray(meetBans.userId, [...userIds]));
+    return new Set(rows.map((row) => row.userId));
   },
 
   async isBanned(db: DbExecutor, userId: number): Promise<boolean> {

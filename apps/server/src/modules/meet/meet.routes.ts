@@ -20,7 +20,7 @@ import {
   type PublicCard,
 } from '@meeet/core/api/meet';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
-import { HAND_DOWN } from '@meeet/core/api/realtime';
+import { HAND_DOWN, HandDropReason } from '@meeet/core/api/realtime';
 import { KycStatus } from '@meeet/core/enums';
 import { Role } from '@meeet/core/roles';
 import type { AppConfig } from '../../config.ts';
@@ -88,6 +88,8 @@ export const meetRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (a
       );
     },
   });
+  // A ban from the staff tools drops the hand as a report's ban does.
+  app.bans.onBanned((userId) => map.drop(userId, HandDropReason.BANNED));
   const chat = new ChatService({
     db: app.db,
     config: config.meet,

@@ -1,4 +1,15 @@
-import { and, eq, isNotNull, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { sessions, users, type SessionRow, type UserRow } from './users.schema.ts';
 
@@ -164,6 +175,16 @@ export const sessionsRepository = {
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
     return rows.length > 0;
+  },
+
+  /** The user's newest sessions, ended ones too (the staff user page). */
+  async listForUser(db: DbExecutor, userId: number, limit: number): Promise<SessionRow[]> {
+    return db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(desc(sessions.createdAt))
+      .limit(limit);
   },
 
   /** Revokes every active session of the user but `exceptSessionId`; returns the revoked ids. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { makeReferralCode } from '@meeet/core/rules/promo-code';
 import type { KycStatus } from '@meeet/core/enums';
 import type { Role } from '@meeet/core/roles';
@@ -169,6 +169,26 @@ export const usersRepository = {
       .select()
       .from(users)
       .where(inArray(users.id, [...ids]));
+  },
+
+  /**
+   * Staff search: users whose e-mail or nickname starts with `text` (any letter case, `%` and
+   * `_` literal), nickname matches first, then the newest.
+   */
+  async searchByText(
+    db: DbExecutor,
+    text: string,
+    limit: number,
+  ): Promise<(UserRow & { byNickname: boolean })[]> {
+    const pattern = likePrefix(text);
+    const byNickname = ilike(users.domain, pattern);
+    const rows = await db
+      .select({ user: users, byNickname: sql<boolean>`coalesce(${byNickname}, false)` })
+      .from(users)
+      .where(or(ilike(users.email, pattern), byNickname))
+      .orderBy(sql`coalesce(${byNickname}, false) desc`, desc(users.id))
+      .limit(limit);
+    return rows.map((row) => ({ ...row.user, byNickname: row.byNickname }));
   },
 
   /** A subquery (not run here) of the ids of users whose last name starts with `prefix`. */

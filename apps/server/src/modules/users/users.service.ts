@@ -439,3 +439,22 @@ export async function userContacts(
   }
   return found;
 }
+
+/** For the staff tools: users whose e-mail or nickname starts with `text`, nickname hits first. */
+export function searchUsersByText(db: DbExecutor, text: string, limit: number) {
+  return usersRepository.searchByText(db, text, limit);
+}
+
+/** For the staff tools: the user's newest sessions, ended ones included. */
+export function userSessions(db: DbExecutor, userId: number, limit: number) {
+  return sessionsRepository.listForUser(db, userId, limit);
+}
+
+/** For the staff tools: sets a user's role on the caller's executor; the row afterwards. */
+export function setUserRoleById(
+  db: DbExecutor,
+  userId: number,
+  role: Role,
+): Promise<UserRow | undefined> {
+  return usersRepository.update(db, userId, { role });
+}

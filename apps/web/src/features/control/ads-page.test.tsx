@@ -101,7 +101,46 @@ describe('control: ad campaigns', () => {
       levels: [0],
     });
     await screen.findByText('Saved.');
-  });
+    // A long form of many fields: seconds on a busy machine.
+  }, 30_000);
+
+  it('picks languages, countries and genders from lists, no typing of codes', async () => {
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
+      init?.method === 'POST'
+        ? Response.json({ ...campaign, id: 7, ...JSON.parse(String(init.body)) })
+        : Response.json({ list: [] }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'New campaign' });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Title' }), {
+      target: { value: 'Brunch' },
+    });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Text' }), {
+      target: { value: 'Sunday brunch' },
+    });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Link' }), {
+      target: { value: 'https://example.com/brunch' },
+    });
+    const languages = within(form).getByRole('group', { name: 'Languages' });
+    fireEvent.click(within(languages).getByRole('checkbox', { name: 'Russian' }));
+    const genders = within(form).getByRole('group', { name: 'Genders' });
+    fireEvent.click(within(genders).getByRole('checkbox', { name: 'women' }));
+    const countryBox = within(form).getByRole('combobox', { name: 'Countries' });
+    fireEvent.change(countryBox, { target: { value: 'Germ' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Germany' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true),
+    );
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      languages: ['ru'],
+      countries: ['DE'],
+      genders: [1],
+    });
+  }, 30_000);
 
   it('reads in Russian', async () => {
     await i18n.changeLanguage('ru');

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useController, type Control } from 'react-hook-form';
+import Autocomplete from '@mui/material/Autocomplete';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,17 +13,20 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../i18n/react.ts';
 import { adCampaignSaveSchema, type AdCampaign, type AdCampaignSave } from '@meeet/core/api/ads';
 import { Mood } from '@meeet/core/api/meet';
-import { NFT_TYPES, nftTypeName, type NftType } from '@meeet/core/enums';
+import { GENDERS, NFT_TYPES, nftTypeName, type Gender, type NftType } from '@meeet/core/enums';
+import { LOCALES, type Locale } from '@meeet/core/i18n/locale';
 import { AppForm } from '../../components/form/app-form.tsx';
 import { FormCheckboxGroup } from '../../components/form/form-checkbox-group.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../components/form/server-errors.ts';
 import { useAppForm } from '../../components/form/use-app-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { countries } from '../../components/profile-form/countries.ts';
 import { useAdCampaigns, useAdStats, useSaveAdCampaign } from './api/ad-campaigns.ts';
 import { NS } from './i18n.ts';
 
@@ -31,9 +36,11 @@ interface CampaignFormValues {
   text: string;
   link: string;
   placements: string;
-  languages: string;
-  countries: string;
-  genders: string;
+  languages: string[];
+  /** ISO 3166-1 alpha-2 codes picked from the list. */
+  countries: string[];
+  /** Gender values as text (checkbox values). */
+  genders: string[];
   ageMin: string;
   ageMax: string;
   moods: string[];
@@ -58,9 +65,9 @@ const EMPTY: CampaignFormValues = {
   text: '',
   link: 'https://',
   placements: 'home, faq, account, app',
-  languages: '',
-  countries: '',
-  genders: '',
+  languages: [],
+  countries: [],
+  genders: [],
   ageMin: '',
   ageMax: '',
   moods: [],
@@ -74,6 +81,35 @@ const EMPTY: CampaignFormValues = {
 const FIELDS = Object.keys(EMPTY);
 const MOODS = Object.values(Mood);
 
+/** Countries picked by name in the interface language; the codes are what the campaign keeps. */
+function CountryPicker({
+  control,
+}: {
+  control: Control<CampaignFormValues, unknown, AdCampaignSave>;
+}) {
+  const { t, i18n } = useTranslation(NS);
+  const { field } = useController({ control, name: 'countries' });
+  const options = useMemo(() => countries(i18n.language), [i18n.language]);
+  const byCode = useMemo(() => new Map(options.map((c) => [c.code, c])), [options]);
+  return (
+    <Autocomplete
+      multiple
+      options={options}
+      value={field.value.flatMap((code) => byCode.get(code) ?? [])}
+      onChange={(_event, picked) => field.onChange(picked.map((country) => country.code))}
+      getOptionLabel={(country) => country.name}
+      isOptionEqualToValue={(a, b) => a.code === b.code}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={t('ads.field.countries')}
+          helperText={t('ads.hint.none-any')}
+        />
+      )}
+    />
+  );
+}
+
 function CampaignForm() {
   const { t } = useTranslation([NS, 'core']);
   const save = useSaveAdCampaign();
@@ -86,9 +122,9 @@ function CampaignForm() {
       text: v.text,
       link: v.link,
       placements: list(v.placements),
-      languages: list(v.languages),
-      countries: list(v.countries).map((c) => c.toUpperCase()),
-      genders: list(v.genders).map(Number),
+      languages: v.languages as Locale[],
+      countries: v.countries,
+      genders: v.genders.map(Number) as Gender[],
       ageMin: numberOrNull(v.ageMin),
       ageMax: numberOrNull(v.ageMax),
       moods: v.moods as Mood[],
@@ -122,9 +158,27 @@ function CampaignForm() {
           {field('text', { required: true, multiline: true, minRows: 2 })}
           {field('link', { required: true })}
           {field('placements', { hint: 'home, faq, account, app' })}
-          {field('languages', { hint: t('ads.hint.any', { example: 'en, ru' }) })}
-          {field('countries', { hint: t('ads.hint.any', { example: 'DE, RU' }) })}
-          {field('genders', { hint: t('ads.hint.genders') })}
+          <FormCheckboxGroup
+            name="languages"
+            testId="ads-languages"
+            label={t('ads.field.languages')}
+            hint={t('ads.hint.none-any')}
+            options={LOCALES.map((locale) => ({
+              value: locale,
+              label: t(`ads.language.${locale}`),
+            }))}
+          />
+          <CountryPicker control={app.form.control} />
+          <FormCheckboxGroup
+            name="genders"
+            testId="ads-genders"
+            label={t('ads.field.genders')}
+            hint={t('ads.hint.none-any')}
+            options={GENDERS.map((gender) => ({
+              value: String(gender),
+              label: t(`ads.gender.${gender}`),
+            }))}
+          />
           <Stack direction="row" spacing={2}>
             {field('ageMin', { type: 'number' })}
             {field('ageMax', { type: 'number' })}

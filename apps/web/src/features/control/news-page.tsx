@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -31,6 +31,7 @@ const PAGE_SIZES = [10, 20, 50];
 /** The news of the control area with a status filter; drafts and scheduled items marked. */
 function NewsTable() {
   const { t } = useTranslation(NS);
+  const navigate = useNavigate();
   const fmt = useFormat();
   const [status, setStatus] = useState<NewsStatus | typeof ALL>(ALL);
   const [page, setPage] = useState(0);
@@ -92,7 +93,13 @@ function NewsTable() {
                 const scheduled =
                   item.status === NewsStatus.PUBLISHED && Date.parse(item.publishAt) > now;
                 return (
-                  <TableRow key={item.id} data-testid="news-row">
+                  <TableRow
+                    key={item.id}
+                    data-testid="news-row"
+                    hover
+                    sx={{ cursor: 'pointer' }}
+                    onClick={() => void navigate(paths.control.newsEdit.getHref(item.id))}
+                  >
                     <TableCell>{item.id}</TableCell>
                     <TableCell>{item.titleEn}</TableCell>
                     <TableCell>
@@ -114,6 +121,7 @@ function NewsTable() {
                         size="small"
                         component={RouterLink}
                         to={paths.control.newsEdit.getHref(item.id)}
+                        onClick={(event) => event.stopPropagation()}
                       >
                         {t('news.edit')}
                       </Button>
@@ -121,7 +129,8 @@ function NewsTable() {
                         size="small"
                         color="error"
                         disabled={remove.isPending}
-                        onClick={() => {
+                        onClick={(event) => {
+                          event.stopPropagation();
                           if (window.confirm(t('news.delete-confirm'))) remove.mutate(item.id);
                         }}
                       >

@@ -55,6 +55,7 @@ const en = {
   'page.control.ads': 'Ads',
   'page.control.reports': 'Reports',
   'page.control.meetings': 'Meetings',
+  'page.control.users': 'Users',
 
   'cookie.title': 'We use cookies',
   'cookie.text':

@@ -56,6 +56,7 @@ const ru = {
   'page.control.ads': 'Реклама',
   'page.control.reports': 'Жалобы',
   'page.control.meetings': 'Встречи',
+  'page.control.users': 'Пользователи',
 
   'cookie.title': 'Мы используем cookie',
   'cookie.text':

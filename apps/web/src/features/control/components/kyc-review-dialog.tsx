@@ -217,12 +217,17 @@ export function KycReviewDialog({
                   helperText={fieldErrors.moderatorComment}
                   slotProps={{ htmlInput: { 'data-testid': 'kyc-comment', maxLength: 1000 } }}
                 />
-                {error && <Alert severity="error">{error}</Alert>}
               </Stack>
             )}
           </Box>
         </Stack>
       </DialogContent>
+      {/* Beside the buttons, outside the scrolled photos: a refusal is seen where it was asked. */}
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mx: 3, mt: 2 }}>
+          {error}
+        </Alert>
+      )}
       <DialogActions>
         <Button onClick={onClose} data-testid="kyc-review-close">
           {t('kyc.close')}

@@ -3,6 +3,11 @@ import { useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -17,6 +22,7 @@ import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../../components/form/server-errors.ts';
 import { useAppForm } from '../../../components/form/use-app-form.ts';
 import { buildUrl } from '../../../lib/api-client.ts';
+import { useFormat } from '../../../lib/format.ts';
 import { uploadNewsCover, useSaveNews } from '../api/save-news.ts';
 import { NS } from '../i18n.ts';
 
@@ -61,7 +67,13 @@ function toValues(item: NewsItem | undefined): NewsFormValues {
 export function NewsForm({ item }: { item?: NewsItem }) {
   const { t } = useTranslation([NS, 'core']);
   const save = useSaveNews();
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const fmt = useFormat();
+  const [outcome, setOutcome] = useState<{
+    ok: boolean;
+    text: string;
+    savedValues?: string;
+  } | null>(null);
+  const [toPublish, setToPublish] = useState<NewsSaveRequest | null>(null);
   const [uploading, setUploading] = useState(false);
   const app = useAppForm<NewsFormValues, NewsSaveRequest>({
     schema: newsSaveRequestSchema,
@@ -74,16 +86,34 @@ export function NewsForm({ item }: { item?: NewsItem }) {
   });
   const values = useWatch({ control: app.form.control }) as NewsFormValues;
 
-  const onSubmit = async (body: NewsSaveRequest) => {
+  const send = async (body: NewsSaveRequest) => {
     setOutcome(null);
     const result = await save.mutateAsync(body);
     if (result.ok) {
-      setOutcome({ ok: true, text: t('news.saved') });
-      if (!item) app.reset(toValues(undefined));
+      const after = item ? app.form.getValues() : toValues(undefined);
+      if (!item) app.reset(after);
+      setOutcome({ ok: true, text: t('news.saved'), savedValues: JSON.stringify(after) });
     } else if (!showServerFieldErrors(app.form, result, FIELDS)) {
       setOutcome({ ok: false, text: failureMessage(result, t('news.error')) });
     }
   };
+
+  // Publishing is what readers see: asked once more, unless the item is out already.
+  const onSubmit = async (body: NewsSaveRequest) => {
+    if (body.status === NewsStatus.PUBLISHED && item?.status !== NewsStatus.PUBLISHED) {
+      setToPublish(body);
+      return;
+    }
+    await send(body);
+  };
+  const errors = app.form.formState.errors;
+  // "Saved." speaks of the values saved: gone once they change or a field is wrong.
+  const shownOutcome =
+    outcome &&
+    (!outcome.ok ||
+      (Object.keys(errors).length === 0 && JSON.stringify(values) === outcome.savedValues))
+      ? outcome
+      : null;
 
   const onCover = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -174,9 +204,12 @@ export function NewsForm({ item }: { item?: NewsItem }) {
                   </Button>
                 )}
               </Stack>
-              {outcome && (
-                <Alert severity={outcome.ok ? 'success' : 'error'} data-testid="news-form-result">
-                  {outcome.text}
+              {shownOutcome && (
+                <Alert
+                  severity={shownOutcome.ok ? 'success' : 'error'}
+                  data-testid="news-form-result"
+                >
+                  {shownOutcome.text}
                 </Alert>
               )}
               <Box>
@@ -226,6 +259,32 @@ export function NewsForm({ item }: { item?: NewsItem }) {
           ))}
         </Stack>
       </Grid>
+      <Dialog open={toPublish !== null} onClose={() => setToPublish(null)}>
+        <DialogTitle>{t('news.publish-confirm.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {t('news.publish-confirm.text', {
+              title: toPublish?.titleEn ?? '',
+              time: toPublish?.publishAt
+                ? fmt.dateTime(toPublish.publishAt)
+                : t('news.publish-confirm.now'),
+            })}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setToPublish(null)}>{t('news.publish-confirm.cancel')}</Button>
+          <Button
+            variant="contained"
+            onClick={() => {
+              const body = toPublish;
+              setToPublish(null);
+              if (body) void send(body);
+            }}
+          >
+            {t('news.publish-confirm.ok')}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Grid>
   );
 }

@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@meeet/core/api/errors';
+import {
+  staffActionRequestSchema,
+  staffSearchQuerySchema,
+  staffSearchResultSchema,
+  staffUserDetailSchema,
+  staffUserParamsSchema,
+} from '@meeet/core/api/staff';
+import { staffPaths } from '@meeet/core/api/staff-paths';
+import { Role } from '@meeet/core/roles';
+import { authOf } from '../../plugins/auth.ts';
+import { MarketService } from '../market/market.service.ts';
+import { StaffService } from './staff.service.ts';
+
+const tags = ['staff'];
+const bearer = [{ bearerAuth: [] }];
+const refusals = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** The control area's users: search, a user's page, admin actions with an audit trail. */
+export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const market = new MarketService({ db: app.db, chain: app.chain, log: app.log });
+  const staff = new StaffService({
+    db: app.db,
+    sessions: app.sessions,
+    bans: app.bans,
+    levelsHeld: (userId) => market.levelsHeld(userId),
+    log: app.log,
+  });
+
+  app.get(
+    staffPaths.search,
+    {
+      onRequest: app.requireRole(Role.MODERATOR),
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Find users by e-mail, nickname, id or deposit address (moderators, admins)',
+        querystring: staffSearchQuerySchema,
+        response: { 200: staffSearchResultSchema, ...refusals },
+      },
+    },
+    (request) => staff.search(authOf(request), request.query.q),
+  );
+
+  app.get(
+    staffPaths.user(':userId'),
+    {
+      onRequest: app.requireRole(Role.MODERATOR),
+      schema: {
+        tags,
+        security: bearer,
+        summary: "A user's page: profile, sessions, KYC, tokens; the audit trail for admins",
+        params: staffUserParamsSchema,
+        response: { 200: staffUserDetailSchema, ...refusals },
+      },
+    },
+    (request) => staff.user(authOf(request), request.params.userId),
+  );
+
+  app.post(
+    staffPaths.action(':userId'),
+    {
+      onRequest: app.requireRole(Role.ADMIN),
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Ban, unban, change role, revoke sessions, lift a device lock (admins)',
+        params: staffUserParamsSchema,
+        body: staffActionRequestSchema,
+        response: { 200: staffUserDetailSchema, 409: errorBodySchema, ...refusals },
+      },
+    },
+    (request) => staff.act(authOf(request), request.params.userId, request.body),
+  );
+};

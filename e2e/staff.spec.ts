@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
+import { resolve } from 'node:path';
+import {
+  expect,
+  PASSWORD,
+  registerUser,
+  setRole,
+  signIn,
+  test,
+  type AuthRecord,
+} from './support/fixtures.ts';
+import { repoRoot } from './support/server.ts';
+
+const shots = resolve(repoRoot, 'docs/web');
+
+/** The user's deposit address, made by their first look at the wallet. */
+async function depositAddress(request: APIRequestContext, user: AuthRecord) {
+  const response = await request.get('/api/crypto/wallet', {
+    headers: { authorization: `Bearer ${user.token}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { address: string }).address;
+}
+
+test('an admin finds a user by deposit address, bans and unbans them, and the audit shows both', async ({
+  page,
+  request,
+}) => {
+  // A wallet made on the chain, two dialogs and the audit: more than a form's time on a busy machine.
+  test.setTimeout(120_000);
+  const admin = await registerUser(request);
+  setRole(admin.user.email, 'admin');
+  const target = await registerUser(request);
+  const address = await depositAddress(request, target);
+
+  await signIn(page, admin);
+  await page.goto('/control/users');
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByLabel('E-mail, nickname, id or address').fill(address);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const results = page.getByRole('table', { name: 'Users found' });
+  const row = results.getByRole('row').filter({ hasText: target.user.email });
+  await expect(row).toContainText('deposit address');
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: resolve(shots, 'control-user-search.png'), fullPage: true });
+
+  // The row opens where it is clicked, not only on the id link.
+  await row.getByText(target.user.email).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`User ${target.user.id}`);
+  await expect(page.getByText(address)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Ban', exact: true }).click();
+  const banDialog = page.getByRole('dialog');
+  await banDialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(banDialog.getByText('Give a reason of at least 3 characters.')).toBeVisible();
+  await banDialog.getByLabel('Reason').fill('Scam messages in chat');
+  await banDialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(banDialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Banned.' })).toBeVisible();
+
+  // The banned user's token no longer works and sign-in says why.
+  const me = await request.get('/api/user/me', {
+    headers: { authorization: `Bearer ${target.token}` },
+  });
+  expect(me.status()).toBe(401);
+  const login = await request.post('/api/user/login', {
+    data: { email: target.user.email, password: PASSWORD },
+  });
+  expect(login.status()).toBe(403);
+
+  await page.getByRole('button', { name: 'Unban' }).click();
+  const unbanDialog = page.getByRole('dialog');
+  await unbanDialog.getByLabel('Reason').fill('Appeal accepted');
+  await unbanDialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(unbanDialog).toBeHidden();
+
+  const audit = page.getByRole('table', { name: 'Audit trail' });
+  await expect(audit.getByRole('row').nth(1)).toContainText('Unban');
+  await expect(audit.getByRole('row').nth(1)).toContainText('Appeal accepted');
+  await expect(audit.getByRole('row').nth(2)).toContainText('Ban');
+  await expect(audit.getByRole('row').nth(2)).toContainText('Scam messages in chat');
+  await page.screenshot({ path: resolve(shots, 'control-user-page.png'), fullPage: true });
+});
+
+test('a moderator reads a user page without the actions or the audit trail', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const moderator = await registerUser(request);
+  setRole(moderator.user.email, 'moderator');
+  const target = await registerUser(request);
+  await signIn(page, moderator);
+  await page.goto(`/control/users/${target.user.id}`);
+  // The first control page loads its code: on a busy machine that is more than a click's wait.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`User ${target.user.id}`, {
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('region', { name: 'Sessions and devices' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ban', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Audit trail' })).toHaveCount(0);
+});
