@@ -2,9 +2,38 @@ import { erc20Abi, type Address } from 'viem';
 import { generateMnemonic, english } from 'viem/accounts';
 import { startAnvil, type AnvilInstance } from '@meeet/contracts/anvil';
 import { tokenBaseUri } from '@meeet/contracts/deploy';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../src/db/client.ts';
 import type { Chain } from '../src/modules/chain/chain.client.ts';
 import { prepareLocalChain } from '../src/modules/chain/local-chain.ts';
+import { localChainStore } from '../src/modules/wallet/local-chain-store.ts';
 import type { TestApp } from './helpers.ts';
+
+/**
+ * The contracts deployed on a test anvil through the server's own start-up path, a deposit final
+ * once mined (confirmations 1); `rpcUrl` reaches the node through a proxy when given.
+ */
+export function deployOnAnvil(
+  anvil: Pick<AnvilInstance, 'rpcUrl' | 'chainId' | 'mnemonic'>,
+  options: {
+    db: Database;
+    log: FastifyBaseLogger;
+    mnemonic?: string;
+    rpcUrl?: string;
+    baseTokenURI?: string;
+  },
+): Promise<Chain> {
+  return prepareLocalChain({
+    rpcUrl: options.rpcUrl ?? anvil.rpcUrl,
+    chainId: anvil.chainId,
+    nodeMnemonic: anvil.mnemonic,
+    mnemonic: options.mnemonic ?? generateMnemonic(english),
+    confirmations: 1,
+    ...(options.baseTokenURI ? { baseTokenURI: options.baseTokenURI } : {}),
+    store: localChainStore(options.db),
+    log: options.log,
+  });
+}
 
 export interface TestChain {
   anvil: AnvilInstance;
@@ -20,15 +49,10 @@ export interface TestChain {
 export async function attachTestChain(t: TestApp): Promise<TestChain> {
   const anvil = await startAnvil({ port: 0 });
   try {
-    const chain = await prepareLocalChain({
-      rpcUrl: anvil.rpcUrl,
-      chainId: anvil.chainId,
-      nodeMnemonic: anvil.mnemonic,
-      mnemonic: generateMnemonic(english),
-      confirmations: 1,
-      baseTokenURI: tokenBaseUri(t.config.publicUrl),
+    const chain = await deployOnAnvil(anvil, {
       db: t.db,
       log: t.app.log,
+      baseTokenURI: tokenBaseUri(t.config.publicUrl),
     });
     t.app.chain.attach(chain);
     return { anvil, chain, stop: () => anvil.stop() };

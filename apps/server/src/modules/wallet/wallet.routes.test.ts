@@ -11,7 +11,7 @@ import { Chain } from '../chain/chain.client.ts';
 import { DepositWatcher } from './deposit-watcher.ts';
 import { chainTransactions } from './wallet.schema.ts';
 import { fundAddress } from './wallet.service.ts';
-import type { WalletServiceCodes } from './wallet.routes.ts';
+import type { WalletServiceCodes } from './wallet.plugin.ts';
 
 const USDT = (text: string) => parseUnits(text, 18);
 /** An outside address (anvil's account 9) that receives withdrawals. */
