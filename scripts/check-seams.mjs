@@ -29,20 +29,21 @@ const IMPORT =
 const DYNAMIC = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** The repository-relative file a specifier names, or undefined for a package outside. */
-function target(from, specifier) {
+function target(from, specifier, known) {
   let path;
   if (specifier.startsWith('.')) path = resolve(dirname(from), specifier);
   else if (specifier.startsWith('@meeet/core/'))
     path = join(root, 'packages/core/src', `${specifier.slice('@meeet/core/'.length)}.ts`);
   else return undefined;
-  return existsSync(path) ? relative(root, path) : undefined;
+  const file = relative(root, path);
+  return known?.has(file) || existsSync(path) ? file : undefined;
 }
 
 /** Every import of `file` (repository-relative) inside the two roots, with its named bindings. */
-export function importsOf(file, text) {
+export function importsOf(file, text, known) {
   const found = [];
   for (const m of text.matchAll(IMPORT)) {
-    const to = target(join(root, file), m[3]);
+    const to = target(join(root, file), m[3], known);
     if (!to) continue;
     const names = (m[2] ?? '')
       .replace(/[{}]/g, ' ')
@@ -51,7 +52,7 @@ export function importsOf(file, text) {
     found.push({ to, names });
   }
   for (const m of text.matchAll(DYNAMIC)) {
-    const to = target(join(root, file), m[1]);
+    const to = target(join(root, file), m[1], known);
     if (to) found.push({ to, names: [] });
   }
   return found;
@@ -117,7 +118,7 @@ export function seamProblems(files) {
   const fileGraph = new Map();
   const moduleGraph = new Map();
   for (const [file, text] of files) {
-    const imports = importsOf(file, text);
+    const imports = importsOf(file, text, files);
     fileGraph.set(file, new Set(imports.map((i) => i.to)));
     const own = MODULE.exec(file)?.[1];
     for (const { to, names } of imports) {
