@@ -3,6 +3,7 @@ import { generateMnemonic, english } from 'viem/accounts';
 import { startAnvil, type AnvilInstance } from '@meeet/contracts/anvil';
 import { tokenBaseUri } from '@meeet/contracts/deploy';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import type { Chain } from '../src/modules/chain/chain.client.ts';
 import { prepareLocalChain } from '../src/modules/chain/local-chain.ts';
@@ -69,4 +70,30 @@ export function usdtBalance(chain: Chain, address: Address): Promise<bigint> {
     functionName: 'balanceOf',
     args: [address],
   });
+}
+
+/** Ledger rows still open (REQUESTED or PROCESSING). */
+export async function openLedgerRows(db: Database): Promise<number> {
+  const open = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from chain_transactions where status in ('REQUESTED', 'PROCESSING')`,
+  );
+  return open.rows[0]?.n ?? 0;
+}
+
+/**
+ * Runs the hot wallet's sender, then each of `watchers` (the market's, the deposits'), until no
+ * ledger row is open: with instant mining a pass or two. Fails after `passes`.
+ */
+export async function settleLedger(
+  t: Pick<TestApp, 'app' | 'db'>,
+  watchers: readonly { tick(): Promise<unknown> }[] = [],
+  passes = 30,
+): Promise<void> {
+  const { sender } = t.app.chain.require();
+  for (let i = 0; i < passes; i++) {
+    await sender.track();
+    for (const watcher of watchers) await watcher.tick();
+    if ((await openLedgerRows(t.db)) === 0) return;
+  }
+  throw new Error('transactions did not settle');
 }

@@ -4,7 +4,7 @@ import { HttpRequestError, parseEther, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPromoCode } from '@meeet/core/rules/promo-code';
 import { bearer, registerUser } from '../../../test/accounts.ts';
-import { attachTestChain, usdtBalance, type TestChain } from '../../../test/chain.ts';
+import { attachTestChain, usdtBalance, type TestChain, settleLedger } from '../../../test/chain.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { setUserRole } from '../users/user-role.ts';
 import { DepositWatcher } from '../wallet/deposit-watcher.ts';
@@ -51,23 +51,9 @@ describe('referral programme on a real chain', () => {
       ...(now ? { now } : {}),
     });
 
-  async function openRows(): Promise<number> {
-    const open = await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from chain_transactions where status in ('REQUESTED', 'PROCESSING')`,
-    );
-    return open.rows[0]?.n ?? 0;
-  }
-
   /** Runs the sender and the watchers until nothing is open (instant mining). */
   async function settle(): Promise<void> {
-    const { sender } = t.app.chain.require();
-    for (let i = 0; i < 30; i++) {
-      await sender.track();
-      await watcher.tick();
-      await deposits.tick();
-      if ((await openRows()) === 0) return;
-    }
-    throw new Error('transactions did not settle');
+    await settleLedger(t, [watcher, deposits]);
   }
 
   async function buySilver(user: { token: string }) {

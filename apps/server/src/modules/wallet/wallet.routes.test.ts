@@ -3,7 +3,7 @@ import { erc20Abi, parseEther, parseUnits, type Address } from 'viem';
 import { english, generateMnemonic, mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, devMailboxCode, registerUser } from '../../../test/accounts.ts';
-import { attachTestChain, usdtBalance, type TestChain } from '../../../test/chain.ts';
+import { attachTestChain, usdtBalance, type TestChain, settleLedger } from '../../../test/chain.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { MeeetMarketAbi } from '@meeet/contracts/artifacts/MeeetMarket';
 import { oneTimeCodes } from '../codes/codes.schema.ts';
@@ -32,19 +32,6 @@ async function countAll(t: TestApp): Promise<number> {
     sql`select count(*)::int as n from chain_transactions`,
   );
   return result.rows[0]?.n ?? 0;
-}
-
-/** Runs the withdrawal tracker until nothing is open (instant mining: a pass or two). */
-async function settleAll(t: TestApp): Promise<void> {
-  const { sender } = t.app.chain.require();
-  for (let i = 0; i < 20; i++) {
-    await sender.track();
-    const open = await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from chain_transactions where status in ('REQUESTED', 'PROCESSING')`,
-    );
-    if ((open.rows[0]?.n ?? 0) === 0) return;
-  }
-  throw new Error('withdrawals did not settle');
 }
 
 describe('wallet on a real chain', () => {
@@ -233,7 +220,7 @@ describe('wallet on a real chain', () => {
       expect(r.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds' });
     }
     const outsideBefore = await usdtBalance(c.chain, OUTSIDE);
-    await settleAll(t);
+    await settleLedger(t, [], 20);
 
     const outputs = (await rows(t, user.user.id)).filter((r) => r.type === 'OUTPUT');
     expect(outputs).toHaveLength(accepted.length);
@@ -578,7 +565,7 @@ describe('withdrawal confirmed by a mailed code', () => {
     expect(replay.statusCode).toBe(202);
     expect(replay.json().transaction.id).toBe(tx.id);
 
-    await settleAll(t);
+    await settleLedger(t, [], 20);
     const done = await t.app.inject({
       method: 'GET',
       url: `/api/crypto/transaction/${tx.id}`,
@@ -607,7 +594,7 @@ describe('withdrawal confirmed by a mailed code', () => {
         toAddress: OUTSIDE,
       })
       .returning();
-    await settleAll(t);
+    await settleLedger(t, [], 20);
     const [after] = await t.db
       .select()
       .from(chainTransactions)
