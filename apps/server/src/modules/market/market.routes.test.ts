@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { parseEther, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MeeetMarketAbi } from '@meeet/contracts/artifacts/MeeetMarket';
-import { bearer, registerUser } from '../../../test/accounts.ts';
+import { apiInjector, bearer, registerUser } from '../../../test/accounts.ts';
 import { attachTestChain, usdtBalance, type TestChain, settleLedger } from '../../../test/chain.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
@@ -27,19 +27,7 @@ describe('marketplace on a real chain', () => {
   let deposits: DepositWatcher;
   let admin: Awaited<ReturnType<typeof registerUser>>;
 
-  const inject = (
-    method: 'GET' | 'POST',
-    url: string,
-    token?: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { ...(token ? bearer(token) : {}), ...headers },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const inject = apiInjector(() => t.app);
 
   const buy = (token: string, level: number, key: string = randomUUID()) =>
     inject('POST', '/crypto/nft/buy', token, { level }, { 'idempotency-key': key });

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { HttpRequestError, parseEther, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPromoCode } from '@meeet/core/rules/promo-code';
-import { bearer, registerUser } from '../../../test/accounts.ts';
+import { apiInjector, registerUser } from '../../../test/accounts.ts';
 import { attachTestChain, usdtBalance, type TestChain, settleLedger } from '../../../test/chain.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { setUserRole } from '../users/user-role.ts';
@@ -24,19 +24,7 @@ describe('referral programme on a real chain', () => {
   let deposits: DepositWatcher;
   let admin: Awaited<ReturnType<typeof registerUser>>;
 
-  const inject = (
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    token?: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { ...(token ? bearer(token) : {}), ...headers },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const inject = apiInjector(() => t.app);
 
   /** Registers under `referrer` (if any) from its own device. */
   const join = (referrerId?: number, fingerprint = `fp-${randomUUID()}`) =>

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { erc20Abi, parseEther, parseUnits, type Address } from 'viem';
 import { english, generateMnemonic, mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, devMailboxCode, registerUser } from '../../../test/accounts.ts';
+import { apiInjector, bearer, devMailboxCode, registerUser } from '../../../test/accounts.ts';
 import { attachTestChain, usdtBalance, type TestChain, settleLedger } from '../../../test/chain.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { MeeetMarketAbi } from '@meeet/contracts/artifacts/MeeetMarket';
@@ -43,19 +43,7 @@ describe('wallet on a real chain', () => {
     consume: async (_tx, _email, _purpose, code) => code !== '999999',
   };
 
-  const inject = (
-    method: 'GET' | 'POST',
-    url: string,
-    token?: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { ...(token ? bearer(token) : {}), ...headers },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const inject = apiInjector(() => t.app);
 
   async function fundedUser(usdt: string, bnb: string) {
     const user = await registerUser(t.app);
