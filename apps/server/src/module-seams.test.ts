@@ -87,7 +87,7 @@ describe('server module seams lint rule', () => {
         .map((m) => `${r.filePath.slice(repoRoot.length)}:${m.line} ${m.message}`),
     );
     expect(violations).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('server module seams in plugins/ and lib/', () => {
@@ -119,7 +119,7 @@ describe('server module seams in plugins/ and lib/', () => {
       r.messages.filter((m) => m.ruleId === RULE).map((m) => `${r.filePath}:${m.line}`),
     );
     expect(violations).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('scripts/check-seams.mjs (run by npm run lint)', () => {
