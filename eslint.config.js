@@ -1,7 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -145,6 +145,16 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycles in the server or in core: a cycle hides which file owns a piece and makes
+    // load order matter (docs/decisions.md, "Import cycles broken at their shared piece").
+    files: ['apps/server/src/**/*.ts', 'packages/core/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
     // Module code proper. Tests and their *.test-support.ts helpers may arrange and inspect any
     // table (they are not part of the running module graph).
     files: ['apps/server/src/modules/**/*.ts'],
@@ -154,6 +164,28 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         { basePath: repoRoot, zones: serverSeamZones('{repository,schema}') },
+      ],
+    },
+  },
+  {
+    // The app's own plugins and helpers call a module's service like another module does.
+    files: ['apps/server/src/plugins/**/*.ts', 'apps/server/src/lib/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: repoRoot,
+          zones: ['plugins', 'lib'].map((folder) => ({
+            target: `./apps/server/src/${folder}`,
+            from: serverModules.map(
+              (module) => `./apps/server/src/modules/${module}/**/*.{repository,schema}.ts`,
+            ),
+            message:
+              "A module's tables and repository are private to it: call its *.service.ts (docs/decisions.md, Server module seams).",
+          })),
+        },
       ],
     },
   },

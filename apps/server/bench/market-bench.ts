@@ -11,10 +11,9 @@ import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { parseEther, parseUnits, type Hex } from 'viem';
-import { english, generateMnemonic } from 'viem/accounts';
 import { startAnvil } from '@meeet/contracts/anvil';
 import { buildApp } from '../src/app.ts';
-import { prepareLocalChain } from '../src/modules/chain/local-chain.ts';
+import { deployOnAnvil } from '../test/chain.ts';
 import { MarketWatcher } from '../src/modules/market/market-watcher.ts';
 import { mintStock } from '../src/modules/market/market.service.ts';
 import { fundAddress } from '../src/modules/wallet/wallet.service.ts';
@@ -38,15 +37,7 @@ async function main(): Promise<void> {
       AUTH_RATE_LIMIT_PER_IP: '1000000000',
     });
     const app = await buildApp(config, { pool });
-    const chain = await prepareLocalChain({
-      rpcUrl: anvil.rpcUrl,
-      chainId: anvil.chainId,
-      nodeMnemonic: anvil.mnemonic,
-      mnemonic: generateMnemonic(english),
-      confirmations: 1,
-      db: app.db,
-      log: app.log,
-    });
+    const chain = await deployOnAnvil(anvil, { db: app.db, log: app.log });
     app.chain.attach(chain);
     const { sender } = app.chain.require();
     const watcher = new MarketWatcher(app.db, chain, app.log);

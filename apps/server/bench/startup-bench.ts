@@ -14,7 +14,7 @@ import { startAnvil } from '@meeet/contracts/anvil';
 import { createDatabase, createPool } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { prepareLocalChain } from '../src/modules/chain/local-chain.ts';
+import { deployOnAnvil } from '../test/chain.ts';
 import { freePort } from '../test/global-setup.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('../', import.meta.url));
@@ -59,13 +59,9 @@ const pool = createPool(postgres.url);
 const mnemonic = generateMnemonic(english);
 try {
   await runMigrations(pool);
-  const chain = await prepareLocalChain({
-    rpcUrl: anvil.rpcUrl,
-    chainId: anvil.chainId,
-    nodeMnemonic: anvil.mnemonic,
-    mnemonic,
-    confirmations: 1,
+  const chain = await deployOnAnvil(anvil, {
     db: createDatabase(pool),
+    mnemonic,
     log: Fastify({ logger: false }).log,
   });
   const variants = [

@@ -8,8 +8,10 @@ import { trustProxyOption } from './config-values.ts';
 import { createPool } from './db/client.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { codesPlugin } from './modules/codes/codes.plugin.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { marketEventsPlugin } from './modules/market/market-events.ts';
+import { marketPlugin } from './modules/market/market.plugin.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { tokenArtRoutes } from './modules/market/token-art.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -17,6 +19,7 @@ import { newsRoutes } from './modules/news/news.routes.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { httpStats } from './modules/monitor/http-stats.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
+import { meetPlugin } from './modules/meet/meet.plugin.ts';
 import { meetRoutes } from './modules/meet/meet.routes.ts';
 import { presencePlugin } from './modules/meet/presence.plugin.ts';
 import { bansPlugin } from './modules/meet/bans.plugin.ts';
@@ -24,14 +27,17 @@ import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { devicesRoutes, devicesServicePlugin } from './modules/devices/devices.routes.ts';
 import { meetingEventsPlugin } from './modules/meetings/meetings-events.ts';
 import { meetingsRoutes, meetingsServicePlugin } from './modules/meetings/meetings.routes.ts';
+import { referralPlugin } from './modules/referral/referral.plugin.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { cpaPlugin, type CpaPluginOptions } from './modules/cpa/cpa.plugin.ts';
 import { cpaRoutes } from './modules/cpa/cpa.routes.ts';
+import { usersPlugin } from './modules/users/users.plugin.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { pushPlugin, pushRoutes } from './modules/push/push.routes.ts';
 import type { PushProvider } from './modules/push/push.provider.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
-import { walletRoutes, type WalletServiceCodes } from './modules/wallet/wallet.routes.ts';
+import { walletPlugin, type WalletServiceCodes } from './modules/wallet/wallet.plugin.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { chainRuntimePlugin } from './plugins/chain.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -185,6 +191,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   });
   await app.register(chainRuntimePlugin, deps.chain ? { chain: deps.chain } : {});
   await app.register(marketEventsPlugin);
+  // The modules' services, each built once here in the order they use each other; routes below
+  // only route (docs/decisions.md, "One composition root: a service plugin per module").
+  await app.register(codesPlugin);
+  await app.register(walletPlugin, deps.withdrawalCodes ? { codes: deps.withdrawalCodes } : {});
+  await app.register(marketPlugin);
   await app.register(presencePlugin, { config });
   await app.register(bansPlugin);
   await app.register(meetingEventsPlugin);
@@ -195,23 +206,23 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     ...(deps.meetingsClock ? { now: deps.meetingsClock } : {}),
   });
   await app.register(cpaPlugin, { config, ...deps.cpa });
+  await app.register(referralPlugin);
+  await app.register(usersPlugin, { config });
+  await app.register(meetPlugin, { config });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(usersRoutes, { config });
       await api.register(feedbackRoutes, { config });
-      await api.register(walletRoutes, {
-        config,
-        ...(deps.withdrawalCodes ? { codes: deps.withdrawalCodes } : {}),
-      });
+      await api.register(walletRoutes, { config });
       await api.register(mediaRoutes, { config });
       await api.register(kycRoutes);
       await api.register(marketRoutes);
       await api.register(tokenArtRoutes, { config });
       await api.register(newsRoutes);
       await api.register(monitorRoutes, { config });
-      await api.register(meetRoutes, { config });
+      await api.register(meetRoutes);
       await api.register(devicesRoutes);
       await api.register(meetingsRoutes);
       await api.register(adsRoutes);

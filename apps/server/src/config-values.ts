@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { validateMnemonic } from '@scure/bip39';
 import { generateMnemonic, english } from 'viem/accounts';
-import type { NodeEnv } from './config.ts';
 
 // The value parsers of config.ts's variables, and the development secrets it generates.
+
+export type NodeEnv = 'development' | 'test' | 'production';
 
 /** Unset and empty mean the same: `PORT= npm start` takes the default. */
 export const optionalString = z.preprocess(

@@ -10,6 +10,7 @@ import {
 import {
   developmentJwtSecret,
   developmentMnemonic,
+  type NodeEnv,
   optionalString,
   port,
   postgresUrl,
@@ -19,6 +20,8 @@ import {
 import { DEFAULT_DATABASE_TIMEOUTS, DEFAULT_POOL_MAX, type DatabaseTimeouts } from './db/client.ts';
 import { REPO_ROOT } from './lib/package-root.ts';
 import { apnsEnv, pushConfig, pushProblems, type PushConfig } from './config-push.ts';
+
+export type { NodeEnv };
 
 export { REPO_ROOT };
 
@@ -227,7 +230,6 @@ const envSchema = z.object({
   ...apnsEnv,
 });
 
-export type NodeEnv = 'development' | 'test' | 'production';
 export type AppEnv = 'development' | 'staging' | 'production';
 export type LogLevel = (typeof LOG_LEVELS)[number];
 

@@ -1,11 +1,17 @@
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { seamProblems } from '../../../scripts/check-seams.mjs';
 
 // The lint rule that keeps a server module's tables and repository private to it
 // (eslint.config.js, "Server module seams"), run through ESLint's Node API as `npm run lint` runs it.
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const eslint = new ESLint({ cwd: repoRoot });
+// The cycle rule is checked by `npm run lint`; off here, it would only slow the seam rule's runs.
+const eslint = new ESLint({
+  cwd: repoRoot,
+  overrideConfig: { rules: { 'import-x/no-cycle': 'off' } },
+});
 const RULE = 'import-x/no-restricted-paths';
 
 /** The seam errors ESLint reports for `code` placed at `path` (from the repository root). */
@@ -81,5 +87,96 @@ describe('server module seams lint rule', () => {
         .map((m) => `${r.filePath.slice(repoRoot.length)}:${m.line} ${m.message}`),
     );
     expect(violations).toEqual([]);
-  }, 60_000);
+  }, 120_000);
+});
+
+describe('server module seams in plugins/ and lib/', () => {
+  it("refuses a module's repository or tables in plugins/ and lib/", async () => {
+    for (const path of [
+      'apps/server/src/plugins/seam-fixture.ts',
+      'apps/server/src/lib/seam-fixture.ts',
+    ]) {
+      const errors = await seamErrors(
+        path,
+        "import { usersRepository } from '../modules/users/users.repository.ts';\nimport type { UserRow } from '../modules/users/users.schema.ts';\nexport const x = usersRepository;\nexport type Y = UserRow;\n",
+      );
+      expect(errors).toHaveLength(2);
+      expect(errors[0]).toContain('call its *.service.ts');
+    }
+  });
+
+  it("allows a module's service in plugins/", async () => {
+    const errors = await seamErrors(
+      'apps/server/src/plugins/seam-fixture.ts',
+      "import { userById } from '../modules/users/users.service.ts';\nexport const x = userById;\n",
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('finds no seam violation in plugins/ and lib/ today', async () => {
+    const results = await eslint.lintFiles(['apps/server/src/plugins', 'apps/server/src/lib']);
+    const violations = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId === RULE).map((m) => `${r.filePath}:${m.line}`),
+    );
+    expect(violations).toEqual([]);
+  }, 120_000);
+});
+
+describe('scripts/check-seams.mjs (run by npm run lint)', () => {
+  const file = (path: string, text: string): [string, string] => [path, text];
+
+  it('names a file cycle, type-only imports included', () => {
+    const problems = seamProblems(
+      new Map([
+        file('apps/server/src/modules/meet/a.ts', "import type { B } from './b.ts';\n"),
+        file('apps/server/src/modules/meet/b.ts', "import { a } from './a.ts';\n"),
+      ]),
+    );
+    expect(problems).toContain(
+      'file cycle: apps/server/src/modules/meet/a.ts ⇄ apps/server/src/modules/meet/b.ts',
+    );
+  });
+
+  it('names a cycle between modules and a row type crossing one', () => {
+    const problems = seamProblems(
+      new Map([
+        file(
+          'apps/server/src/modules/users/users.routes.ts',
+          "import { ReferralService } from '../referral/referral.service.ts';\n",
+        ),
+        file(
+          'apps/server/src/modules/referral/referral.service.ts',
+          "import type { UserRow } from '../users/users.service.ts';\n",
+        ),
+      ]),
+    );
+    expect(problems).toContain('module cycle: referral ⇄ users');
+    expect(problems).toContain(
+      'apps/server/src/modules/referral/referral.service.ts imports the row type UserRow of module users',
+    );
+  });
+
+  it("names a plugin reading a module's repository, and passes on the code of today", () => {
+    expect(
+      seamProblems(
+        new Map([
+          file(
+            'apps/server/src/plugins/chain.ts',
+            "import { usersRepository } from '../modules/users/users.repository.ts';\n",
+          ),
+        ]),
+      ),
+    ).toEqual([
+      "apps/server/src/plugins/chain.ts imports apps/server/src/modules/users/users.repository.ts: another module's tables and SQL are private to it",
+    ]);
+    const run = spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL('../../../scripts/check-seams.mjs', import.meta.url))],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  });
 });

@@ -14,7 +14,7 @@ import { freePort } from '../test/global-setup.ts';
 import { registerUser } from '../test/accounts.ts';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
-import { prepareLocalChain } from './modules/chain/local-chain.ts';
+import { deployOnAnvil } from '../test/chain.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('../', import.meta.url));
 
@@ -212,15 +212,7 @@ describe('the built server (apps/server/dist) in production', () => {
     async () => {
       t ??= await createTestApp();
       anvil = await startAnvil({ port: 0 });
-      chain = await prepareLocalChain({
-        rpcUrl: anvil.rpcUrl,
-        chainId: anvil.chainId,
-        nodeMnemonic: anvil.mnemonic,
-        mnemonic,
-        confirmations: 1,
-        db: t.db,
-        log: t.app.log,
-      });
+      chain = await deployOnAnvil(anvil, { db: t.db, mnemonic, log: t.app.log });
       // Records every module the process resolves (ES module loader hooks, Node 20.6+).
       const trace = join(work, 'loaded.txt');
       writeFileSync(trace, '');

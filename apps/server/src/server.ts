@@ -11,6 +11,7 @@ import { Poller } from './lib/poller.ts';
 import { MarketWatcher } from './modules/market/market-watcher.ts';
 import { connectChain, type ConnectedChain } from './modules/chain/connect-chain.ts';
 import { ReferralPayoutWorker } from './modules/referral/referral-payout.worker.ts';
+import { localChainStore } from './modules/wallet/local-chain-store.ts';
 
 function readConfig(): AppConfig {
   try {
@@ -92,7 +93,11 @@ async function main(): Promise<void> {
       { migrations: migrations.applied },
       migrations.applied.length > 0 ? 'migrations applied' : 'no migration pending',
     );
-    connected = await connectChain(config, app.db, app.log.child({ component: 'chain' }));
+    connected = await connectChain(
+      config,
+      localChainStore(app.db),
+      app.log.child({ component: 'chain' }),
+    );
     app.chain.attach(connected.chain);
     await app.listen({ host: config.host, port: config.port });
     // Workers start once the app serves, and stop before it closes (above). They must run

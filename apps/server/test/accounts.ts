@@ -20,6 +20,27 @@ export function bearer(token: string, fingerprint = 'fp-test-device') {
   return { authorization: `Bearer ${token}`, 'x-fp': fingerprint };
 }
 
+/**
+ * A call to `/api<url>` as a signed-in client makes it (`token`: the caller's, on the test
+ * device), through `app().inject` (a getter: the app is built in `beforeAll`):
+ * `inject('POST', '/crypto/nft/buy', token, body, headers)`.
+ */
+export function apiInjector(app: () => Pick<App, 'inject'>) {
+  return (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    token?: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    app().inject({
+      method,
+      url: `/api${url}`,
+      headers: { ...(token ? bearer(token) : {}), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+}
+
 /** Registers a user through the API, as the web app does. */
 export async function registerUser(
   app: App,

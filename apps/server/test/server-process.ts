@@ -11,7 +11,7 @@ import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@meeet/cor
 import { createDatabase, createPool, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import type { Chain } from '../src/modules/chain/chain.client.ts';
-import { prepareLocalChain } from '../src/modules/chain/local-chain.ts';
+import { deployOnAnvil } from './chain.ts';
 import { users } from '../src/modules/users/users.schema.ts';
 import { PASSWORD, uniqueEmail } from './accounts.ts';
 import { freePort } from './global-setup.ts';
@@ -224,13 +224,9 @@ export async function startStack(names: readonly string[], extraEnv: Record<stri
   await runMigrations(pool);
   const db = createDatabase(pool);
   const mnemonic = generateMnemonic(english);
-  const chain = await prepareLocalChain({
-    rpcUrl: anvil.rpcUrl,
-    chainId: anvil.chainId,
-    nodeMnemonic: anvil.mnemonic,
-    mnemonic,
-    confirmations: 1,
+  const chain = await deployOnAnvil(anvil, {
     db,
+    mnemonic,
     log: (await import('fastify')).default({ logger: false }).log,
   });
   const env: Record<string, string> = {

@@ -105,6 +105,8 @@ export const PROMO_PREFIXES = [PROMO_PREFIX_LATIN, PROMO_PREFIX_CYRILLIC] as con
 // ── Auth, affiliate, transport ──────────────────────────────────────────────────────────
 export const AUTH_TOKEN_TTL_SECONDS = 259200;
 export const AUTH_TOKEN_TYPE = 'JWT';
+/** Minutes a code sent by mail (registration, password reset, withdrawal) stays valid. */
+export const CODE_TTL_MINUTES = 15;
 export const AFFILIATE_ATTRIBUTION_HOURS = 720;
 export const AFFILIATE_ATTRIBUTION_MS = AFFILIATE_ATTRIBUTION_HOURS * 60 * 60 * 1000;
 /** Request headers of spec §7 that carry stored client values. */

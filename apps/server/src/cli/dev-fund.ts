@@ -3,17 +3,15 @@ import { jsonRpc } from 'viem/nonce';
 import { ANVIL_MNEMONIC } from '@meeet/contracts/anvil';
 import { USDT_DECIMALS } from '@meeet/core/constants';
 import { parseTokenAmount } from '@meeet/core/rules/amount';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { createDatabase, createPool } from '../db/client.ts';
-import { EMBEDDED_DATABASE, embeddedPostgresUrl } from '../db/embedded-postgres.ts';
 import { localChainFile, runningLocalChain } from '../modules/chain/connect-chain.ts';
 import { usersRepository } from '../modules/users/users.repository.ts';
-import { walletRepository } from '../modules/wallet/wallet.repository.ts';
+import { walletLedger } from '../modules/wallet/ledger.service.ts';
 import { fundAddress } from '../modules/wallet/wallet.service.ts';
+import { commandDatabaseUrl, runCommand, UsageError } from './run-command.ts';
 
 const USAGE = 'Usage: npm run dev:fund -w @meeet/server -- <email> [usdt=1000] [bnb=1]';
-
-class UsageError extends Error {}
 
 function amount(text: string | undefined, fallback: string, name: string): bigint {
   const result = parseTokenAmount(text ?? fallback, USDT_DECIMALS);
@@ -45,15 +43,13 @@ async function main(): Promise<number> {
       `no local chain (${localChainFile(config.dataDir)}); start the server first (npm run dev)`,
     );
   }
-  const pool = createPool(
-    config.databaseUrl ?? embeddedPostgresUrl(config.embeddedPgPort, EMBEDDED_DATABASE),
-  );
+  const pool = createPool(await commandDatabaseUrl(config));
   try {
     const db = createDatabase(pool);
     const user = await usersRepository.findByEmail(db, email);
     if (!user) throw new UsageError(`no user with e-mail ${email}`);
     const address = chain.keys.depositAccount(user.id).address;
-    await walletRepository.ensureWallet(db, user.id, address);
+    await walletLedger.ensureWallet(db, user.id, address);
     const result = await fundAddress(chain, address, { usdt, bnb });
     console.log(
       `User #${user.id} ${address}: sent ${usdtText ?? '1000'} USDT and ${bnbText ?? '1'} BNB`,
@@ -65,14 +61,4 @@ async function main(): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  if (error instanceof UsageError || error instanceof ConfigError) {
-    console.error(error.message);
-    console.error(USAGE);
-  } else {
-    console.error(error);
-  }
-  process.exitCode = 1;
-}
+await runCommand(USAGE, main);

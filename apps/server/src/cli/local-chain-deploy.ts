@@ -10,16 +10,15 @@ import {
 import { mnemonicToAccount } from 'viem/accounts';
 import { ANVIL_DEFAULT_CHAIN_ID, ANVIL_MNEMONIC } from '@meeet/contracts/anvil';
 import { deployContracts, tokenBaseUri } from '@meeet/contracts/deploy';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { HdWallet } from '../modules/chain/hd-wallet.ts';
+import { UsageError, runCommand } from './run-command.ts';
 
 const USAGE =
   'Usage: CHAIN_RPC_URL=… CHAIN_ID=31337 USDT_ADDRESS=… TOKEN_ADDRESS=… MARKET_ADDRESS=… ' +
   'WALLET_MNEMONIC=… node apps/server/dist/cli/local-chain-deploy.js';
 /** BNB the platform's hot wallet gets for gas on a fresh local node (as `npm start` gives it). */
 const HOT_WALLET_BNB = parseEther('100');
-
-class UsageError extends Error {}
 
 /**
  * For staging-like stacks (compose.yaml) whose chain is a separate local anvil: deploys
@@ -85,14 +84,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  if (error instanceof UsageError || error instanceof ConfigError) {
-    console.error(error.message);
-    console.error(USAGE);
-  } else {
-    console.error(error);
-  }
-  process.exitCode = 1;
-}
+await runCommand(USAGE, main);

@@ -1,20 +1,13 @@
 import { parseNftType } from '@meeet/core/enums';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { createDatabase, createPool } from '../db/client.ts';
 import type { Chain } from '../modules/chain/chain.client.ts';
 import { localChainFile, remoteChain, runningLocalChain } from '../modules/chain/connect-chain.ts';
 import { mintStock } from '../modules/market/market.service.ts';
+import { commandDatabaseUrl, runCommand, UsageError } from './run-command.ts';
 
 const USAGE =
   'Usage: npm run market:mint -w @meeet/server -- <level: silver|gold|platinum|0-2> <count 1-100>';
-
-class UsageError extends Error {}
-
-/** The running dev server's embedded database; imported only then (the command also runs bundled in production). */
-async function embeddedUrl(port: number): Promise<string> {
-  const { EMBEDDED_DATABASE, embeddedPostgresUrl } = await import('../db/embedded-postgres.ts');
-  return embeddedPostgresUrl(port, EMBEDDED_DATABASE);
-}
 
 /**
  * Mints genesis stock into the market with the platform's hot wallet (MINTER_ROLE), as
@@ -47,7 +40,7 @@ async function main(): Promise<number> {
     chain = local;
   }
   if (!chain.contracts.market) throw new UsageError('no market contract on this chain');
-  const pool = createPool(config.databaseUrl ?? (await embeddedUrl(config.embeddedPgPort)));
+  const pool = createPool(await commandDatabaseUrl(config));
   try {
     const result = await mintStock(createDatabase(pool), chain, level, count);
     console.log(
@@ -60,14 +53,4 @@ async function main(): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  if (error instanceof UsageError || error instanceof ConfigError) {
-    console.error(error.message);
-    console.error(USAGE);
-  } else {
-    console.error(error);
-  }
-  process.exitCode = 1;
-}
+await runCommand(USAGE, main);

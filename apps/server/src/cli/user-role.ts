@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import pg from 'pg';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { createDatabase, createPool } from '../db/client.ts';
 import type { EmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { ROLE_VALUES, setUserRole, UserRoleError } from '../modules/users/user-role.ts';
+import { runCommand } from './run-command.ts';
 
 const USAGE = `Usage: npm run user:role -- <email> <${ROLE_VALUES.join('|')}>`;
 
@@ -71,14 +72,4 @@ async function main(): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  if (error instanceof UserRoleError || error instanceof ConfigError) {
-    console.error(error.message);
-    console.error(USAGE);
-  } else {
-    console.error(error);
-  }
-  process.exitCode = 1;
-}
+await runCommand(USAGE, main, [UserRoleError]);

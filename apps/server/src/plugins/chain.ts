@@ -7,10 +7,9 @@ import { isLocale } from '@meeet/core/i18n/locale';
 import { translate } from '@meeet/core/i18n/translate';
 import type { Chain } from '../modules/chain/chain.client.ts';
 import { noticePush } from '../modules/push/push.texts.ts';
-import { usersRepository } from '../modules/users/users.repository.ts';
 import { DepositWatcher } from '../modules/wallet/deposit-watcher.ts';
 import { TxSender, type ReceiptInterpreter } from '../modules/wallet/tx-sender.ts';
-import type { ChainTransactionRow } from '../modules/wallet/wallet.schema.ts';
+import type { ChainTransactionRow } from '../modules/wallet/ledger.service.ts';
 import { userRoom } from './socket.ts';
 
 /**
@@ -117,7 +116,7 @@ export class ChainRuntime {
               : null;
     if (!notice) return;
     const key = notice.key;
-    usersRepository.findById(this.app.db, row.userId).then(
+    this.app.sessions.userOf(row.userId).then(
       (user) => {
         const locale = user && isLocale(user.locale) ? user.locale : 'en';
         const text = translate(locale, key, {
@@ -165,5 +164,5 @@ async function chainPlugin(app: FastifyInstance, { chain }: { chain?: Chain }): 
 
 export const chainRuntimePlugin = fp(chainPlugin, {
   name: 'chain',
-  dependencies: ['db', 'socket'],
+  dependencies: ['db', 'auth', 'socket'],
 });

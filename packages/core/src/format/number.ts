@@ -1,6 +1,16 @@
 import { unitsToDecimal } from '../rules/amount.ts';
 import type { Locale } from '../i18n/locale.ts';
-import type { NumberParam } from '../i18n/params.ts';
+
+/**
+ * A number a message quotes, in the spec's display text ('1234.5', '0.0⁶12'), written the way
+ * the reader's language writes numbers when the message is translated, with its unit after it.
+ * For messages made before their reader's language is known (a server's errors): a plain object,
+ * so it survives JSON and the structured clone.
+ */
+export interface NumberParam {
+  readonly number: string;
+  readonly unit?: string;
+}
 
 /** What non-numeric input shows (spec §9). */
 export const NON_NUMERIC_DISPLAY = '0.00';

@@ -1,16 +1,8 @@
-import { localizeNumberText } from '../format/number.ts';
+import { localizeNumberText, type NumberParam } from '../format/number.ts';
 import type { Locale } from './locale.ts';
 
-/**
- * A number a message quotes, in the spec's display text ('1234.5', '0.0⁶12'), written the way
- * the reader's language writes numbers when the message is translated, with its unit after it.
- * For messages made before their reader's language is known (a server's errors): a plain object,
- * so it survives JSON and the structured clone.
- */
-export interface NumberParam {
-  readonly number: string;
-  readonly unit?: string;
-}
+// The number a message quotes is defined beside its formatting (one direction: i18n → format).
+export type { NumberParam };
 
 /** What an error may quote: nothing that JSON cannot carry between processes. */
 export type ErrorParam = string | number | NumberParam;

@@ -18,7 +18,7 @@ import {
 } from '@meeet/core/api/ads';
 import { MeeetTokenAbi } from '@meeet/contracts/artifacts/MeeetToken';
 import { bearer, registerUser } from '../../../test/accounts.ts';
-import { attachTestChain, type TestChain } from '../../../test/chain.ts';
+import { attachTestChain, type TestChain, settleLedger } from '../../../test/chain.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { MarketWatcher } from '../market/market-watcher.ts';
 import { makeRole } from '../media/media.test-support.ts';
@@ -300,17 +300,7 @@ describe('house ads', () => {
     const watcher = new MarketWatcher(t.db, c.chain, t.app.log, (row) => t.app.chain.notify(row));
     const deposits = new DepositWatcher(t.db, c.chain, t.app.log);
     const settle = async () => {
-      const { sender } = t.app.chain.require();
-      for (let i = 0; i < 30; i++) {
-        await sender.track();
-        await watcher.tick();
-        await deposits.tick();
-        const open = await t.db.execute<{ n: number }>(
-          sql`select count(*)::int as n from chain_transactions where status in ('REQUESTED', 'PROCESSING')`,
-        );
-        if ((open.rows[0]?.n ?? 0) === 0) return;
-      }
-      throw new Error('transactions did not settle');
+      await settleLedger(t, [watcher, deposits]);
     };
     await settle();
     const buyer = async () => {

@@ -1,15 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Address } from 'viem';
 import type { AppConfig, ChainConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import { Chain, type ChainOptions } from './chain.client.ts';
+import { localChainFile, type ConnectedChain, type LocalChainStore } from './local-chain-store.ts';
 
-/** Where the running server leaves the local node's URL for `npm run dev:fund`. */
-export function localChainFile(dataDir: string): string {
-  return join(dataDir, 'local-chain.json');
-}
+export { localChainFile, type ConnectedChain, type LocalChainStore };
 
 /** The chain CHAIN_RPC_URL names, with its configured contracts (no network call yet). */
 export function remoteChain(c: ChainConfig): Chain {
@@ -58,12 +54,6 @@ export function runningLocalChain(
   });
 }
 
-export interface ConnectedChain {
-  chain: Chain;
-  /** Stops the local node, if one was started. */
-  stop(): Promise<void>;
-}
-
 /**
  * The chain of this process. With CHAIN_RPC_URL: that node, checked to be the configured
  * chain. Without: a local anvil with the contracts deployed, imported only then, so the
@@ -71,13 +61,13 @@ export interface ConnectedChain {
  */
 export async function connectChain(
   config: AppConfig,
-  db: Database,
+  localStore: LocalChainStore,
   log: FastifyBaseLogger,
 ): Promise<ConnectedChain> {
   const c = config.chain;
   if (!c.rpcUrl) {
     const { startLocalChain } = await import('./local-chain.ts');
-    return startLocalChain(config, db, log);
+    return startLocalChain(config, localStore, log);
   }
   const chain = remoteChain(c);
   const actual = await chain.publicClient.getChainId();

@@ -16,11 +16,8 @@ import { startAnvil } from '@meeet/contracts/anvil';
 import { MeeetTokenAbi } from '@meeet/contracts/artifacts/MeeetToken';
 import { deployContracts, tokenBaseUri, type DeployWalletClient } from '@meeet/contracts/deploy';
 import type { AppConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { DEPOSIT_CURSOR } from '../wallet/deposit-watcher.ts';
-import { localDeployments, watcherCursors } from '../wallet/ledger.service.ts';
 import { Chain } from './chain.client.ts';
-import { localChainFile, type ConnectedChain } from './connect-chain.ts';
+import { localChainFile, type ConnectedChain, type LocalChainStore } from './local-chain-store.ts';
 
 /** Seconds between blocks of the development node, so "final" keeps moving. */
 const LOCAL_BLOCK_TIME = 1;
@@ -37,7 +34,7 @@ const HOT_WALLET_BNB = parseEther('100');
  */
 export async function startLocalChain(
   config: AppConfig,
-  db: Database,
+  store: LocalChainStore,
   log: FastifyBaseLogger,
 ): Promise<ConnectedChain> {
   const c = config.chain;
@@ -56,10 +53,10 @@ export async function startLocalChain(
       mnemonic: c.mnemonic,
       confirmations: c.confirmations === 0 ? LOCAL_CONFIRMATIONS : c.confirmations,
       baseTokenURI: tokenBaseUri(config.publicUrl),
-      db,
+      store,
       log,
     });
-    await rewindCursor(chain, db, log);
+    await rewindCursor(chain, store, log);
     mkdirSync(config.dataDir, { recursive: true });
     writeFileSync(
       localChainFile(config.dataDir),
@@ -147,11 +144,15 @@ class LocalChainState {
  * the blocks after it are gone and will be mined anew, so the cursor goes back to the chain's
  * head rather than skip the new blocks of those numbers.
  */
-async function rewindCursor(chain: Chain, db: Database, log: FastifyBaseLogger): Promise<void> {
-  const cursor = await watcherCursors.get(db, DEPOSIT_CURSOR);
+async function rewindCursor(
+  chain: Chain,
+  store: LocalChainStore,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const cursor = await store.depositCursor();
   const head = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
   if (cursor !== null && cursor > head) {
-    await watcherCursors.set(db, DEPOSIT_CURSOR, head);
+    await store.setDepositCursor(head);
     log.warn({ cursor, head }, 'deposit cursor was ahead of the local chain; rewound');
   }
 }
@@ -189,7 +190,8 @@ export async function prepareLocalChain(options: {
   confirmations: number;
   /** The token's metadata base (PUBLIC_URL + /api/market/tokens/); none when absent. */
   baseTokenURI?: string;
-  db: Database;
+  /** The wallet's `localChainStore(db)`: remembered contracts and the deposit cursor. */
+  store: LocalChainStore;
   log: FastifyBaseLogger;
 }): Promise<Chain> {
   const funder = mnemonicToAccount(options.nodeMnemonic, {
@@ -207,7 +209,7 @@ export async function prepareLocalChain(options: {
     devFunder: funder,
   });
   const hot = draft.keys.hot;
-  const remembered = await localDeployments.find(options.db, options.chainId);
+  const remembered = await options.store.deployment(options.chainId);
   let contracts: { usdt: Address; token: Address; market: Address } | undefined;
   if (remembered) {
     const code = await draft.publicClient.getCode({ address: remembered.usdt as Address });
@@ -241,10 +243,7 @@ export async function prepareLocalChain(options: {
     };
     const gas = await walletClient.sendTransaction({ to: hot.address, value: HOT_WALLET_BNB });
     await publicClient.waitForTransactionReceipt({ hash: gas });
-    await options.db.transaction(async (tx) => {
-      await localDeployments.save(tx, { chainId: options.chainId, ...contracts! });
-      await watcherCursors.delete(tx, DEPOSIT_CURSOR);
-    });
+    await options.store.saveFreshDeployment(options.chainId, contracts);
     options.log.warn(
       { chainId: options.chainId, contracts },
       remembered

@@ -1,10 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
+import { CODE_TTL_MINUTES } from '@meeet/core/constants';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import type { MailRequest } from '../mail/mail.service.ts';
 import { codesRepository, type CodePurpose } from './codes.repository.ts';
 
-export const CODE_TTL_MINUTES = 15;
 const CODE_TTL_MS = CODE_TTL_MINUTES * 60_000;
 /** Wrong guesses a code survives; the fifth kills it. */
 export const CODE_MAX_FAILURES = 5;

@@ -9,14 +9,13 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../db/columns.ts';
 
 // User ids and chain transaction ids are plain integers here: a module's tables never import
 // another module's (the users and wallet tables own those rows).
 
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
 
 /** An affiliate's link; `id` is the public code carried as `cpa=` and `x-cpa-link-id`. */

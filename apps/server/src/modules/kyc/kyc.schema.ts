@@ -1,18 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { media } from '../media/media.schema.ts';
 import { users } from '../users/users.schema.ts';
+import { timestamptz } from '../../db/columns.ts';
 
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 const KYC_STATUSES = sql.raw(`('draft', 'rejected', 'rejected_forever', 'approved', 'requested')`);
 
 /**

@@ -1,4 +1,4 @@
-import { CODE_TTL_MINUTES } from '../codes/codes.service.ts';
+import { CODE_TTL_MINUTES } from '@meeet/core/constants';
 import { nftTypeName, type KycStatus, type NftType } from '@meeet/core/enums';
 import type { Locale } from '@meeet/core/i18n/locale';
 import { translate } from '@meeet/core/i18n/translate';

@@ -9,7 +9,7 @@ import { MeeetMarketAbi } from '@meeet/contracts/artifacts/MeeetMarket';
 import { startAnvil, type AnvilInstance } from '@meeet/contracts/anvil';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { Chain } from '../chain/chain.client.ts';
-import { prepareLocalChain } from '../chain/local-chain.ts';
+import { deployOnAnvil } from '../../../test/chain.ts';
 
 const run = promisify(execFile);
 const SERVER_DIR = fileURLToPath(new URL('../../../', import.meta.url));
@@ -23,15 +23,7 @@ describe('npm run market:mint', () => {
   beforeAll(async () => {
     t = await createTestApp();
     anvil = await startAnvil({ port: 0 });
-    chain = await prepareLocalChain({
-      rpcUrl: anvil.rpcUrl,
-      chainId: anvil.chainId,
-      nodeMnemonic: anvil.mnemonic,
-      mnemonic,
-      confirmations: 1,
-      db: t.db,
-      log: t.app.log,
-    });
+    chain = await deployOnAnvil(anvil, { db: t.db, mnemonic, log: t.app.log });
   }, 60_000);
   afterAll(async () => {
     await t?.close();

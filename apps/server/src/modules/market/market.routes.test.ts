@@ -3,8 +3,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { parseEther, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MeeetMarketAbi } from '@meeet/contracts/artifacts/MeeetMarket';
-import { bearer, registerUser } from '../../../test/accounts.ts';
-import { attachTestChain, usdtBalance, type TestChain } from '../../../test/chain.ts';
+import { apiInjector, bearer, registerUser } from '../../../test/accounts.ts';
+import { attachTestChain, usdtBalance, type TestChain, settleLedger } from '../../../test/chain.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { createPool } from '../../db/client.ts';
@@ -27,19 +27,7 @@ describe('marketplace on a real chain', () => {
   let deposits: DepositWatcher;
   let admin: Awaited<ReturnType<typeof registerUser>>;
 
-  const inject = (
-    method: 'GET' | 'POST',
-    url: string,
-    token?: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { ...(token ? bearer(token) : {}), ...headers },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const inject = apiInjector(() => t.app);
 
   const buy = (token: string, level: number, key: string = randomUUID()) =>
     inject('POST', '/crypto/nft/buy', token, { level }, { 'idempotency-key': key });
@@ -66,17 +54,7 @@ describe('marketplace on a real chain', () => {
 
   /** Runs the sender and the market watcher until nothing is open (instant mining). */
   async function settle(): Promise<void> {
-    const { sender } = t.app.chain.require();
-    for (let i = 0; i < 30; i++) {
-      await sender.track();
-      await watcher.tick();
-      await deposits.tick();
-      const open = await t.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from chain_transactions where status in ('REQUESTED', 'PROCESSING')`,
-      );
-      if ((open.rows[0]?.n ?? 0) === 0) return;
-    }
-    throw new Error('transactions did not settle');
+    await settleLedger(t, [watcher, deposits]);
   }
 
   async function mint(level: number, count: number) {

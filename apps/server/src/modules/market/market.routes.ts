@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { decodeFunctionData, type Hex } from 'viem';
-import { MeeetMarketAbi } from '@meeet/contracts/artifacts/MeeetMarket';
 import { IDEMPOTENCY_KEY_HEADER } from '@meeet/core/api/crypto-paths';
 import { AppError, ErrorCode, errorBodySchema } from '@meeet/core/api/errors';
 import {
@@ -15,53 +13,16 @@ import {
   mintStockResponseSchema,
 } from '@meeet/core/api/market';
 import { marketPaths } from '@meeet/core/api/market-paths';
-import { isNftType, nftTypeName, type NftType } from '@meeet/core/enums';
 import { Role } from '@meeet/core/roles';
 import { authOf } from '../../plugins/auth.ts';
-import { idempotencyHeaders } from '../wallet/wallet.routes.ts';
-import type { ChainTransactionRow } from '../wallet/ledger.service.ts';
-import { buyInterpreter, buyNotice } from './market-watcher.ts';
-import { BUY_SELECTOR } from '../wallet/spendable.ts';
-import { MarketService } from './market.service.ts';
+import { idempotencyHeaders } from '../wallet/idempotency-headers.ts';
 
 const tags = ['market'];
 const bearer = [{ bearerAuth: [] }];
 
-/** The level a market row is about, read from its own call data. */
-function levelOf(row: ChainTransactionRow): NftType | null {
-  if (!row.callData) return null;
-  try {
-    const call = decodeFunctionData({ abi: MeeetMarketAbi, data: row.callData as Hex });
-    const level = call.args?.[0];
-    return isNftType(level) ? level : null;
-  } catch {
-    return null;
-  }
-}
-
-function nameOf(level: NftType | null): string {
-  return level === null ? 'NFT' : nftTypeName(level);
-}
-
 /** The marketplace calls of spec §7. Routes only translate HTTP. */
 export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
-  const market = new MarketService({ db: app.db, chain: app.chain, log: app.log });
-  app.chain.interpret('BUY_NFT', async (tx, row, receipt) => {
-    const { chain } = app.chain.require();
-    return buyInterpreter(chain, app.marketEvents)(tx, row, receipt);
-  });
-  app.chain.describe('BUY_NFT', (row) =>
-    row.callData?.startsWith(BUY_SELECTOR)
-      ? buyNotice(row, levelOf(row))
-      : row.status === 'CONFIRMED'
-        ? { key: 'market.queue-left', params: { name: nameOf(levelOf(row)) } }
-        : buyNotice(row, levelOf(row)),
-  );
-  // The market's REWARD rows are generators paid by its contract; payouts leave the hot wallet.
-  app.chain.describe('REWARD', (row) =>
-    app.chain.isFromHotWallet(row) ? undefined : buyNotice(row, null),
-  );
-  app.chain.describe('APPROVE', () => null);
+  const { market } = app;
 
   app.get(
     marketPaths.market,

@@ -1,12 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { generateMnemonic, english } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type AnvilInstance } from '@meeet/contracts/anvil';
 import { marketPaths } from '@meeet/core/api/market-paths';
 import { bearer, registerUser } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { prepareLocalChain } from '../chain/local-chain.ts';
+import { deployOnAnvil } from '../../../test/chain.ts';
 
 /**
  * A pass-through in front of anvil that counts HTTP round trips and JSON-RPC calls, so the
@@ -53,12 +52,8 @@ describe('the signed-in market view and the RPC node', () => {
     t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
     anvil = await startAnvil({ port: 0 });
     proxy = countingProxy(anvil.rpcUrl);
-    const chain = await prepareLocalChain({
+    const chain = await deployOnAnvil(anvil, {
       rpcUrl: await proxy.listen(),
-      chainId: anvil.chainId,
-      nodeMnemonic: anvil.mnemonic,
-      mnemonic: generateMnemonic(english),
-      confirmations: 1,
       db: t.db,
       log: t.app.log,
     });

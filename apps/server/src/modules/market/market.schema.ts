@@ -8,13 +8,11 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
 import { chainTransactions } from '../wallet/wallet.schema.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+import { timestamptz } from '../../db/columns.ts';
 
 /**
  * One purchase per BUY_NFT transaction: what it bought or where it waits. `status`:

@@ -6,13 +6,11 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+import { timestamptz } from '../../db/columns.ts';
 
 /**
  * One row per uploaded image; its files (one per size) live in the media storage under the

@@ -1,33 +1,16 @@
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
-import type {
-  ChatMessage,
-  Conversation,
-  MessagePage,
-  PublicCard,
-  ScamKind,
-} from '@meeet/core/api/meet';
+import type { ChatMessage, Conversation, MessagePage, PublicCard } from '@meeet/core/api/meet';
 import { scamFlags } from '@meeet/core/rules/scam-warning';
 import { LRUCache } from 'lru-cache';
 import type { MeetConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext, SessionCaller, SessionsService } from '../users/sessions.service.ts';
 import type { UserRow } from '../users/users.service.ts';
+import { toChatMessage } from './chat-message.ts';
 import type { MapService } from './map.service.ts';
 import { meetRepository } from './meet.repository.ts';
 import type { MeetMessageRow } from './meet.schema.ts';
 import type { SafetyService } from './safety.service.ts';
-
-export function toChatMessage(row: MeetMessageRow): ChatMessage {
-  return {
-    id: row.id,
-    conversationId: row.conversationId,
-    senderId: row.senderId,
-    clientId: row.clientId,
-    text: row.text,
-    flags: row.flags as ScamKind[],
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 export interface ChatEvents {
   message(userIds: readonly number[], message: ChatMessage): void;

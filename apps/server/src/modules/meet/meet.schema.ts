@@ -8,12 +8,10 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+import { timestamptz } from '../../db/columns.ts';
 
 /** One conversation per pair of users; `userA` is always the smaller id. */
 export const meetConversations = pgTable(

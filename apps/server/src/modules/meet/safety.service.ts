@@ -11,7 +11,7 @@ import { HandDropReason, type NotificationPayload } from '@meeet/core/api/realti
 import { translate } from '@meeet/core/i18n/translate';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
-import { toChatMessage } from './chat.service.ts';
+import { toChatMessage } from './chat-message.ts';
 import type { MapService } from './map.service.ts';
 import { meetRepository } from './meet.repository.ts';
 import type { MeetReportRow } from './meet.schema.ts';

@@ -6,7 +6,7 @@ import { MeeetTokenAbi } from '@meeet/contracts/artifacts/MeeetToken';
 import { HANDSHAKE_QR_ROTATE_MS, type Meeting, type MeetingReason } from '@meeet/core/api/meetings';
 import type { MeetingRefused } from '@meeet/core/api/realtime';
 import { bearer, PASSWORD, registerUser } from '../../../test/accounts.ts';
-import { attachTestChain, usdtBalance, type TestChain } from '../../../test/chain.ts';
+import { attachTestChain, usdtBalance, type TestChain, settleLedger } from '../../../test/chain.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { jobs } from '../jobs/jobs.schema.ts';
 import { kycVerifications } from '../kyc/kyc.schema.ts';
@@ -61,17 +61,7 @@ describe('meetings on a real chain', () => {
 
   /** Runs the sender and the watchers until nothing is open (instant mining). */
   async function settle(): Promise<void> {
-    const { sender } = t.app.chain.require();
-    for (let i = 0; i < 30; i++) {
-      await sender.track();
-      await watcher.tick();
-      await deposits.tick();
-      const open = await t.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from chain_transactions where status in ('REQUESTED', 'PROCESSING')`,
-      );
-      if ((open.rows[0]?.n ?? 0) === 0) return;
-    }
-    throw new Error('transactions did not settle');
+    await settleLedger(t, [watcher, deposits]);
   }
 
   let fpCounter = 0;

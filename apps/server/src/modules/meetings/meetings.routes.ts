@@ -25,7 +25,6 @@ import { authOf, parseFingerprint } from '../../plugins/auth.ts';
 import { consumeOrRefuse } from '../../plugins/limiters.ts';
 import { HTTP_HEADERS } from '@meeet/core/constants';
 import { keepAssertedBody, meetingDevice } from '../devices/devices.routes.ts';
-import { MarketService } from '../market/market.service.ts';
 import { DetectorBus } from './detector-bus.ts';
 import { InProcessMeetingsStore, RedisMeetingsStore } from './meetings-store.ts';
 import { MeetingsService, MINT_JOB } from './meetings.service.ts';
@@ -68,7 +67,7 @@ async function meetingsService(
     maxAccuracyM: config.meet.maxAccuracyM,
     secret,
     chain: app.chain,
-    market: new MarketService({ db: app.db, chain: app.chain, log: app.log }),
+    market: app.market,
     sessions: app.sessions,
     events: app.meetingEvents,
     jobs: app.jobs,
@@ -125,7 +124,15 @@ async function meetingsService(
 
 export const meetingsServicePlugin = fp(meetingsService, {
   name: 'meetings',
-  dependencies: ['auth', 'socket', 'realtime-events', 'jobs', 'meeting-events', 'devices'],
+  dependencies: [
+    'auth',
+    'socket',
+    'realtime-events',
+    'jobs',
+    'meeting-events',
+    'devices',
+    'market',
+  ],
 });
 
 /** Meetings proven by both phones, their history, the device lock (issue 12). */

@@ -9,13 +9,11 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { MeetingOutcome, MeetingReason, MeetingStatus } from '@meeet/core/api/meetings';
 import { users } from '../users/users.schema.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+import { timestamptz } from '../../db/columns.ts';
 
 /**
  * One meeting of two users (`userA` the smaller id), from its start handshake to its outcome.

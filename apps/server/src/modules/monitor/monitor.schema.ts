@@ -1,6 +1,5 @@
-import { index, integer, pgTable, real, timestamp } from 'drizzle-orm/pg-core';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+import { index, integer, pgTable, real } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../db/columns.ts';
 
 /** One row a minute per process of the figures the monitor charts (24 h and 7 days). */
 export const monitorSamples = pgTable(

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { media } from '../media/media.schema.ts';
 import { users } from '../users/users.schema.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+import { timestamptz } from '../../db/columns.ts';
 
 /**
  * News of the control area (spec §3): both languages on one row, since an item is written,

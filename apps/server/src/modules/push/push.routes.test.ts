@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pushSettingsResponseSchema } from '@meeet/core/api/push';
 import type { MapSnapshot } from '@meeet/core/api/realtime';
-import { bearer } from '../../../test/accounts.ts';
+import { apiInjector, bearer } from '../../../test/accounts.ts';
 import { userRoom } from '../../plugins/socket.ts';
 import { jobs } from '../jobs/jobs.schema.ts';
 import { completeUser, jpeg, makeRole, upload } from '../media/media.test-support.ts';
@@ -81,18 +81,7 @@ describe('push notifications through APNs', () => {
     });
   }
 
-  const inject = (
-    method: 'GET' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
-    token?: string,
-    payload?: object,
-  ) =>
-    server.t.app.inject({
-      method,
-      url: `/api${url}`,
-      ...(token ? { headers: bearer(token) } : {}),
-      ...(payload ? { payload } : {}),
-    });
+  const inject = apiInjector(() => server.t.app);
   const ALL_ON = { messages: true, meetings: true, money: true, kyc: true, news: true };
   const setKinds = (token: string, off: Partial<typeof ALL_ON>) =>
     inject('PUT', '/push/settings', token, { ...ALL_ON, ...off });

@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { HttpRequestError, parseEther, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPromoCode } from '@meeet/core/rules/promo-code';
-import { bearer, registerUser } from '../../../test/accounts.ts';
-import { attachTestChain, usdtBalance, type TestChain } from '../../../test/chain.ts';
+import { apiInjector, registerUser } from '../../../test/accounts.ts';
+import { attachTestChain, usdtBalance, type TestChain, settleLedger } from '../../../test/chain.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { setUserRole } from '../users/user-role.ts';
 import { DepositWatcher } from '../wallet/deposit-watcher.ts';
@@ -24,19 +24,7 @@ describe('referral programme on a real chain', () => {
   let deposits: DepositWatcher;
   let admin: Awaited<ReturnType<typeof registerUser>>;
 
-  const inject = (
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    token?: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { ...(token ? bearer(token) : {}), ...headers },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const inject = apiInjector(() => t.app);
 
   /** Registers under `referrer` (if any) from its own device. */
   const join = (referrerId?: number, fingerprint = `fp-${randomUUID()}`) =>
@@ -51,23 +39,9 @@ describe('referral programme on a real chain', () => {
       ...(now ? { now } : {}),
     });
 
-  async function openRows(): Promise<number> {
-    const open = await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from chain_transactions where status in ('REQUESTED', 'PROCESSING')`,
-    );
-    return open.rows[0]?.n ?? 0;
-  }
-
   /** Runs the sender and the watchers until nothing is open (instant mining). */
   async function settle(): Promise<void> {
-    const { sender } = t.app.chain.require();
-    for (let i = 0; i < 30; i++) {
-      await sender.track();
-      await watcher.tick();
-      await deposits.tick();
-      if ((await openRows()) === 0) return;
-    }
-    throw new Error('transactions did not settle');
+    await settleLedger(t, [watcher, deposits]);
   }
 
   async function buySilver(user: { token: string }) {

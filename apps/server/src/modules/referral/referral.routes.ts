@@ -16,8 +16,6 @@ import { referralPaths } from '@meeet/core/api/referral-paths';
 import { Role } from '@meeet/core/roles';
 import type { AppConfig } from '../../config.ts';
 import { authOf, clientContext } from '../../plugins/auth.ts';
-import { payoutInterpreter, REFERRAL_PAYOUT_KEY_PREFIX } from './referral-payout.worker.ts';
-import { ReferralService } from './referral.service.ts';
 
 const tags = ['referral'];
 const bearer = [{ bearerAuth: [] }];
@@ -27,28 +25,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = asyn
   app,
   { config },
 ) => {
-  const referral = new ReferralService({
-    db: app.db,
-    sessions: app.sessions,
-    chain: app.chain,
-    log: app.log,
-  });
-  app.marketEvents.onPurchaseCompleted((tx, event) => referral.onPurchaseCompleted(tx, event));
-  app.marketEvents.onGeneratorPaid((tx, event) => referral.onGeneratorPaid(tx, event));
-  // A minted meeting counts in both generators' referrers' trees (docs/decisions.md, income
-  // sources: basic meetings count, the money comes as a paid meeting when the token sells).
-  app.meetingEvents.onMinted(async (tx, event) => {
-    for (const userId of event.userIds) {
-      await referral.onMeetingMinted(tx, { userId, eventRef: String(event.meetingId), value: 0n });
-    }
-  });
-  app.chain.interpret('REWARD', payoutInterpreter());
-  // Its own REWARD rows only (the market's generator rewards and affiliate payouts are REWARD
-  // rows too); a payout that did not go through is told by the payout's retry, not here.
-  app.chain.describe('REWARD', (row) => {
-    if (!row.idempotencyKey?.startsWith(REFERRAL_PAYOUT_KEY_PREFIX)) return undefined;
-    return row.status === 'CONFIRMED' ? { key: 'referral.reward-paid' } : null;
-  });
+  const { referral } = app;
 
   app.get(
     '/referral/track/:code',

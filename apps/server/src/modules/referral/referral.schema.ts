@@ -11,13 +11,12 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
 import { chainTransactions } from '../wallet/wallet.schema.ts';
+import { timestamptz } from '../../db/columns.ts';
 
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
 
 /**

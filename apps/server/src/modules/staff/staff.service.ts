@@ -22,7 +22,6 @@ import {
   setUserRoleById,
   userById,
   userSessions,
-  type UserRow,
 } from '../users/users.service.ts';
 import { depositAddressOf, depositAddressOwner } from '../wallet/deposit-owners.ts';
 import { staffRepository } from './staff.repository.ts';
@@ -42,9 +41,12 @@ export interface StaffServiceDeps {
   log: FastifyBaseLogger;
 }
 
+/** A user as the users service answers it (no table type crosses the seam). */
+type FoundUser = NonNullable<Awaited<ReturnType<typeof userById>>>;
+
 const refused = (messageKey: string) => new AppError(ErrorCode.CONFLICT, { messageKey });
 
-function toRow(user: UserRow, banned: boolean): StaffUserRow {
+function toRow(user: FoundUser, banned: boolean): StaffUserRow {
   return {
     id: user.id,
     email: user.email,
@@ -80,7 +82,7 @@ export class StaffService {
   async search(auth: AuthContext | null, q: string): Promise<StaffSearchResult> {
     assertRole(auth, Role.MODERATOR);
     const { db } = this.deps;
-    const found = new Map<number, { user: UserRow; match: StaffMatch }>();
+    const found = new Map<number, { user: FoundUser; match: StaffMatch }>();
     if (USER_ID.test(q)) {
       const user = await userById(db, Number(q));
       if (user) found.set(user.id, { user, match: StaffMatch.ID });

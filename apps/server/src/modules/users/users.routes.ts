@@ -21,12 +21,7 @@ import {
 import { userPaths } from '@meeet/core/api/user-paths';
 import type { AppConfig } from '../../config.ts';
 import { authOf, clientContext } from '../../plugins/auth.ts';
-import { CodesService } from '../codes/codes.service.ts';
 import { appleRoutes } from './apple.routes.ts';
-import { LoginLimiter } from './login-limiter.ts';
-import { PasswordHasher } from './passwords.ts';
-import { ReferralService } from '../referral/referral.service.ts';
-import { UsersService } from './users.service.ts';
 
 const tags = ['user'];
 const bearer = [{ bearerAuth: [] }];
@@ -37,24 +32,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
   app,
   { config },
 ) => {
-  const hasher = new PasswordHasher(config.limits.hashConcurrency, config.limits.hashQueue);
-  const users = new UsersService({
-    db: app.db,
-    sessions: app.sessions,
-    codes: new CodesService(app.db, app.tokens.deriveKey('codes'), app.mail),
-    hasher,
-    loginLimiter: new LoginLimiter(app.createLimiter, config.limits.loginFailuresPerEmail),
-    log: app.log,
-    referral: new ReferralService({
-      db: app.db,
-      sessions: app.sessions,
-      chain: app.chain,
-      log: app.log,
-    }),
-    cpa: app.cpa,
-  });
-  // The dummy hash for unknown-address logins is made before the first request needs it.
-  app.addHook('onReady', () => hasher.warmUp());
+  const { users } = app;
 
   const loginLimit = { rateLimit: { max: config.limits.loginPerIpPerMinute, timeWindow: MINUTE } };
   const authLimit = { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: MINUTE } };

@@ -7,13 +7,11 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+import { timestamptz } from '../../db/columns.ts';
 
 /** Spec §3 User. The id is the UID users see; e-mail and domain are unique in any letter case. */
 export const users = pgTable(

@@ -2,8 +2,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { erc20Abi, parseEther, parseUnits, type Address } from 'viem';
 import { english, generateMnemonic, mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, devMailboxCode, registerUser } from '../../../test/accounts.ts';
-import { attachTestChain, usdtBalance, type TestChain } from '../../../test/chain.ts';
+import { apiInjector, bearer, devMailboxCode, registerUser } from '../../../test/accounts.ts';
+import { attachTestChain, usdtBalance, type TestChain, settleLedger } from '../../../test/chain.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { MeeetMarketAbi } from '@meeet/contracts/artifacts/MeeetMarket';
 import { oneTimeCodes } from '../codes/codes.schema.ts';
@@ -11,7 +11,7 @@ import { Chain } from '../chain/chain.client.ts';
 import { DepositWatcher } from './deposit-watcher.ts';
 import { chainTransactions } from './wallet.schema.ts';
 import { fundAddress } from './wallet.service.ts';
-import type { WalletServiceCodes } from './wallet.routes.ts';
+import type { WalletServiceCodes } from './wallet.plugin.ts';
 
 const USDT = (text: string) => parseUnits(text, 18);
 /** An outside address (anvil's account 9) that receives withdrawals. */
@@ -34,19 +34,6 @@ async function countAll(t: TestApp): Promise<number> {
   return result.rows[0]?.n ?? 0;
 }
 
-/** Runs the withdrawal tracker until nothing is open (instant mining: a pass or two). */
-async function settleAll(t: TestApp): Promise<void> {
-  const { sender } = t.app.chain.require();
-  for (let i = 0; i < 20; i++) {
-    await sender.track();
-    const open = await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from chain_transactions where status in ('REQUESTED', 'PROCESSING')`,
-    );
-    if ((open.rows[0]?.n ?? 0) === 0) return;
-  }
-  throw new Error('withdrawals did not settle');
-}
-
 describe('wallet on a real chain', () => {
   let t: TestApp;
   let c: TestChain;
@@ -56,19 +43,7 @@ describe('wallet on a real chain', () => {
     consume: async (_tx, _email, _purpose, code) => code !== '999999',
   };
 
-  const inject = (
-    method: 'GET' | 'POST',
-    url: string,
-    token?: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { ...(token ? bearer(token) : {}), ...headers },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const inject = apiInjector(() => t.app);
 
   async function fundedUser(usdt: string, bnb: string) {
     const user = await registerUser(t.app);
@@ -233,7 +208,7 @@ describe('wallet on a real chain', () => {
       expect(r.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds' });
     }
     const outsideBefore = await usdtBalance(c.chain, OUTSIDE);
-    await settleAll(t);
+    await settleLedger(t, [], 20);
 
     const outputs = (await rows(t, user.user.id)).filter((r) => r.type === 'OUTPUT');
     expect(outputs).toHaveLength(accepted.length);
@@ -578,7 +553,7 @@ describe('withdrawal confirmed by a mailed code', () => {
     expect(replay.statusCode).toBe(202);
     expect(replay.json().transaction.id).toBe(tx.id);
 
-    await settleAll(t);
+    await settleLedger(t, [], 20);
     const done = await t.app.inject({
       method: 'GET',
       url: `/api/crypto/transaction/${tx.id}`,
@@ -607,7 +582,7 @@ describe('withdrawal confirmed by a mailed code', () => {
         toAddress: OUTSIDE,
       })
       .returning();
-    await settleAll(t);
+    await settleLedger(t, [], 20);
     const [after] = await t.db
       .select()
       .from(chainTransactions)

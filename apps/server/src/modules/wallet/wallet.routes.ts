@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   cryptoInfoResponseSchema,
   devFundRequestSchema,
@@ -20,32 +19,18 @@ import { AppError, ErrorCode, errorBodySchema } from '@meeet/core/api/errors';
 import type { AppConfig } from '../../config.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { handleError } from '../../plugins/error-handler.ts';
-import { CodesService } from '../codes/codes.service.ts';
-import { WalletService } from './wallet.service.ts';
+import { idempotencyHeaders } from './idempotency-headers.ts';
 
 const tags = ['crypto'];
 const bearer = [{ bearerAuth: [] }];
 const MINUTE = 60_000;
 
-/** A client-made key (a UUID, say): printable ASCII, bounded. Shared with the market's calls. */
-export const idempotencyHeaders = z.object({
-  [IDEMPOTENCY_KEY_HEADER]: z
-    .string()
-    .regex(/^[\x21-\x7e]{8,128}$/, 'msg.idempotency-key-required')
-    .optional(),
-});
-
 /** Every /crypto call of spec §7 except the market's. Routes only translate HTTP. */
-export const walletRoutes: FastifyPluginAsyncZod<{
-  config: AppConfig;
-  codes?: WalletServiceCodes;
-}> = async (app, { config, codes }) => {
-  const wallet = new WalletService({
-    db: app.db,
-    chain: app.chain,
-    codes: codes ?? new CodesService(app.db, app.tokens.deriveKey('codes'), app.mail),
-    log: app.log,
-  });
+export const walletRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
+  app,
+  { config },
+) => {
+  const { wallet } = app;
   const authLimit = { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: MINUTE } };
 
   // A node that does not answer is a temporary outage (503), not a bug of ours (500).
@@ -171,5 +156,3 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     (request) => wallet.devFund(authOf(request), request.body ?? {}),
   );
 };
-
-export type WalletServiceCodes = ConstructorParameters<typeof WalletService>[0]['codes'];

@@ -7,13 +7,12 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { TransactionStatus, TransactionType } from '@meeet/core/enums';
 import { users } from '../users/users.schema.ts';
+import { timestamptz } from '../../db/columns.ts';
 
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 /** Token amounts in the smallest unit: up to 2^256, never a float. */
 const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
 

@@ -1,0 +1,157 @@
+#!/usr/bin/env node
+// The server's module seams, read from the import lines of apps/server/src and packages/core/src
+// (tests and *.test-support.ts aside; they may arrange any table):
+//  - no file cycle, type-only imports included (ESLint's import-x/no-cycle skips those);
+//  - no cycle between server modules (modules/<name>), a table file's foreign key aside;
+//  - no other module, and nothing in plugins/ or lib/, imports a module's *.repository.ts or
+//    *.schema.ts (another module's table file may, for a foreign key), nor a `…Row` type from
+//    any of its files: a module hands out what its service returns, typed in @meeet/core or in
+//    the service (the row types still owed are listed below and may only shrink).
+// Run by `npm run lint`; docs/decisions.md, "Server module seams by what crosses them".
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const ROOTS = ['apps/server/src', 'packages/core/src'];
+const SKIP = /\.(test|test-support)\.ts$/;
+
+function* sources(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* sources(path);
+    else if (entry.name.endsWith('.ts') && !SKIP.test(entry.name)) yield path;
+  }
+}
+
+const IMPORT =
+  /(?:^|[;\n])\s*(?:import|export)\s+(type\s+)?(?:([\w$*{}\s,]+?)\s+from\s+)?['"]([^'"]+)['"]/g;
+const DYNAMIC = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** The repository-relative file a specifier names, or undefined for a package outside. */
+function target(from, specifier, known) {
+  let path;
+  if (specifier.startsWith('.')) path = resolve(dirname(from), specifier);
+  else if (specifier.startsWith('@meeet/core/'))
+    path = join(root, 'packages/core/src', `${specifier.slice('@meeet/core/'.length)}.ts`);
+  else return undefined;
+  const file = relative(root, path);
+  return known?.has(file) || existsSync(path) ? file : undefined;
+}
+
+/** Every import of `file` (repository-relative) inside the two roots, with its named bindings. */
+export function importsOf(file, text, known) {
+  const found = [];
+  for (const m of text.matchAll(IMPORT)) {
+    const to = target(join(root, file), m[3], known);
+    if (!to) continue;
+    const names = (m[2] ?? '')
+      .replace(/[{}]/g, ' ')
+      .split(/[\s,]+/)
+      .filter((n) => n && n !== 'type' && n !== 'as' && n !== '*');
+    found.push({ to, names });
+  }
+  for (const m of text.matchAll(DYNAMIC)) {
+    const to = target(join(root, file), m[1], known);
+    if (to) found.push({ to, names: [] });
+  }
+  return found;
+}
+
+const MODULE = /^apps\/server\/src\/modules\/([^/]+)\//;
+const PRIVATE = /\.(repository|schema)\.ts$/;
+/** The app's running code outside modules: it calls a module's service like another module. */
+const APP_CODE = /^apps\/server\/src\/(plugins|lib)\//;
+/**
+ * Row types that still cross a module today, file → names. Owed to issue 42 (docs/decisions.md,
+ * "Server module seams by what crosses them"): shrink this list, never grow it.
+ */
+const ROW_TYPES_OWED = new Map([
+  ['apps/server/src/modules/kyc/kyc.service.ts', ['UserRow']],
+  ['apps/server/src/modules/market/market-watcher.ts', ['ChainTransactionRow']],
+  ['apps/server/src/modules/market/market.plugin.ts', ['ChainTransactionRow']],
+  ['apps/server/src/modules/market/market.service.ts', ['ChainTransactionRow']],
+  ['apps/server/src/modules/meet/chat.service.ts', ['UserRow']],
+  ['apps/server/src/modules/meet/map.service.ts', ['UserRow']],
+  ['apps/server/src/modules/meet/meet.plugin.ts', ['UserRow']],
+  ['apps/server/src/modules/meetings/meetings.service.ts', ['UserRow']],
+  ['apps/server/src/plugins/chain.ts', ['ChainTransactionRow']],
+]);
+
+/** Strongly connected components with more than one node (Tarjan). */
+function cycles(graph) {
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const on = new Set();
+  const found = [];
+  let next = 0;
+  const visit = (v) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component = [];
+      let w;
+      do {
+        w = stack.pop();
+        on.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+/** The seam problems in `files` (repository-relative path → text). */
+export function seamProblems(files) {
+  const problems = [];
+  const fileGraph = new Map();
+  const moduleGraph = new Map();
+  for (const [file, text] of files) {
+    const imports = importsOf(file, text, files);
+    fileGraph.set(file, new Set(imports.map((i) => i.to)));
+    const own = MODULE.exec(file)?.[1];
+    for (const { to, names } of imports) {
+      const other = MODULE.exec(to)?.[1];
+      if (!other || other === own) continue;
+      const tableForKey = file.endsWith('.schema.ts') && to.endsWith('.schema.ts');
+      if (own && !tableForKey) {
+        if (!moduleGraph.has(own)) moduleGraph.set(own, new Set());
+        moduleGraph.get(own).add(other);
+      }
+      if (!own && !APP_CODE.test(file)) continue;
+      if (PRIVATE.test(to) && !tableForKey)
+        problems.push(`${file} imports ${to}: another module's tables and SQL are private to it`);
+      const owed = ROW_TYPES_OWED.get(file) ?? [];
+      const rows = names.filter((n) => /Row$/.test(n) && !owed.includes(n));
+      if (rows.length > 0 && !tableForKey)
+        problems.push(`${file} imports the row type ${rows.join(', ')} of module ${other}`);
+    }
+  }
+  for (const c of cycles(fileGraph)) problems.push(`file cycle: ${c.join(' ⇄ ')}`);
+  for (const c of cycles(moduleGraph)) problems.push(`module cycle: ${c.join(' ⇄ ')}`);
+  return problems;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const files = new Map();
+  for (const dir of ROOTS)
+    for (const path of sources(join(root, dir)))
+      files.set(relative(root, path), readFileSync(path, 'utf8'));
+  const problems = seamProblems(files);
+  for (const problem of problems) console.error(problem);
+  if (problems.length > 0) {
+    console.error(`${problems.length} seam problem(s); see docs/decisions.md.`);
+    process.exit(1);
+  }
+}
