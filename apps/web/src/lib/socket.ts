@@ -2,7 +2,6 @@ import type { io as createSocket, Socket } from 'socket.io-client';
 import { SOCKET_DEFAULTS } from '@meeet/core/constants';
 import type { ClientToServerEvents, ServerToClientEvents } from '@meeet/core/api/realtime';
 import { STORAGE_KEYS, readStorage } from './storage.ts';
-import { useSocketStore } from './stores/socket-store.ts';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Listener = (...args: never[]) => void;
@@ -43,8 +42,6 @@ export async function connect(): Promise<void> {
     randomizationFactor: SOCKET_DEFAULTS.randomizationFactor,
     reconnectionAttempts: SOCKET_DEFAULTS.reconnectionAttempts,
   });
-  created.on('connect', () => useSocketStore.getState().setConnected(true));
-  created.on('disconnect', () => useSocketStore.getState().setConnected(false));
   for (const [event, listeners] of pending) {
     for (const listener of listeners) created.on(event as never, listener as never);
   }
@@ -55,7 +52,6 @@ export function disconnect(): void {
   wanted = false;
   socket?.disconnect();
   socket = null;
-  useSocketStore.getState().setConnected(false);
 }
 
 export function emit<E extends keyof ClientToServerEvents>(
