@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n/react.ts';
 import { useCpaSettings } from './api/cpa-settings.ts';
 import { CpaLandingsList } from './components/cpa-landings-list.tsx';
 import { CpaPartners } from './components/cpa-partners.tsx';
+import { CpaSection } from './components/cpa-section.tsx';
 import { CpaSettingsForm } from './components/cpa-settings-form.tsx';
 import { NS } from './i18n.ts';
 
@@ -26,18 +27,12 @@ export default function ControlCpaPage() {
         // A saved answer starts the form afresh from what the server keeps.
         <CpaSettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />
       )}
-      <section aria-labelledby="cpa-partners-title">
-        <Typography variant="h6" component="h2" id="cpa-partners-title" sx={{ mb: 1 }}>
-          {t('control.partners')}
-        </Typography>
+      <CpaSection id="cpa-partners-title" title={t('control.partners')}>
         <CpaPartners />
-      </section>
-      <section aria-labelledby="cpa-landings-title">
-        <Typography variant="h6" component="h2" id="cpa-landings-title" sx={{ mb: 1 }}>
-          {t('control.landings')}
-        </Typography>
+      </CpaSection>
+      <CpaSection id="cpa-landings-title" title={t('control.landings')}>
         <CpaLandingsList />
-      </section>
+      </CpaSection>
     </Stack>
   );
 }

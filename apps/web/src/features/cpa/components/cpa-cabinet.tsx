@@ -14,6 +14,7 @@ import { NS } from '../i18n.ts';
 import { CpaConversions } from './cpa-conversions.tsx';
 import { CpaLinksTable } from './cpa-links-table.tsx';
 import { CpaPostbacks } from './cpa-postbacks.tsx';
+import { CpaSection } from './cpa-section.tsx';
 import { CpaTotals } from './cpa-totals.tsx';
 
 const DailyChart = lazy(() => import('./daily-chart.tsx'));
@@ -67,37 +68,25 @@ export function CpaCabinet() {
       ) : (
         <>
           <CpaTotals totals={stats.data.totals} unpaid={stats.data.unpaid} />
-          <section aria-labelledby="cpa-chart-title">
-            <Typography variant="h6" component="h2" id="cpa-chart-title">
-              {t('chart.title')}
-            </Typography>
+          <CpaSection id="cpa-chart-title" title={t('chart.title')} tight>
             <Suspense fallback={<CircularProgress aria-label={t('chart.loading')} />}>
               <DailyChart
                 days={stats.data.days}
                 labels={{ hits: t('totals.hits'), regs: t('totals.regs'), title: t('chart.label') }}
               />
             </Suspense>
-          </section>
-          <section aria-labelledby="cpa-links-title">
-            <Typography variant="h6" component="h2" id="cpa-links-title" sx={{ mb: 1 }}>
-              {t('table.links')}
-            </Typography>
+          </CpaSection>
+          <CpaSection id="cpa-links-title" title={t('table.links')}>
             <CpaLinksTable links={stats.data.links} />
-          </section>
+          </CpaSection>
         </>
       )}
-      <section aria-labelledby="cpa-conversions-title">
-        <Typography variant="h6" component="h2" id="cpa-conversions-title" sx={{ mb: 1 }}>
-          {t('conversions.title')}
-        </Typography>
+      <CpaSection id="cpa-conversions-title" title={t('conversions.title')}>
         <CpaConversions />
-      </section>
-      <section aria-labelledby="cpa-postbacks-title">
-        <Typography variant="h6" component="h2" id="cpa-postbacks-title" sx={{ mb: 1 }}>
-          {t('postbacks.title')}
-        </Typography>
+      </CpaSection>
+      <CpaSection id="cpa-postbacks-title" title={t('postbacks.title')}>
         <CpaPostbacks />
-      </section>
+      </CpaSection>
     </Stack>
   );
 }

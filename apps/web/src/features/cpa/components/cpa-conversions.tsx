@@ -7,13 +7,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../i18n/react.ts';
 import { useCpaConversions } from '../api/list-cpa-conversions.ts';
 import { NS } from '../i18n.ts';
-import { CPA_PAGE_SIZE as PAGE, usdt } from './cpa-amount.ts';
+import { usdt } from './cpa-amount.ts';
+import { CPA_PAGE_SIZE as PAGE, CpaPager } from './cpa-pager.tsx';
 
 /** The partner's conversions, a page at a time. */
 export function CpaConversions() {
@@ -57,14 +57,7 @@ export function CpaConversions() {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={conversions.data.total}
-        page={page}
-        rowsPerPage={PAGE}
-        rowsPerPageOptions={[PAGE]}
-        onPageChange={(_, next) => setPage(next)}
-      />
+      <CpaPager total={conversions.data.total} page={page} onPage={setPage} />
     </>
   );
 }

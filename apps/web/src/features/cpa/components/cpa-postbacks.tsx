@@ -7,13 +7,12 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import type { CpaPostback } from '@meeet/core/api/cpa';
 import { useTranslation } from '../../../i18n/react.ts';
 import { useCpaPostbacks, useResendCpaPostback } from '../api/cpa-postbacks.ts';
 import { NS } from '../i18n.ts';
-import { CPA_PAGE_SIZE as PAGE } from './cpa-amount.ts';
+import { CPA_PAGE_SIZE as PAGE, CpaPager } from './cpa-pager.tsx';
 
 const STATUS_COLOR = { pending: 'warning', delivered: 'success', failed: 'error' } as const;
 
@@ -85,14 +84,7 @@ export function CpaPostbacks() {
       {postbacks.data.items.map((postback) => (
         <PostbackCard key={postback.id} postback={postback} />
       ))}
-      <TablePagination
-        component="div"
-        count={postbacks.data.total}
-        page={page}
-        rowsPerPage={PAGE}
-        rowsPerPageOptions={[PAGE]}
-        onPageChange={(_, next) => setPage(next)}
-      />
+      <CpaPager total={postbacks.data.total} page={page} onPage={setPage} />
     </Stack>
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -14,6 +13,7 @@ import type { ApiFailure } from '../../../lib/api-client.ts';
 import { useWithdraw } from '../api/withdraw.ts';
 import { NS } from '../i18n.ts';
 import type { WithdrawOrder } from './use-withdraw-wizard.ts';
+import { WithdrawSubmit } from './withdraw-submit.tsx';
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
@@ -93,21 +93,12 @@ export function WithdrawCodeStep({
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
           required
         />
-        {failure && (
-          <Alert severity="error" role="alert" data-testid="withdraw-error">
-            {failure}
-          </Alert>
-        )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
+        <WithdrawSubmit
+          failure={failure}
           disabled={submitting}
-          data-testid="withdraw-confirm"
-        >
-          {submitting ? t('withdraw.confirming') : t('withdraw.confirm')}
-        </Button>
+          label={submitting ? t('withdraw.confirming') : t('withdraw.confirm')}
+          testId="withdraw-confirm"
+        />
         <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
           <Button
             onClick={() => void onResend()}

@@ -20,6 +20,7 @@ import { useWithdraw } from '../api/withdraw.ts';
 import { canPayFee, checkAmountAvailable, maxAmountText } from '../amount.ts';
 import { NS } from '../i18n.ts';
 import type { WithdrawOrder } from './use-withdraw-wizard.ts';
+import { WithdrawSubmit } from './withdraw-submit.tsx';
 
 /** Step 1: the address and the amount; on success the server mails the code. */
 export function WithdrawForm({
@@ -135,21 +136,12 @@ export function WithdrawForm({
             })}
           </Alert>
         )}
-        {failure && (
-          <Alert severity="error" role="alert" data-testid="withdraw-error">
-            {failure}
-          </Alert>
-        )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
+        <WithdrawSubmit
+          failure={failure}
           disabled={submitting || !feeOk}
-          data-testid="withdraw-submit"
-        >
-          {submitting ? t('withdraw.submitting') : t('withdraw.submit')}
-        </Button>
+          label={submitting ? t('withdraw.submitting') : t('withdraw.submit')}
+          testId="withdraw-submit"
+        />
       </Stack>
     </AppForm>
   );
