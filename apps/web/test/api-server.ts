@@ -38,7 +38,7 @@ async function readBody(request: Request): Promise<unknown> {
  * Answers the API by "METHOD /api/path" (a path may hold `:params` and `*`; the method `*`
  * takes any); anything else gets the
  * server's 404 body, as the real API would. Returns every request sent, in order, recorded
- * before it is answered.
+ * before it is answered. A later call in the same test takes over from an earlier one.
  */
 export function serveApi(routes: Record<string, Resolver>): SentRequest[] {
   const sent: SentRequest[] = [];
