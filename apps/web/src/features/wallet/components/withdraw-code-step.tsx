@@ -8,12 +8,12 @@ import { useTranslation } from '../../../i18n/react.ts';
 import { AppForm } from '../../../components/form/app-form.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../../components/form/server-errors.ts';
+import { SubmitWithError } from '../../../components/form/submit-with-error.tsx';
 import { useAppForm } from '../../../components/form/use-app-form.ts';
 import type { ApiFailure } from '../../../lib/api-client.ts';
 import { useWithdraw } from '../api/withdraw.ts';
 import { NS } from '../i18n.ts';
 import type { WithdrawOrder } from './use-withdraw-wizard.ts';
-import { WithdrawSubmit } from './withdraw-submit.tsx';
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
@@ -93,11 +93,13 @@ export function WithdrawCodeStep({
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
           required
         />
-        <WithdrawSubmit
+        <SubmitWithError
           failure={failure}
-          disabled={submitting}
-          label={submitting ? t('withdraw.confirming') : t('withdraw.confirm')}
-          testId="withdraw-confirm"
+          submitting={submitting}
+          label={t('withdraw.confirm')}
+          submittingLabel={t('withdraw.confirming')}
+          errorTestId="withdraw-error"
+          submitTestId="withdraw-confirm"
         />
         <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
           <Button

@@ -13,6 +13,7 @@ import { useTranslation } from '../../../i18n/react.ts';
 import { AppForm } from '../../../components/form/app-form.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../../components/form/server-errors.ts';
+import { SubmitWithError } from '../../../components/form/submit-with-error.tsx';
 import { useAppForm } from '../../../components/form/use-app-form.ts';
 import { newIdempotencyKey } from '../../../lib/random-id.ts';
 import { useFormat } from '../../../lib/format.ts';
@@ -20,7 +21,6 @@ import { useWithdraw } from '../api/withdraw.ts';
 import { canPayFee, checkAmountAvailable, maxAmountText } from '../amount.ts';
 import { NS } from '../i18n.ts';
 import type { WithdrawOrder } from './use-withdraw-wizard.ts';
-import { WithdrawSubmit } from './withdraw-submit.tsx';
 
 /** Step 1: the address and the amount; on success the server mails the code. */
 export function WithdrawForm({
@@ -136,11 +136,14 @@ export function WithdrawForm({
             })}
           </Alert>
         )}
-        <WithdrawSubmit
+        <SubmitWithError
           failure={failure}
-          disabled={submitting || !feeOk}
-          label={submitting ? t('withdraw.submitting') : t('withdraw.submit')}
-          testId="withdraw-submit"
+          submitting={submitting}
+          label={t('withdraw.submit')}
+          submittingLabel={t('withdraw.submitting')}
+          errorTestId="withdraw-error"
+          submitTestId="withdraw-submit"
+          disabled={!feeOk}
         />
       </Stack>
     </AppForm>
