@@ -23,7 +23,7 @@ export interface SocketClientConfig {
   accessKey: () => string | null;
   /** More headers for the handshake (the app's `x-fp`). */
   headers?: () => Record<string, string>;
-  onConnectedChange: (connected: boolean) => void;
+  onConnectedChange?: (connected: boolean) => void;
   /** The socket's own failure in the user's language. */
   failureMessage: (code: SocketFailureCode) => string;
 }
@@ -94,8 +94,8 @@ export function createSocketClient(config: SocketClientConfig): SocketClient {
     };
     const origin = config.origin?.();
     const created: AppSocket = origin === undefined ? io(options) : io(origin, options);
-    created.on('connect', () => config.onConnectedChange(true));
-    created.on('disconnect', () => config.onConnectedChange(false));
+    created.on('connect', () => config.onConnectedChange?.(true));
+    created.on('disconnect', () => config.onConnectedChange?.(false));
     for (const [event, set] of listeners) {
       for (const listener of set) created.on(event as never, listener as never);
     }
@@ -124,7 +124,7 @@ export function createSocketClient(config: SocketClientConfig): SocketClient {
     wanted = false;
     socket?.disconnect();
     socket = null;
-    config.onConnectedChange(false);
+    config.onConnectedChange?.(false);
   }
 
   function failure(code: SocketFailureCode): Ack & { ok: false } {

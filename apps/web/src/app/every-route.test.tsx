@@ -1,6 +1,8 @@
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../../test/api-server.ts';
 import type { UserPrivate } from '@meeet/core/api/user';
 import { messages } from '@meeet/core/i18n/messages';
 import { webRoutes } from '@meeet/core/web/routes';
@@ -8,11 +10,11 @@ import i18n from '../i18n/i18n.ts';
 import { useAuthStore } from '../lib/stores/auth-store.ts';
 import { AppContent } from './app.tsx';
 import { AppProvider } from './provider.tsx';
-import { apiAnswer } from './every-route.fixtures.ts';
+import { apiAnswer } from '../../test/every-route-api.ts';
 
 // Issue 46: every page of the shared route table, in both languages, as a guest and signed
 // in (an admin, so the control area renders too), shows words — no raw `{…}` placeholder, no
-// message key, no "NaN" or "undefined". The API answers from fixtures (every-route.fixtures.ts).
+// message key, no "NaN" or "undefined". The API answers from fixtures (apps/web/test/every-route-api.ts).
 
 // No server to talk to: the live connection stays off.
 vi.mock('../lib/socket.ts', () => ({
@@ -107,21 +109,21 @@ const ADMIN: UserPrivate = {
 
 let pendingCalls = 0;
 
-beforeAll(() => {
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    pendingCalls++;
-    try {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://x');
-      const signedIn = useAuthStore.getState().token !== null;
-      const answer = apiAnswer(url, init?.method ?? 'GET', signedIn ? ADMIN : null);
-      return Response.json(answer.body, { status: answer.status });
-    } finally {
-      // Counted down once the caller has the response in hand (a microtask later).
-      queueMicrotask(() => pendingCalls--);
-    }
-  });
+beforeEach(() => {
+  server.use(
+    http.all('*', ({ request }) => {
+      pendingCalls++;
+      try {
+        const signedIn = useAuthStore.getState().token !== null;
+        const answer = apiAnswer(new URL(request.url), request.method, signedIn ? ADMIN : null);
+        return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status });
+      } finally {
+        // Counted down once the caller has the response in hand (a microtask later).
+        queueMicrotask(() => pendingCalls--);
+      }
+    }),
+  );
 });
-afterAll(() => vi.unstubAllGlobals());
 afterEach(() => {
   cleanup();
   useAuthStore.getState().clear();

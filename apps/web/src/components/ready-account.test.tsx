@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serveApi } from '../../test/api-server.ts';
+import { renderPage } from '../../test/render-page.tsx';
 import { paths } from '../app/paths.ts';
 import { useAuthStore } from '../lib/stores/auth-store.ts';
 import { ReadyAccount } from './ready-account.tsx';
@@ -16,37 +17,36 @@ const complete = {
   bdate: '1990-05-17T00:00:00.000Z',
 };
 
+/** /user/me answers with `user` once the returned function is called. */
 function answerMe(user: Record<string, unknown>) {
-  let answer: (response: Response) => void = () => {};
-  const fetchMock = vi.fn(
-    () =>
-      new Promise<Response>((resolve) => {
-        answer = resolve;
-      }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return () => answer(new Response(JSON.stringify(user), { status: 200 }));
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  serveApi({
+    'GET /api/user/me': async () => {
+      await released;
+      return user;
+    },
+  });
+  return release;
 }
 
 function renderGate() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/market']}>
-        <Routes>
-          <Route
-            path="/market"
-            element={
-              <ReadyAccount>
-                <p>The market</p>
-              </ReadyAccount>
-            }
-          />
-          <Route path={paths.auth.confirmEmail.path} element={<p>Confirm your e-mail</p>} />
-          <Route path={paths.auth.updateProfile.path} element={<p>Complete your profile</p>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderPage(
+    <Routes>
+      <Route
+        path="/market"
+        element={
+          <ReadyAccount>
+            <p>The market</p>
+          </ReadyAccount>
+        }
+      />
+      <Route path={paths.auth.confirmEmail.path} element={<p>Confirm your e-mail</p>} />
+      <Route path={paths.auth.updateProfile.path} element={<p>Complete your profile</p>} />
+    </Routes>,
+    { route: '/market' },
   );
 }
 
@@ -55,7 +55,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   useAuthStore.getState().clear();
 });
 

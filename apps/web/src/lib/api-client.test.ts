@@ -1,4 +1,6 @@
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serveApi, type SentRequest } from '../../test/api-server.ts';
 import { api } from './api-client.ts';
 import { STORAGE_KEYS } from './storage.ts';
 import { useAuthStore } from './stores/auth-store.ts';
@@ -11,11 +13,17 @@ function jsonResponse(status: number, body?: unknown): Response {
   });
 }
 
-const fetchMock = vi.fn<typeof fetch>();
+/** The API's next answers, each once, in order; the last one keeps answering. */
+let replies: (() => Response)[] = [];
+let answering: () => Response = () => jsonResponse(204);
+const reply = (...next: (() => Response)[]) => replies.push(...next);
+let sent: SentRequest[] = [];
 
-function lastCall(): { url: string; init: RequestInit; headers: Headers } {
-  const [url, init = {}] = fetchMock.mock.calls.at(-1) ?? [];
-  return { url: String(url), init, headers: new Headers(init.headers) };
+function lastCall(): SentRequest & { url: string } {
+  const last = sent.at(-1);
+  if (!last) throw new Error('no request was sent');
+  const query = last.query.toString();
+  return { ...last, url: query ? `${last.path}?${query}` : last.path };
 }
 
 beforeEach(() => {
@@ -23,12 +31,18 @@ beforeEach(() => {
   sessionStorage.clear();
   useErrorsStore.getState().clear();
   useAuthStore.getState().clear();
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  replies = [];
+  answering = () => jsonResponse(204);
+  sent = serveApi({
+    '* /api/*': () => {
+      answering = replies.shift() ?? answering;
+      return answering();
+    },
+  });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('api client', () => {
@@ -37,14 +51,14 @@ describe('api client', () => {
     localStorage.setItem(STORAGE_KEYS.cpa, 'link-7');
     localStorage.setItem(STORAGE_KEYS.cpaUid, 'click-9');
     localStorage.setItem(STORAGE_KEYS.fingerprint, 'fp-1');
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ok: 1 }));
+    reply(() => jsonResponse(200, { ok: 1 }));
 
     await api.post('/user/login', { email: 'a@b.co' });
 
-    const { url, init, headers } = lastCall();
+    const { url, method, body, headers } = lastCall();
     expect(url).toBe('/api/user/login');
-    expect(init.method).toBe('POST');
-    expect(init.body).toBe(JSON.stringify({ email: 'a@b.co' }));
+    expect(method).toBe('POST');
+    expect(body).toEqual({ email: 'a@b.co' });
     expect(headers.get('Authorization')).toBe('Bearer jwt-token');
     expect(headers.get('Accept')).toBe('application/json');
     expect(headers.get('Content-Type')).toBe('application/json');
@@ -55,7 +69,7 @@ describe('api client', () => {
   });
 
   it('generates and keeps a fingerprint when none is stored', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse(200, {}));
+    reply(() => jsonResponse(200, {}));
     await api.get('/crypto');
     const first = lastCall().headers.get('x-fp');
     await api.get('/crypto');
@@ -65,7 +79,7 @@ describe('api client', () => {
   });
 
   it('omits auth and affiliate headers when nothing is stored', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, {}));
+    reply(() => jsonResponse(200, {}));
     await api.get('/crypto');
     const { headers } = lastCall();
     expect(headers.has('Authorization')).toBe(false);
@@ -74,7 +88,7 @@ describe('api client', () => {
   });
 
   it('sends GET and DELETE payloads as query parameters', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse(200, []));
+    reply(() => jsonResponse(200, []));
 
     await api.get('/kyc/moderate/list', {
       offset: 0,
@@ -83,26 +97,26 @@ describe('api client', () => {
       lastName: undefined,
     });
     expect(lastCall().url).toBe('/api/kyc/moderate/list?offset=0&limit=20&status=requested');
-    expect(lastCall().init.body).toBeUndefined();
+    expect(lastCall().body).toBeUndefined();
 
     await api.delete('/media/5', { reason: 'dup' });
     expect(lastCall().url).toBe('/api/media/5?reason=dup');
-    expect(lastCall().init.method).toBe('DELETE');
-    expect(lastCall().init.body).toBeUndefined();
+    expect(lastCall().method).toBe('DELETE');
+    expect(lastCall().body).toBeUndefined();
   });
 
   it('lets the browser set the multipart header for uploads', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { id: 1 }));
+    reply(() => jsonResponse(200, { id: 1 }));
     const form = new FormData();
     form.append('album', 'kyc');
     await api.upload('/media', form);
-    const { init, headers } = lastCall();
-    expect(init.body).toBe(form);
-    expect(headers.has('Content-Type')).toBe(false);
+    const { body, headers } = lastCall();
+    expect(body).toMatch(/name="album"\r\n\r\nkyc/);
+    expect(headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
   });
 
   it('returns ok with data on success', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { balance: '10' }));
+    reply(() => jsonResponse(200, { balance: '10' }));
     await expect(api.get('/crypto/wallet')).resolves.toEqual({
       ok: true,
       code: 200,
@@ -117,12 +131,12 @@ describe('api client', () => {
           ? { success: true as const, data: data as { id: number } }
           : { success: false as const, error: new Error('bad') },
     };
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { id: 3 }));
+    reply(() => jsonResponse(200, { id: 3 }));
     await expect(api.get('/user/me', undefined, schema)).resolves.toMatchObject({
       ok: true,
       data: { id: 3 },
     });
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { nope: true }));
+    reply(() => jsonResponse(200, { nope: true }));
     await expect(api.get('/user/me', undefined, schema)).resolves.toMatchObject({ ok: false });
   });
 
@@ -134,13 +148,13 @@ describe('api client', () => {
           : { success: false as const, error: new Error('bad') },
     };
     const load = vi.fn(() => Promise.resolve(schema));
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { id: 3 }));
+    reply(() => jsonResponse(200, { id: 3 }));
     await expect(api.get('/crypto/market', undefined, load)).resolves.toMatchObject({
       ok: true,
       data: { id: 3 },
     });
     expect(load).toHaveBeenCalledTimes(1);
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { nope: true }));
+    reply(() => jsonResponse(200, { nope: true }));
     await expect(api.get('/crypto/market', undefined, load)).resolves.toMatchObject({
       ok: false,
       code: 500,
@@ -148,7 +162,7 @@ describe('api client', () => {
   });
 
   it('fails the call like the network when its schema cannot be loaded', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { id: 3 }));
+    reply(() => jsonResponse(200, { id: 3 }));
     const result = await api.get('/crypto/market', undefined, () =>
       Promise.reject(new Error('chunk did not arrive')),
     );
@@ -156,9 +170,7 @@ describe('api client', () => {
   });
 
   it('records failures and returns the server message', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(404, { code: 'USER_NOT_FOUND', message: 'No such user' }),
-    );
+    reply(() => jsonResponse(404, { code: 'USER_NOT_FOUND', message: 'No such user' }));
     const result = await api.post('/user/recovery-password/send-code', { email: 'x@y.co' });
     expect(result).toEqual({
       ok: false,
@@ -172,10 +184,10 @@ describe('api client', () => {
   });
 
   it('falls back to UNKNOWN_ERROR / ERROR without a server message, and 400 without a status', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }));
+    reply(() => new Response('', { status: 500 }));
     await expect(api.get('/crypto')).resolves.toEqual({ ok: false, code: 500, error: 'ERROR' });
 
-    fetchMock.mockRejectedValueOnce(new TypeError('network down'));
+    reply(() => HttpResponse.error());
     await expect(api.get('/crypto/fee')).resolves.toEqual({ ok: false, code: 400, error: 'ERROR' });
 
     expect(useErrorsStore.getState().errors).toEqual([
@@ -185,13 +197,10 @@ describe('api client', () => {
   });
 
   it('logs out without redirecting on 401', async () => {
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     useAuthStore.getState().setAuth({ token: 'expired', user: { id: 2 } });
     expect(localStorage.getItem(STORAGE_KEYS.auth)).not.toBeNull();
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(401, { code: 'TOKEN_INVALID', message: 'Session ended' }),
-    );
+    reply(() => jsonResponse(401, { code: 'TOKEN_INVALID', message: 'Session ended' }));
 
     const result = await api.get('/user/me');
 

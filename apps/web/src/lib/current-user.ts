@@ -5,7 +5,6 @@ import { userPaths } from '@meeet/core/api/user-paths';
 import { api } from './api-client.ts';
 import { queryClient } from './query-client.ts';
 import { useAuthStore, type SessionUser } from './stores/auth-store.ts';
-import { useProfileStore } from './stores/profile-store.ts';
 
 /** The signed-in user as the accounts contract describes it (core's UserPrivate). */
 export type CurrentUser = SessionUser & Partial<Omit<UserPrivate, 'id' | 'role'>>;
@@ -22,21 +21,19 @@ function pickUser(data: unknown): CurrentUser | null {
 }
 
 /**
- * Keeps every copy of the signed-in user in step: the stored auth record (spec §3), the
- * profile state and the cached GET /user/me, so guards see a change (e-mail confirmed,
+ * Keeps both copies of the signed-in user in step: the stored auth record (spec §3) and the
+ * cached GET /user/me, so guards see a change (e-mail confirmed,
  * profile completed) without asking the server again.
  */
 export function saveCurrentUser(user: CurrentUser): void {
   const { token } = useAuthStore.getState();
   useAuthStore.getState().setUser(user);
-  useProfileStore.getState().setProfile(user);
   queryClient.setQueryData(currentUserQueryKey(token), user);
 }
 
 /** Spec §4 login/register success: the auth record `{ token, user }` is saved. */
 export function saveAuth({ token, user }: { token: string; user: CurrentUser }): void {
   useAuthStore.getState().setAuth({ token, user });
-  useProfileStore.getState().setProfile(user);
   queryClient.setQueryData(currentUserQueryKey(token), user);
 }
 
@@ -47,7 +44,6 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   // A reply for a session that has since ended must not be written into the new one.
   if (user && useAuthStore.getState().token === token) {
     useAuthStore.getState().setUser(user);
-    useProfileStore.getState().setProfile(user);
   }
   return user;
 }

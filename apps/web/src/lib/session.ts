@@ -1,16 +1,12 @@
 import { disconnect } from './socket.ts';
 import { navigateTo } from './navigation.ts';
 import { useAuthStore } from './stores/auth-store.ts';
-import { useProfileStore } from './stores/profile-store.ts';
-import { useWalletStore } from './stores/wallet-store.ts';
 
-/** Spec §4 logout: socket off, auth/profile/wallet and stored auth cleared, then home. */
+/** Spec §4 logout: socket off, auth and stored auth cleared, cached answers dropped, then home. */
 export function logout({ redirect = true }: { redirect?: boolean } = {}): void {
   disconnect();
   // With a redirect, the guard of the screen being left sends home too (see signedOutTo).
   useAuthStore.getState().clear({ redirectTo: redirect ? '/' : undefined });
-  useProfileStore.getState().clear();
-  useWalletStore.getState().clear();
   // Cached answers belong to the previous user. Imported lazily: if the query layer was never
   // loaded there is nothing cached, and the first page does not pay for it.
   void import('./query-client.ts').then(({ queryClient }) => queryClient.clear());

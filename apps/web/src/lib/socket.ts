@@ -1,7 +1,6 @@
 import { createSocketClient } from '@meeet/client/socket';
 import i18n from '../i18n/i18n.ts';
 import { STORAGE_KEYS, readStorage } from './storage.ts';
-import { useSocketStore } from './stores/socket-store.ts';
 
 /**
  * The shared spec §7/§9 socket (packages/client) on the page's own host. socket.io-client
@@ -10,7 +9,6 @@ import { useSocketStore } from './stores/socket-store.ts';
 const client = createSocketClient({
   library: { load: () => import('socket.io-client') },
   accessKey: () => readStorage(STORAGE_KEYS.accessKey),
-  onConnectedChange: (connected) => useSocketStore.getState().setConnected(connected),
   failureMessage: (code) => i18n.t(`error.${code}`, { ns: 'core' }),
 });
 

@@ -18,6 +18,7 @@ import { signOut } from '../../lib/sign-out.ts';
 import { ProfilePhotos } from './components/profile-photos.tsx';
 import { NS } from './i18n.ts';
 import { HouseAd } from '../../components/house-ad.tsx';
+import { CopyButton } from '../../components/copy-button.tsx';
 import { useFormat } from '../../lib/format.ts';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
@@ -28,31 +29,6 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
         {children}
       </Box>
     </Box>
-  );
-}
-
-function CopyButton({
-  text,
-  label,
-  copiedLabel,
-}: {
-  text: string;
-  label: string;
-  copiedLabel: string;
-}) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      size="small"
-      onClick={() =>
-        void navigator.clipboard?.writeText(text).then(
-          () => setCopied(true),
-          () => setCopied(false),
-        )
-      }
-    >
-      {copied ? copiedLabel : label}
-    </Button>
   );
 }
 

@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type {
   ReferralListResponse,
   ReferralPeriodStats,
@@ -9,6 +7,8 @@ import type {
   ReferralRow,
   ReferralStatsResponse,
 } from '@meeet/core/api/referral';
+import { serveApi } from '../../../test/api-server.ts';
+import { renderPage } from '../../../test/render-page.tsx';
 import i18n from '../../i18n/i18n.ts';
 import { NS } from './i18n.ts';
 import ReferralPage from './referral-page.tsx';
@@ -141,49 +141,21 @@ const list = (items: ReferralRow[], total = items.length): ReferralListResponse 
   limit: 20,
 });
 
-type Routes = Record<string, (url: URL) => Response>;
-
-/** fetch answering by path; anything unrouted fails the test loudly. */
-function serve(routes: Routes) {
-  const fetchMock = vi.fn(async (input: string) => {
-    const url = new URL(input, 'http://localhost');
-    const handler = routes[url.pathname];
-    if (!handler) throw new Error(`unexpected call ${url.pathname}`);
-    return handler(url);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ReferralPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
 const figure = (name: string) => within(screen.getByRole('group', { name }));
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   await i18n.loadNamespaces(NS);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('Account → Referral programme, Main', () => {
   it('shows loading, then the link, totals, period figures and recent rewards', async () => {
-    serve({
-      '/api/referral/stats': () => Response.json(stats),
-      '/api/referral/rewards': () => Response.json(rewards),
+    serveApi({
+      'GET /api/referral/stats': () => Response.json(stats),
+      'GET /api/referral/rewards': () => Response.json(rewards),
     });
-    renderPage();
+    renderPage(<ReferralPage />);
     screen.getByLabelText('Loading the referral programme');
     await screen.findByText(`${window.location.origin}/ref/MEEET7`);
     screen.getByText('MEEET7');
@@ -215,11 +187,11 @@ describe('Account → Referral programme, Main', () => {
   });
 
   it('switches the period', async () => {
-    serve({
-      '/api/referral/stats': () => Response.json(stats),
-      '/api/referral/rewards': () => Response.json(rewards),
+    serveApi({
+      'GET /api/referral/stats': () => Response.json(stats),
+      'GET /api/referral/rewards': () => Response.json(rewards),
     });
-    renderPage();
+    renderPage(<ReferralPage />);
     await screen.findByText('MEEET7');
     fireEvent.click(screen.getByRole('button', { name: '14 days' }));
     expect(figure('Link clicks').getByText('8')).toBeDefined();
@@ -227,25 +199,26 @@ describe('Account → Referral programme, Main', () => {
   });
 
   it('tells a new user how to invite', async () => {
-    serve({
-      '/api/referral/stats': () => Response.json(emptyStats),
-      '/api/referral/rewards': () => Response.json({ items: [], total: 0, offset: 0, limit: 10 }),
+    serveApi({
+      'GET /api/referral/stats': () => Response.json(emptyStats),
+      'GET /api/referral/rewards': () =>
+        Response.json({ items: [], total: 0, offset: 0, limit: 10 }),
     });
-    renderPage();
+    renderPage(<ReferralPage />);
     await screen.findByText('Invite your first friend');
     await screen.findByText(/No rewards yet/);
   });
 
   it('says so when it cannot be loaded, and tries again', async () => {
     let fail = true;
-    serve({
-      '/api/referral/stats': () =>
+    serveApi({
+      'GET /api/referral/stats': () =>
         fail
           ? Response.json({ code: 'INTERNAL_ERROR', message: 'Boom' }, { status: 500 })
           : Response.json(stats),
-      '/api/referral/rewards': () => Response.json(rewards),
+      'GET /api/referral/rewards': () => Response.json(rewards),
     });
-    renderPage();
+    renderPage(<ReferralPage />);
     await screen.findByText('The referral programme could not be loaded. Please try again.');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -255,11 +228,12 @@ describe('Account → Referral programme, Main', () => {
   it('reads in Russian', async () => {
     await i18n.changeLanguage('ru');
     await i18n.loadNamespaces(NS);
-    serve({
-      '/api/referral/stats': () => Response.json(emptyStats),
-      '/api/referral/rewards': () => Response.json({ items: [], total: 0, offset: 0, limit: 10 }),
+    serveApi({
+      'GET /api/referral/stats': () => Response.json(emptyStats),
+      'GET /api/referral/rewards': () =>
+        Response.json({ items: [], total: 0, offset: 0, limit: 10 }),
     });
-    renderPage();
+    renderPage(<ReferralPage />);
     await screen.findByText('Пригласите первого друга');
     screen.getByRole('button', { name: 'Копировать ссылку' });
   });
@@ -267,22 +241,22 @@ describe('Account → Referral programme, Main', () => {
 
 describe('Account → Referral programme, Referral tree', () => {
   async function openTree() {
-    renderPage();
+    renderPage(<ReferralPage />);
     fireEvent.click(screen.getByRole('tab', { name: 'Referral tree' }));
   }
 
   it('shows loading, then the rows, and expands a referral to their own', async () => {
-    const fetchMock = serve({
-      '/api/referral/stats': () => Response.json(stats),
-      '/api/referral/rewards': () => Response.json(rewards),
-      '/api/referral/list': () =>
+    const sent = serveApi({
+      'GET /api/referral/stats': () => Response.json(stats),
+      'GET /api/referral/rewards': () => Response.json(rewards),
+      'GET /api/referral/list': () =>
         Response.json(
           list([
             row(21, { childrenCount: 1, income: units(10), meetingsCount: 3, level: 'business' }),
             row(22, { nickname: null, lastActivityAt: null }),
           ]),
         ),
-      '/api/referral/list/21': () => Response.json(list([row(31, { depth: 2 })])),
+      'GET /api/referral/list/21': () => Response.json(list([row(31, { depth: 2 })])),
     });
     await openTree();
     screen.getByLabelText('Loading referrals');
@@ -297,16 +271,14 @@ describe('Account → Referral programme, Referral tree', () => {
     fireEvent.click(within(first).getByRole('button', { name: 'Show the referrals of friend21' }));
     const child = await within(table).findByRole('row', { name: /friend31/ });
     within(child).getByText('Level 2');
-    expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('/api/referral/list/21'))).toBe(
-      true,
-    );
+    expect(sent.map((r) => r.path)).toContain('/api/referral/list/21');
   });
 
   it('filters by role and pages', async () => {
-    const fetchMock = serve({
-      '/api/referral/stats': () => Response.json(stats),
-      '/api/referral/rewards': () => Response.json(rewards),
-      '/api/referral/list': (url) => {
+    const sent = serveApi({
+      'GET /api/referral/stats': () => Response.json(stats),
+      'GET /api/referral/rewards': () => Response.json(rewards),
+      'GET /api/referral/list': ({ url }) => {
         const offset = Number(url.searchParams.get('offset'));
         if (url.searchParams.get('role') === 'business') return Response.json(list([], 0));
         return Response.json({
@@ -324,26 +296,25 @@ describe('Account → Referral programme, Referral tree', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Role' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Business' }));
     await screen.findByText('No referrals with this role.');
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([u]) => /[?&]role=business\b/.test(String(u)))).toBe(true),
-    );
+    await waitFor(() => expect(sent.some((r) => r.query.get('role') === 'business')).toBe(true));
   });
 
   it('tells a new user how to fill the tree', async () => {
-    serve({
-      '/api/referral/stats': () => Response.json(emptyStats),
-      '/api/referral/rewards': () => Response.json({ items: [], total: 0, offset: 0, limit: 10 }),
-      '/api/referral/list': () => Response.json(list([], 0)),
+    serveApi({
+      'GET /api/referral/stats': () => Response.json(emptyStats),
+      'GET /api/referral/rewards': () =>
+        Response.json({ items: [], total: 0, offset: 0, limit: 10 }),
+      'GET /api/referral/list': () => Response.json(list([], 0)),
     });
     await openTree();
     await screen.findByText('Your referral tree is empty');
   });
 
   it('says so when the tree cannot be loaded', async () => {
-    serve({
-      '/api/referral/stats': () => Response.json(stats),
-      '/api/referral/rewards': () => Response.json(rewards),
-      '/api/referral/list': () =>
+    serveApi({
+      'GET /api/referral/stats': () => Response.json(stats),
+      'GET /api/referral/rewards': () => Response.json(rewards),
+      'GET /api/referral/list': () =>
         Response.json({ code: 'INTERNAL_ERROR', message: 'Boom' }, { status: 500 }),
     });
     await openTree();

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { SubmitWithError } from './components/submit-with-error.tsx';
+import { SubmitWithError } from '../../components/form/submit-with-error.tsx';
 import { useTranslation } from '../../i18n/react.ts';
 import { zCode } from '@meeet/core/api/user';
 import { paths } from '../../app/paths.ts';

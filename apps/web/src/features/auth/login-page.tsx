@@ -6,7 +6,7 @@ import Divider from '@mui/material/Divider';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { SubmitWithError } from './components/submit-with-error.tsx';
+import { SubmitWithError } from '../../components/form/submit-with-error.tsx';
 import { useTranslation } from '../../i18n/react.ts';
 import { loginRequestSchema, type LoginRequest } from '@meeet/core/api/user';
 import { paths } from '../../app/paths.ts';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { SubmitWithError } from './components/submit-with-error.tsx';
+import { SubmitWithError } from '../../components/form/submit-with-error.tsx';
 import { useTranslation } from '../../i18n/react.ts';
 import { recoveryCheckCodeRequestSchema, sendCodeRequestSchema } from '@meeet/core/api/user';
 import { passwordsMatch } from '@meeet/core/rules/password';

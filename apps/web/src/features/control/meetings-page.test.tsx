@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ModerationMeetingList } from '@meeet/core/api/meetings';
+import { serveApi } from '../../../test/api-server.ts';
+import { renderPage } from '../../../test/render-page.tsx';
 import i18n from '../../i18n/i18n.ts';
 import { NS } from './i18n.ts';
 import MeetingsPage from './meetings-page.tsx';
@@ -47,32 +48,20 @@ const notProven: ModerationMeeting = {
   minutesCounted: 3,
 };
 
-const page = (list: ModerationMeeting[]) =>
-  Response.json({ offset: 0, limit: 20, total: list.length, list });
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MeetingsPage />
-    </QueryClientProvider>,
-  );
-}
+const page = (list: ModerationMeeting[]) => ({ offset: 0, limit: 20, total: list.length, list });
+const LIST = 'GET /api/meetings/moderation';
+const LIFT = 'DELETE /api/meetings/device-lock/:userId';
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   await i18n.loadNamespaces(NS);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('control: meetings', () => {
   it('shows a loading state, then the meetings with their reasons in words', async () => {
-    const fetchMock = vi.fn(async (_url: string) => page([refused, mintFailed, notProven]));
-    vi.stubGlobal('fetch', fetchMock);
-    renderPage();
+    const sent = serveApi({ [LIST]: () => page([refused, mintFailed, notProven]) });
+    renderPage(<MeetingsPage />);
     screen.getByRole('heading', { name: 'Meetings' });
     screen.getByLabelText('Loading meetings');
 
@@ -102,67 +91,56 @@ describe('control: meetings', () => {
     within(unproven).getByText(/not ended/);
     within(unproven).getByText('A location jumped faster than anyone can move');
 
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/meetings/moderation?offset=0&limit=20');
+    expect(sent.map((r) => `${r.path}?${r.query}`)).toEqual([
+      '/api/meetings/moderation?offset=0&limit=20',
+    ]);
   });
 
   it('says so when there are none', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => page([])),
-    );
-    renderPage();
+    serveApi({ [LIST]: () => page([]) });
+    renderPage(<MeetingsPage />);
     await screen.findByText('No refused or failed meetings.');
   });
 
   it('says so when they cannot be loaded', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ code: 'FORBIDDEN', message: 'No' }, { status: 403 })),
-    );
-    renderPage();
+    serveApi({
+      [LIST]: () => Response.json({ code: 'FORBIDDEN', message: 'No' }, { status: 403 }),
+    });
+    renderPage(<MeetingsPage />);
     await screen.findByText('The meetings could not be loaded.');
   });
 
   it("lifts a user's device lock and shows the result", async () => {
-    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
-      init?.method === 'DELETE'
-        ? Response.json({ locked: false, until: null, remainingMs: 0, wasLocked: true })
-        : page([refused]),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    renderPage();
+    const sent = serveApi({
+      [LIST]: () => page([refused]),
+      [LIFT]: () => ({ locked: false, until: null, remainingMs: 0, wasLocked: true }),
+    });
+    renderPage(<MeetingsPage />);
     const card = await screen.findByRole('article', { name: 'Meeting #41' });
     fireEvent.click(within(card).getByRole('button', { name: 'Lift device lock of UID 34' }));
     await within(card).findByText('The device lock of UID 34 is lifted: minting is allowed again.');
-    const deletes = fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
-    expect(deletes.map(([url]) => url)).toEqual(['/api/meetings/device-lock/34']);
+    const deletes = sent.filter((r) => r.method === 'DELETE');
+    expect(deletes.map((r) => r.path)).toEqual(['/api/meetings/device-lock/34']);
   });
 
   it('says so when there was no lock to lift', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init?: RequestInit) =>
-        init?.method === 'DELETE'
-          ? Response.json({ locked: false, until: null, remainingMs: 0, wasLocked: false })
-          : page([refused]),
-      ),
-    );
-    renderPage();
+    serveApi({
+      [LIST]: () => page([refused]),
+      [LIFT]: () => ({ locked: false, until: null, remainingMs: 0, wasLocked: false }),
+    });
+    renderPage(<MeetingsPage />);
     const card = await screen.findByRole('article', { name: 'Meeting #41' });
     fireEvent.click(within(card).getByRole('button', { name: 'Lift device lock of UID 12' }));
     await within(card).findByText('UID 12 was not under the device lock: nothing to lift.');
   });
 
   it("shows the server's message when the lift is refused", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init?: RequestInit) =>
-        init?.method === 'DELETE'
-          ? Response.json({ code: 'USER_NOT_FOUND', message: 'Not found' }, { status: 404 })
-          : page([refused]),
-      ),
-    );
-    renderPage();
+    serveApi({
+      [LIST]: () => page([refused]),
+      [LIFT]: () =>
+        Response.json({ code: 'USER_NOT_FOUND', message: 'Not found' }, { status: 404 }),
+    });
+    renderPage(<MeetingsPage />);
     const card = await screen.findByRole('article', { name: 'Meeting #41' });
     fireEvent.click(within(card).getByRole('button', { name: 'Lift device lock of UID 12' }));
     await waitFor(() => within(card).getByText('Not found'));
@@ -171,11 +149,8 @@ describe('control: meetings', () => {
   it('reads in Russian', async () => {
     await i18n.changeLanguage('ru');
     await i18n.loadNamespaces(NS);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => page([refused])),
-    );
-    renderPage();
+    serveApi({ [LIST]: () => page([refused]) });
+    renderPage(<MeetingsPage />);
     const card = await screen.findByRole('article', { name: 'Встреча №41' });
     screen.getByRole('heading', { name: 'Встречи' });
     within(card).getByRole('heading', { name: 'UID 12 и UID 34' });

@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Report } from '@meeet/core/api/meet';
+import { serveApi } from '../../../test/api-server.ts';
+import { renderPage } from '../../../test/render-page.tsx';
 import i18n from '../../i18n/i18n.ts';
 import { NS } from './i18n.ts';
 import ReportsPage from './reports-page.tsx';
@@ -37,33 +38,20 @@ const report: Report = {
   ],
 };
 
-const page = (list: Report[]) => Response.json({ offset: 0, limit: 20, total: list.length, list });
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ReportsPage />
-    </QueryClientProvider>,
-  );
-}
+const page = (list: Report[]) => ({ offset: 0, limit: 20, total: list.length, list });
+const LIST = 'GET /api/meet/moderation/reports';
+const DECIDE = 'POST /api/meet/moderation/reports/:id';
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   await i18n.loadNamespaces(NS);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('control: reports', () => {
   it('shows a loading state, then the open reports with their conversation', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => page([report])),
-    );
-    renderPage();
+    serveApi({ [LIST]: () => page([report]) });
+    renderPage(<ReportsPage />);
     screen.getByLabelText('Loading reports');
     const card = await screen.findByRole('article', { name: 'Report #7' });
     within(card).getByRole('heading', { name: 'Report about UID 34' });
@@ -72,55 +60,48 @@ describe('control: reports', () => {
   });
 
   it('says so when there are none', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => page([])),
-    );
-    renderPage();
+    serveApi({ [LIST]: () => page([]) });
+    renderPage(<ReportsPage />);
     await screen.findByText('No reports here.');
   });
 
   it('says so when they cannot be loaded', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ code: 'FORBIDDEN', message: 'No' }, { status: 403 })),
-    );
-    renderPage();
+    serveApi({
+      [LIST]: () => Response.json({ code: 'FORBIDDEN', message: 'No' }, { status: 403 }),
+    });
+    renderPage(<ReportsPage />);
     await screen.findByText('The reports could not be loaded.');
   });
 
   it('sends the decision with the comment and refreshes the queue', async () => {
-    const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
-      init?.method === 'POST' ? Response.json({ ...report, status: 'banned' }) : page([report]),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    renderPage();
+    const sent = serveApi({
+      [LIST]: () => page([report]),
+      [DECIDE]: () => ({ ...report, status: 'banned' }),
+    });
+    renderPage(<ReportsPage />);
     const card = await screen.findByRole('article', { name: 'Report #7' });
     fireEvent.change(within(card).getByLabelText('Comment to the user (optional)'), {
       target: { value: 'Scam attempt' },
     });
     fireEvent.click(within(card).getByRole('button', { name: 'Ban' }));
     await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true),
+      expect(
+        sent.filter((r) => r.method === 'POST').map(({ path, body }) => ({ path, body })),
+      ).toEqual([
+        {
+          path: '/api/meet/moderation/reports/7',
+          body: { action: 'ban', comment: 'Scam attempt' },
+        },
+      ]),
     );
-    const [url, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!;
-    expect(url).toBe('/api/meet/moderation/reports/7');
-    expect(JSON.parse(String(init?.body))).toEqual({ action: 'ban', comment: 'Scam attempt' });
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.filter(([, i]) => i?.method !== 'POST').length).toBeGreaterThan(
-        1,
-      ),
-    );
+    await waitFor(() => expect(sent.filter((r) => r.method === 'GET').length).toBeGreaterThan(1));
   });
 
   it('reads in Russian', async () => {
     await i18n.changeLanguage('ru');
     await i18n.loadNamespaces(NS);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => page([])),
-    );
-    renderPage();
+    serveApi({ [LIST]: () => page([]) });
+    renderPage(<ReportsPage />);
     await screen.findByText('Жалоб нет.');
     screen.getByRole('tab', { name: 'Открытые' });
   });

@@ -1,12 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CpaLink } from '@meeet/core/api/cpa';
 import i18n from '../../i18n/i18n.ts';
 import AffiliateLinksPage from './affiliate-links-page.tsx';
 import { NS } from './i18n.ts';
-import { stubApi } from './test-server.ts';
+import { serveApi } from '../../../test/api-server.ts';
+import { renderPage } from '../../../test/render-page.tsx';
 
 const link: CpaLink = {
   id: 'AbCd234xyz',
@@ -24,33 +23,21 @@ const landings = {
   ],
 };
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <AffiliateLinksPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   await i18n.loadNamespaces([NS, 'core']);
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('your affiliate links', () => {
   it('lists each link with its figures and a URL per landing, with copy and QR', async () => {
-    stubApi({
+    serveApi({
       'GET /api/cpa/links': () => Response.json({ items: [link] }),
       'GET /api/cpa/landings': () => Response.json(landings),
     });
-    renderPage();
+    renderPage(<AffiliateLinksPage />);
     screen.getByLabelText('Loading');
     const card = await screen.findByRole('article', { name: 'Link Spring campaign' });
     within(card).getByText('Hits 12 · Registrations 3 · Profit 1.5 USDT');
@@ -64,7 +51,7 @@ describe('your affiliate links', () => {
 
   it('creates a link and shows its secret once', async () => {
     let links: CpaLink[] = [];
-    const calls = stubApi({
+    const calls = serveApi({
       'GET /api/cpa/links': () => Response.json({ items: links }),
       'GET /api/cpa/landings': () => Response.json(landings),
       'POST /api/cpa/links': ({ body }) => {
@@ -73,7 +60,7 @@ describe('your affiliate links', () => {
         return Response.json({ ...created, secret: 'whsec_only-once' }, { status: 201 });
       },
     });
-    renderPage();
+    renderPage(<AffiliateLinksPage />);
     await screen.findByText('You have no links yet.');
     fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
     const form = await screen.findByRole('dialog', { name: 'New link' });
@@ -94,7 +81,7 @@ describe('your affiliate links', () => {
   });
 
   it('shows the server’s refusal of a private postback address under the field', async () => {
-    stubApi({
+    serveApi({
       'GET /api/cpa/links': () => Response.json({ items: [] }),
       'GET /api/cpa/landings': () => Response.json(landings),
       'POST /api/cpa/links': () =>
@@ -107,7 +94,7 @@ describe('your affiliate links', () => {
           { status: 400 },
         ),
     });
-    renderPage();
+    renderPage(<AffiliateLinksPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Create link' }));
     const form = await screen.findByRole('dialog', { name: 'New link' });
     fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Inside' } });
@@ -120,11 +107,11 @@ describe('your affiliate links', () => {
   });
 
   it('checks the form with the shared schema before sending anything', async () => {
-    const calls = stubApi({
+    const calls = serveApi({
       'GET /api/cpa/links': () => Response.json({ items: [] }),
       'GET /api/cpa/landings': () => Response.json(landings),
     });
-    renderPage();
+    renderPage(<AffiliateLinksPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Create link' }));
     const form = await screen.findByRole('dialog', { name: 'New link' });
     fireEvent.change(within(form).getByLabelText('Postback URL (optional)'), {
@@ -137,14 +124,14 @@ describe('your affiliate links', () => {
   });
 
   it('edits and deletes a link after confirmation', async () => {
-    const calls = stubApi({
+    const calls = serveApi({
       'GET /api/cpa/links': () => Response.json({ items: [link] }),
       'GET /api/cpa/landings': () => Response.json(landings),
       [`PATCH /api/cpa/links/${link.id}`]: ({ body }) =>
         Response.json({ ...link, ...(body as object) }),
       [`DELETE /api/cpa/links/${link.id}`]: () => Response.json({ ok: true }),
     });
-    renderPage();
+    renderPage(<AffiliateLinksPage />);
     const card = await screen.findByRole('article', { name: 'Link Spring campaign' });
     fireEvent.click(within(card).getByRole('button', { name: 'Edit' }));
     const form = await screen.findByRole('dialog', { name: 'Edit link' });

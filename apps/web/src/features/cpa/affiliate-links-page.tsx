@@ -22,7 +22,7 @@ import { formatTokenAmount } from '@meeet/core/format/number';
 import { paths } from '../../app/paths.ts';
 import { useCpaLandings } from './api/cpa-landings.ts';
 import { useCpaLinks, useDeleteCpaLink, useRenewCpaSecret } from './api/cpa-links.ts';
-import { CopyText } from './components/copy-text.tsx';
+import { CopyButton } from '../../components/copy-button.tsx';
 import { LinkFormDialog } from './components/link-form-dialog.tsx';
 import { SecretDialog } from './components/secret-dialog.tsx';
 import { NS } from './i18n.ts';
@@ -55,9 +55,10 @@ function LandingRow({ landing, link }: { landing: CpaLanding; link: CpaLink }) {
         {url}
       </Box>
       <Stack direction="row" spacing={1}>
-        <CopyText
+        <CopyButton
           text={url}
           label={t('links.copy')}
+          copiedLabel={t('links.copied')}
           ariaLabel={t('links.copy-url', { landing: name })}
         />
         <Button

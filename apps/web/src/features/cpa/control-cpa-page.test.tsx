@@ -1,11 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CpaPartner, CpaSettings } from '@meeet/core/api/cpa';
 import i18n from '../../i18n/i18n.ts';
 import ControlCpaPage from './control-cpa-page.tsx';
 import { NS } from './i18n.ts';
-import { stubApi } from './test-server.ts';
+import { serveApi } from '../../../test/api-server.ts';
+import { renderPage } from '../../../test/render-page.tsx';
 
 const U = 10n ** 18n;
 const settings: CpaSettings = {
@@ -28,22 +28,12 @@ const partner: CpaPartner = {
   fraud: { selfHits: 3, sharedDeviceRegs: 1, flaggedConversions: 0 },
 };
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ControlCpaPage />
-    </QueryClientProvider>,
-  );
-}
-
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   await i18n.loadNamespaces([NS, 'core']);
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const handlers = (extra = {}) => ({
@@ -56,12 +46,12 @@ const handlers = (extra = {}) => ({
 
 describe('control: CPA', () => {
   it('edits the payouts per action and level in USDT and saves them as units', async () => {
-    const calls = stubApi(
+    const calls = serveApi(
       handlers({
         'PUT /api/cpa/settings': ({ body }: { body: unknown }) => Response.json(body),
       }),
     );
-    renderPage();
+    renderPage(<ControlCpaPage />);
     const field = await screen.findByLabelText('First meeting, Premium');
     expect((field as HTMLInputElement).value).toBe('3');
     fireEvent.change(field, { target: { value: '4.25' } });
@@ -75,8 +65,8 @@ describe('control: CPA', () => {
   });
 
   it('refuses a payout that is not a number, without saving', async () => {
-    const calls = stubApi(handlers());
-    renderPage();
+    const calls = serveApi(handlers());
+    renderPage(<ControlCpaPage />);
     fireEvent.change(await screen.findByLabelText('Purchase, Standard'), {
       target: { value: 'five' },
     });
@@ -86,7 +76,7 @@ describe('control: CPA', () => {
   });
 
   it('lists partners with totals and fraud signals, and records a payout after confirmation', async () => {
-    const calls = stubApi(
+    const calls = serveApi(
       handlers({
         'POST /api/cpa/rewards': ({ body }: { body: unknown }) =>
           Response.json(
@@ -101,7 +91,7 @@ describe('control: CPA', () => {
           ),
       }),
     );
-    renderPage();
+    renderPage(<ControlCpaPage />);
     const table = await screen.findByRole('table', { name: 'Partners' });
     const row = within(table).getByRole('row', { name: /UID 42/ });
     within(row).getByText('adsguy');

@@ -1,13 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CpaPostback, CpaStats } from '@meeet/core/api/cpa';
 import i18n from '../../i18n/i18n.ts';
 import { useAuthStore } from '../../lib/stores/auth-store.ts';
 import CpaPage from './cpa-page.tsx';
 import { NS } from './i18n.ts';
-import { stubApi } from './test-server.ts';
+import { serveApi } from '../../../test/api-server.ts';
+import { renderPage } from '../../../test/render-page.tsx';
 
 // The chart library draws SVG from measured sizes; the page's own job is to pass the days.
 vi.mock('./components/daily-chart.tsx', () => ({
@@ -60,38 +59,26 @@ const postback: CpaPostback = {
   ],
 };
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <CpaPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   await i18n.loadNamespaces([NS, 'core']);
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   useAuthStore.getState().clear();
 });
 
 describe('advertising cabinet', () => {
   it('offers the advertising platform sign-in to a visitor', () => {
-    stubApi({});
-    renderPage();
+    serveApi({});
+    renderPage(<CpaPage />);
     const signIn = screen.getByRole('link', { name: 'Login to the advertising platform' });
     expect(signIn.getAttribute('href')).toBe('/auth/login?platform=cpa');
   });
 
   it('shows totals, the chart, links, conversions and the postback log with resend', async () => {
     useAuthStore.getState().setAuth({ token: 'token', user: { id: 5 } });
-    const calls = stubApi({
+    const calls = serveApi({
       'GET /api/cpa/stats': () => Response.json(stats),
       'GET /api/cpa/conversions': () =>
         Response.json({
@@ -117,7 +104,7 @@ describe('advertising cabinet', () => {
       'POST /api/cpa/postbacks/31/resend': () =>
         Response.json({ ...postback, status: 'delivered', nextAttemptAt: null }),
     });
-    renderPage();
+    renderPage(<CpaPage />);
     expect(await screen.findByTestId('cpa-totals.hits')).toHaveProperty('textContent', '4');
     expect(screen.getByTestId('cpa-totals.value').textContent).toBe('100 USDT');
     expect(screen.getByTestId('cpa-totals.unpaid').textContent).toBe('2 USDT');
@@ -153,14 +140,14 @@ describe('advertising cabinet', () => {
 
   it('says so when the figures cannot be loaded', async () => {
     useAuthStore.getState().setAuth({ token: 'token', user: { id: 5 } });
-    stubApi({
+    serveApi({
       'GET /api/cpa/stats': () =>
         Response.json({ code: 'INTERNAL_ERROR', message: 'Server error' }, { status: 500 }),
       'GET /api/cpa/conversions': () =>
         Response.json({ items: [], total: 0, offset: 0, limit: 10 }),
       'GET /api/cpa/postbacks': () => Response.json({ items: [], total: 0, offset: 0, limit: 10 }),
     });
-    renderPage();
+    renderPage(<CpaPage />);
     await screen.findByText('This could not be loaded. Try again later.');
     await screen.findByText('No conversions yet.');
     await screen.findByText('No postbacks yet. Add a postback URL to a link to receive them.');

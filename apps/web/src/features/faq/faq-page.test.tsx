@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Link, MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serveApi } from '../../../test/api-server.ts';
 import i18n from '../../i18n/i18n.ts';
 import FaqPage from './faq-page.tsx';
 import { NS } from './i18n.ts';
@@ -18,14 +19,11 @@ const topic = (id: string) => document.getElementById(id) as HTMLDetailsElement;
 
 beforeEach(async () => {
   // The house ad asks the server; here it answers that there is none.
-  vi.stubGlobal('fetch', () => Promise.resolve(Response.json({ ad: null })));
+  serveApi({ 'GET /api/ads': () => ({ ad: null }) });
   await i18n.changeLanguage('en');
   await i18n.loadNamespaces([NS]);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('FAQ page', () => {
   it('shows every question closed, each answer in the page under its question', async () => {

@@ -33,7 +33,7 @@ import { useTranslation } from '../../../i18n/react.ts';
 import { paths } from '../../../app/paths.ts';
 import { useRecentRewards, useReferralStats } from '../api/referral.ts';
 import { NS } from '../i18n.ts';
-import { CopyButton } from './copy-button.tsx';
+import { CopyButton } from '../../../components/copy-button.tsx';
 import { percent, usdt } from './format.ts';
 
 const IncomeChart = lazy(() => import('./income-chart.tsx'));

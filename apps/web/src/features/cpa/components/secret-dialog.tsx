@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from '../../../i18n/react.ts';
 import { NS } from '../i18n.ts';
-import { CopyText } from './copy-text.tsx';
+import { CopyButton } from '../../../components/copy-button.tsx';
 
 /** The postback secret of a new link (or a renewed one): shown this once, with a copy button. */
 export function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void }) {
@@ -26,7 +26,7 @@ export function SecretDialog({ secret, onClose }: { secret: string; onClose: () 
         >
           {secret}
         </Box>
-        <CopyText text={secret} label={t('links.copy')} />
+        <CopyButton text={secret} label={t('links.copy')} copiedLabel={t('links.copied')} />
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose}>

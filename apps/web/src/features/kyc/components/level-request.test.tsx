@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { KycState } from '@meeet/core/api/kyc';
+import { serveApi } from '../../../../test/api-server.ts';
+import { renderPage } from '../../../../test/render-page.tsx';
 import i18n from '../../../i18n/i18n.ts';
 import { NS } from '../i18n.ts';
 import { LevelRequest } from './level-request.tsx';
@@ -21,37 +22,33 @@ const approved: KycState = {
 };
 
 function renderRequest(state: KycState) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <LevelRequest state={state} />
-    </QueryClientProvider>,
-  );
+  return renderPage(<LevelRequest state={state} />);
 }
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   await i18n.loadNamespaces(NS);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('asking for a higher KYC level', () => {
   it('offers the levels above the approval and sends the one chosen', async () => {
-    const fetch = vi.fn(async () =>
-      Response.json({ ...approved, requestedNftType: 2, levelRequestedAt: approved.decidedAt }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const sent = serveApi({
+      'POST /api/kyc/level-request': () => ({
+        ...approved,
+        requestedNftType: 2,
+        levelRequestedAt: approved.decidedAt,
+      }),
+    });
     renderRequest(approved);
     screen.getByRole('heading', { name: 'Need a higher level?' });
     screen.getByText(/allows NFT levels up to Gold/);
     fireEvent.click(screen.getByRole('button', { name: 'Ask for this level' }));
-    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toMatch(/\/api\/kyc\/level-request$/);
-    expect(JSON.parse(String(init.body))).toEqual({ level: 2 });
+    await waitFor(() =>
+      expect(sent.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+        { method: 'POST', path: '/api/kyc/level-request', body: { level: 2 } },
+      ]),
+    );
   });
 
   it('says a request is waiting instead of offering another', () => {

@@ -1,33 +1,19 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { serveApi } from '../../../../test/api-server.ts';
 import { trackReferralClick } from './track-referral-click.ts';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('trackReferralClick', () => {
   it('calls the track path with the code and reads whether it counted', async () => {
-    const fetchMock = vi.fn(
-      async (_url: string, _init: RequestInit) =>
-        new Response(JSON.stringify({ counted: true }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = serveApi({ 'GET /api/referral/track/:code': () => ({ counted: true }) });
     expect(await trackReferralClick('MEEET1F')).toBe(true);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/referral/track/MEEET1F');
+    expect(sent.map((r) => r.path)).toEqual(['/api/referral/track/MEEET1F']);
   });
 
   it('answers false for an invalid code instead of throwing', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ code: 'VALIDATION_ERROR', message: 'Invalid promocode' }), {
-            status: 400,
-            headers: { 'content-type': 'application/json' },
-          }),
-      ),
-    );
+    serveApi({
+      'GET /api/referral/track/:code': () =>
+        Response.json({ code: 'VALIDATION_ERROR', message: 'Invalid promocode' }, { status: 400 }),
+    });
     expect(await trackReferralClick('NOPE')).toBe(false);
   });
 });

@@ -2,15 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { cryptoInfoResponseSchema } from '@meeet/core/api/crypto';
 import { cryptoPaths } from '@meeet/core/api/crypto-paths';
 import { api } from '../../../lib/api-client.ts';
-import { useCryptoStore } from '../../../lib/stores/crypto-store.ts';
 import { walletKeys } from './query-keys.ts';
 
 /** GET /crypto: network, symbols, decimals, explorer, whether test funding works. */
 export async function getCryptoInfo() {
   const result = await api.get(cryptoPaths.info, undefined, cryptoInfoResponseSchema);
   if (!result.ok) throw new Error(result.error);
-  // Spec §3 client state "crypto info".
-  useCryptoStore.getState().setInfo(result.data);
   return result.data;
 }
 

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { feeResponseSchema } from '@meeet/core/api/crypto';
 import { cryptoPaths } from '@meeet/core/api/crypto-paths';
 import { api } from '../../../lib/api-client.ts';
-import { useCryptoStore } from '../../../lib/stores/crypto-store.ts';
 import { walletKeys } from './query-keys.ts';
 
 /** Gas prices move; the fee shown beside a withdrawal is re-read this often. */
@@ -12,8 +11,6 @@ const FEE_REFRESH_MS = 30_000;
 export async function getFee() {
   const result = await api.get(cryptoPaths.fee, undefined, feeResponseSchema);
   if (!result.ok) throw new Error(result.error);
-  // Spec §3 client state "fees".
-  useCryptoStore.getState().setFees(result.data);
   return result.data;
 }
 

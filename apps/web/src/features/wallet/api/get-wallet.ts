@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { walletResponseSchema } from '@meeet/core/api/crypto';
 import { cryptoPaths } from '@meeet/core/api/crypto-paths';
 import { api } from '../../../lib/api-client.ts';
-import { useWalletStore } from '../../../lib/stores/wallet-store.ts';
 import { walletKeys } from './query-keys.ts';
 
 /**
@@ -15,8 +14,6 @@ const WALLET_POLL_MS = 15_000;
 export async function getWallet() {
   const result = await api.get(cryptoPaths.wallet, undefined, walletResponseSchema);
   if (!result.ok) throw new Error(result.error);
-  // Spec §3 client state "wallet".
-  useWalletStore.getState().setWallet(result.data);
   return result.data;
 }
 

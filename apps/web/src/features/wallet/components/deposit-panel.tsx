@@ -8,7 +8,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import type { TokenSymbol, WalletResponse } from '@meeet/core/api/crypto';
 import { useTranslation } from '../../../i18n/react.ts';
 import { NS } from '../i18n.ts';
-import { CopyButton } from './copy-button.tsx';
+import { CopyButton } from '../../../components/copy-button.tsx';
 import { useFormat } from '../../../lib/format.ts';
 
 const QR_SIZE = 168;
@@ -72,6 +72,7 @@ export function DepositPanel({ wallet, fee }: { wallet: WalletResponse; fee: str
               label={t('deposit.copy')}
               copiedLabel={t('deposit.copied')}
               testId="deposit-copy"
+              size="medium"
             />
           </Box>
         </Stack>

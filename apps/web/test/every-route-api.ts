@@ -1,4 +1,4 @@
-// The API as the every-route test (every-route.test.tsx) sees it: answers shaped as core's
+// The API as the every-route test (src/app/every-route.test.tsx) sees it: answers shaped as core's
 // contracts describe for the calls whose numbers and words the pages show, else 404 as the
 // server answers a thing that is not there (the pages' own "not found" and error words).
 import type { z } from 'zod';

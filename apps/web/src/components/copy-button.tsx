@@ -2,22 +2,28 @@ import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { useTranslation } from '../../../i18n/react.ts';
-import { NS } from '../i18n.ts';
 
 const COPIED_MS = 2000;
 
-/** Copies `text` to the clipboard and says so for a moment. */
-export function CopyText({
+/**
+ * Copies `text` (the full text, never a masked form shown beside it) to the clipboard and says
+ * so for a moment: the one copy button of the site.
+ */
+export function CopyButton({
   text,
   label,
+  copiedLabel,
   ariaLabel,
+  testId,
+  size = 'small',
 }: {
   text: string;
   label: string;
-  ariaLabel?: string;
+  copiedLabel: string;
+  ariaLabel?: string | undefined;
+  testId?: string | undefined;
+  size?: 'small' | 'medium';
 }) {
-  const { t } = useTranslation(NS);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return undefined;
@@ -26,10 +32,12 @@ export function CopyText({
   }, [copied]);
   return (
     <Button
-      size="small"
+      size={size}
       variant="outlined"
       aria-label={ariaLabel}
       startIcon={copied ? <CheckIcon /> : <ContentCopyIcon />}
+      data-testid={testId}
+      data-copied={copied}
       onClick={() =>
         void navigator.clipboard?.writeText(text).then(
           () => setCopied(true),
@@ -37,7 +45,7 @@ export function CopyText({
         )
       }
     >
-      {copied ? t('links.copied') : label}
+      {copied ? copiedLabel : label}
     </Button>
   );
 }

@@ -2,8 +2,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 
 /**
- * The end of every auth form: the server's refusal (if any) above one full-width submit
- * button that says what is happening while the call is in flight.
+ * The end of a form: the server's refusal (if any) above one full-width submit button that
+ * says what is happening while the call is in flight.
  */
 export function SubmitWithError({
   failure,
@@ -12,6 +12,7 @@ export function SubmitWithError({
   submittingLabel = label,
   errorTestId,
   submitTestId,
+  disabled = false,
 }: {
   failure: string | null | undefined;
   submitting: boolean;
@@ -19,6 +20,8 @@ export function SubmitWithError({
   submittingLabel?: string;
   errorTestId: string;
   submitTestId: string;
+  /** Closed for a reason besides the call in flight (the form cannot be sent yet). */
+  disabled?: boolean;
 }) {
   return (
     <>
@@ -32,7 +35,7 @@ export function SubmitWithError({
         variant="contained"
         size="large"
         fullWidth
-        disabled={submitting}
+        disabled={submitting || disabled}
         data-testid={submitTestId}
       >
         {submitting ? submittingLabel : label}
