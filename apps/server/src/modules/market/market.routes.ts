@@ -17,6 +17,7 @@ import {
 import { marketPaths } from '@meeet/core/api/market-paths';
 import { isNftType, nftTypeName, type NftType } from '@meeet/core/enums';
 import { Role } from '@meeet/core/roles';
+import { webRoutes } from '@meeet/core/web/routes';
 import { authOf } from '../../plugins/auth.ts';
 import { idempotencyHeaders } from '../wallet/wallet.routes.ts';
 import type { ChainTransactionRow } from '../wallet/ledger.service.ts';
@@ -62,6 +63,20 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     app.chain.isFromHotWallet(row) ? undefined : buyNotice(row, null),
   );
   app.chain.describe('APPROVE', () => null);
+
+  // `/market/token/999999` (or not a number) answers 404 to a browser; a token's page carries
+  // its name in the head, so a shared link previews as "Silver #12".
+  app.webPageChecks.set(webRoutes.marketToken, async ({ id }) => {
+    const parsed = marketNftParamsSchema.safeParse({ id });
+    if (!parsed.success) return false;
+    try {
+      const name = await market.tokenName(parsed.data.id);
+      return name === null ? false : { title: name };
+    } catch {
+      // No chain to ask right now: the page is shown, and says so itself.
+      return true;
+    }
+  });
 
   app.get(
     marketPaths.market,
