@@ -17,7 +17,11 @@ export interface TestChain {
  * through the server's own start-up path, attached to `t.app`. A deposit is final once mined
  * (CHAIN_CONFIRMATIONS 1). Start one per test file.
  */
-export async function attachTestChain(t: TestApp): Promise<TestChain> {
+export async function attachTestChain(
+  t: TestApp,
+  /** Blocks a deposit waits for (1: final once mined). */
+  { confirmations = 1 }: { confirmations?: number } = {},
+): Promise<TestChain> {
   const anvil = await startAnvil({ port: 0 });
   try {
     const chain = await prepareLocalChain({
@@ -25,7 +29,7 @@ export async function attachTestChain(t: TestApp): Promise<TestChain> {
       chainId: anvil.chainId,
       nodeMnemonic: anvil.mnemonic,
       mnemonic: generateMnemonic(english),
-      confirmations: 1,
+      confirmations,
       baseTokenURI: tokenBaseUri(t.config.publicUrl),
       db: t.db,
       log: t.app.log,

@@ -124,6 +124,13 @@ export const transactionSchema = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** While seen in a block but not final: blocks holding it of those it waits for ("3 of 15"). */
+  confirmations: z
+    .object({ count: z.number().int(), required: z.number().int() })
+    .nullable()
+    .optional(),
+  /** BNB (wei) our own transaction may burn in gas (its limit × price); null for incoming. */
+  gasFee: zUnits.nullable().optional(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
