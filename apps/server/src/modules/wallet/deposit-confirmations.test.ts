@@ -4,7 +4,6 @@ import { bearer, registerUser } from '../../../test/accounts.ts';
 import { attachTestChain, type TestChain } from '../../../test/chain.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { DepositWatcher } from './deposit-watcher.ts';
-import { fundAddress } from './wallet.service.ts';
 
 // Issue 46: a deposit shows while it waits for its confirmations ("3 of 15"), from its real
 // sender (a test deposit is a mint, whose Transfer names the zero address), then confirms.
@@ -50,7 +49,17 @@ describe('a deposit on its way', () => {
     const address = wallet.json().address as Address;
     await deposits.tick();
 
-    const funded = await fundAddress(c.chain, address, { usdt: parseUnits('50', 18), bnb: 0n });
+    // The development funding, USDT only ('0' BNB): one mint, nothing mined after it.
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/crypto/dev/fund',
+      headers: bearer(user.token),
+      payload: { usdt: '50', bnb: '0' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const funded = response.json();
+    expect(funded).toMatchObject({ address, bnb: '0' });
+    expect(funded.hashes).toHaveLength(1);
     await deposits.tick();
     const [seen] = await list();
     expect(seen).toMatchObject({
