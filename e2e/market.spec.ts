@@ -46,20 +46,24 @@ async function confirmPurchase(page: Page) {
   await page.getByTestId('market-confirm').click();
 }
 
-test('a guest who opens a level is asked to log in and comes back to that level', async ({
+test('a guest who opens a level sees it, is asked to log in at Buy and comes back to it', async ({
   page,
   request,
 }) => {
   const user = await readyUser(request);
+  // The market is open (issue 46): the level is shown to the guest, Buy asks to log in.
   await page.goto('/market?nft=1');
-  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page.getByTestId('market-level-gold')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('market-price')).toHaveText('1,000 USDT');
+  await page.getByTestId('market-buy').click();
+  await expect(page).toHaveURL(/\/auth\/login\?next=%2Fmarket%3Fnft%3D1$/);
   await expect(page.getByTestId('login-buy-nft')).toHaveText('Please Log in for buy NFT');
 
   await page.getByTestId('login-email').fill(user.user.email);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
 
-  // /account passes the buying visitor on to the market, Gold chosen, the query cleared.
+  // The login returns the buyer to the market, Gold chosen, the query cleared.
   await expect(page).toHaveURL((url) => url.pathname === '/market' && url.search === '');
   await expect(page.getByTestId('market-level-gold')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('market-price')).toHaveText('1,000 USDT');

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { erc20Abi, type Address } from 'viem';
 import { generateMnemonic, english } from 'viem/accounts';
 import { startAnvil, type AnvilInstance } from '@meeet/contracts/anvil';
@@ -49,4 +50,21 @@ export function usdtBalance(chain: Chain, address: Address): Promise<bigint> {
     functionName: 'balanceOf',
     args: [address],
   });
+}
+
+/** Runs the sender and `watchers` until no transaction is open (instant mining). */
+export async function settleChain(
+  t: TestApp,
+  watchers: readonly { tick(): Promise<unknown> }[],
+): Promise<void> {
+  const { sender } = t.app.chain.require();
+  for (let i = 0; i < 30; i++) {
+    await sender.track();
+    for (const watcher of watchers) await watcher.tick();
+    const open = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from chain_transactions where status in ('REQUESTED', 'PROCESSING')`,
+    );
+    if ((open.rows[0]?.n ?? 0) === 0) return;
+  }
+  throw new Error('transactions did not settle');
 }

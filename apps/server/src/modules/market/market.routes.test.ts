@@ -4,7 +4,7 @@ import { parseEther, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MeeetMarketAbi } from '@meeet/contracts/artifacts/MeeetMarket';
 import { bearer, registerUser } from '../../../test/accounts.ts';
-import { attachTestChain, usdtBalance, type TestChain } from '../../../test/chain.ts';
+import { attachTestChain, settleChain, usdtBalance, type TestChain } from '../../../test/chain.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { createPool } from '../../db/client.ts';
@@ -65,19 +65,7 @@ describe('marketplace on a real chain', () => {
   }
 
   /** Runs the sender and the market watcher until nothing is open (instant mining). */
-  async function settle(): Promise<void> {
-    const { sender } = t.app.chain.require();
-    for (let i = 0; i < 30; i++) {
-      await sender.track();
-      await watcher.tick();
-      await deposits.tick();
-      const open = await t.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from chain_transactions where status in ('REQUESTED', 'PROCESSING')`,
-      );
-      if ((open.rows[0]?.n ?? 0) === 0) return;
-    }
-    throw new Error('transactions did not settle');
-  }
+  const settle = () => settleChain(t, [watcher, deposits]);
 
   async function mint(level: number, count: number) {
     const response = await inject('POST', '/crypto/market/mint', admin.token, { level, count });

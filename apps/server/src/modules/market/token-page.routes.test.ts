@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { parseEther, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerUser } from '../../../test/accounts.ts';
-import { attachTestChain, type TestChain } from '../../../test/chain.ts';
+import { attachTestChain, settleChain, type TestChain } from '../../../test/chain.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { setUserRole } from '../users/user-role.ts';
 import { DepositWatcher } from '../wallet/deposit-watcher.ts';
@@ -34,19 +33,7 @@ describe('the open market and a token page, as a guest', () => {
   const page = (url: string) =>
     t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 
-  async function settle(): Promise<void> {
-    const { sender } = t.app.chain.require();
-    for (let i = 0; i < 30; i++) {
-      await sender.track();
-      await watcher.tick();
-      await deposits.tick();
-      const open = await t.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from chain_transactions where status in ('REQUESTED', 'PROCESSING')`,
-      );
-      if ((open.rows[0]?.n ?? 0) === 0) return;
-    }
-    throw new Error('transactions did not settle');
-  }
+  const settle = () => settleChain(t, [watcher, deposits]);
 
   beforeAll(async () => {
     webDist = mkdtempSync(join(tmpdir(), 'meeet-token-page-'));

@@ -5,8 +5,6 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { MarketResponse } from '@meeet/core/api/market';
-import type { NftType } from '@meeet/core/enums';
 import { paths } from '../../app/paths.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { ReadyAccount } from '../../components/ready-account.tsx';
@@ -17,7 +15,11 @@ import { useAuthStore } from '../../lib/stores/auth-store.ts';
 import { useMarketStore } from '../../lib/stores/market-store.ts';
 import { getMarket, useMarket } from './api/get-market.ts';
 import { marketKeys } from './api/query-keys.ts';
-import { GuestMarketContent, MarketContent } from './components/market-content.tsx';
+import {
+  GuestMarketContent,
+  MarketContent,
+  type MarketContentProps,
+} from './components/market-content.tsx';
 import { NS } from './i18n.ts';
 import { useInitialLevel } from './use-initial-level.ts';
 import { useMarketEvents } from './use-market-events.ts';
@@ -30,7 +32,8 @@ import { useMarketEvents } from './use-market-events.ts';
  */
 export default function MarketPage() {
   const { t } = useTranslation([NS, 'core']);
-  const signedIn = useAuthStore((state) => state.token !== null);
+  const token = useAuthStore((state) => state.token);
+  const signedIn = token !== null;
   const [params] = useSearchParams();
   // The build prerendered a spinner where the market goes (it knew no visitor): hydrated as built.
   const hydrated = useHydrated();
@@ -39,10 +42,10 @@ export default function MarketPage() {
     // hydrated page already start /user/me and the query client, and each request costs
     // main-thread time.
     const timer = setTimeout(() => {
-      void queryClient.prefetchQuery({ queryKey: marketKeys.market, queryFn: getMarket });
+      void queryClient.prefetchQuery({ queryKey: marketKeys.market(token), queryFn: getMarket });
     }, 0);
     return () => clearTimeout(timer);
-  }, [signedIn]);
+  }, [token]);
   // Links of before the token page (`/market?token=12`) lead to it.
   const oldTokenLink = params.get('token');
   if (oldTokenLink) return <Navigate to={paths.marketToken.getHref(oldTokenLink)} replace />;
@@ -95,11 +98,7 @@ function Market({ signedIn }: { signedIn: boolean }) {
 }
 
 /** A buyer's market also follows their own events (purchases, queue places) live. */
-function SignedInMarket(props: {
-  market: MarketResponse;
-  selected: NftType;
-  onSelect: (level: NftType) => void;
-}) {
+function SignedInMarket(props: MarketContentProps) {
   useMarketEvents({ withNotices: true });
   return <MarketContent {...props} />;
 }

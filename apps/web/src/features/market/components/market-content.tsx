@@ -11,16 +11,15 @@ import { LevelDetails } from './level-details.tsx';
 import { LevelPicker } from './level-picker.tsx';
 import { PurchaseOutcome } from './purchase-outcome.tsx';
 
-/** The market for a signed-in buyer: levels, the chosen level, a purchase and its outcome. */
-export function MarketContent({
-  market,
-  selected,
-  onSelect,
-}: {
+/** The market's answer and the level on screen, with the way to choose another. */
+export interface MarketContentProps {
   market: MarketResponse;
   selected: NftType;
   onSelect: (level: NftType) => void;
-}) {
+}
+
+/** The market for a signed-in buyer: levels, the chosen level, a purchase and its outcome. */
+export function MarketContent({ market, selected, onSelect }: MarketContentProps) {
   const { t } = useTranslation([NS, 'core']);
   const navigate = useNavigate();
   const flow = usePurchaseFlow(market, selected);
@@ -82,15 +81,7 @@ export function MarketContent({
  * The market as a guest sees it: the same levels, prices, stock and queues; "Buy" asks them
  * to sign in and brings them back to this level afterwards (`next`).
  */
-export function GuestMarketContent({
-  market,
-  selected,
-  onSelect,
-}: {
-  market: MarketResponse;
-  selected: NftType;
-  onSelect: (level: NftType) => void;
-}) {
+export function GuestMarketContent({ market, selected, onSelect }: MarketContentProps) {
   const navigate = useNavigate();
   const level = market.levels.find((item) => item.level === selected) ?? market.levels[0];
   return (
