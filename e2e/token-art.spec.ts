@@ -57,10 +57,11 @@ test('token art in the wallet', async ({ page, request }) => {
 
   // The token's page: the same art, the contract to check it against.
   await card.getByTestId('wallet-nft-view').click();
-  const dialog = page.getByRole('dialog', { name: `Silver #${id}` });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('img', { name: `Silver #${id}` })).toBeVisible();
-  await expect(dialog.getByTestId('market-token-contract')).toHaveText(/^0x[0-9a-fA-F]{40}$/);
-  // The local chain has no explorer, and the dialog says so instead of a dead link.
-  await expect(dialog.getByTestId('market-token-no-explorer')).toBeVisible();
+  await expect(page).toHaveURL(`/market/token/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Silver #${id}` })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('img', { name: `Silver #${id}` })).toBeVisible();
+  await expect(main.getByTestId('market-token-contract')).toHaveText(/^0x[0-9a-fA-F]{40}$/);
+  // The local chain has no explorer, and the page says so instead of a dead link.
+  await expect(main.getByTestId('market-token-no-explorer')).toBeVisible();
 });

@@ -43,6 +43,10 @@ test('a user funds the wallet, withdraws USDT with the e-mailed code and sees it
   });
   await expect(bnb).toHaveText('1 BNB', { timeout: CHAIN_TIMEOUT });
   await expect(feeWarning).toHaveCount(0);
+  // A deposit shows while on its way (issue 46); it may be withdrawn once final.
+  await expect(page.getByText('Available to withdraw: 1,000 USDT')).toBeVisible({
+    timeout: CHAIN_TIMEOUT,
+  });
 
   // Amount rules: more than there is, then Max, then the amount wanted.
   const recipient = privateKeyToAccount(generatePrivateKey()).address;

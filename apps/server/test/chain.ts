@@ -22,6 +22,8 @@ export function deployOnAnvil(
     mnemonic?: string;
     rpcUrl?: string;
     baseTokenURI?: string;
+    /** Blocks a deposit waits for (1: final once mined). */
+    confirmations?: number;
   },
 ): Promise<Chain> {
   return prepareLocalChain({
@@ -29,7 +31,7 @@ export function deployOnAnvil(
     chainId: anvil.chainId,
     nodeMnemonic: anvil.mnemonic,
     mnemonic: options.mnemonic ?? generateMnemonic(english),
-    confirmations: 1,
+    confirmations: options.confirmations ?? 1,
     ...(options.baseTokenURI ? { baseTokenURI: options.baseTokenURI } : {}),
     store: localChainStore(options.db),
     log: options.log,
@@ -47,10 +49,15 @@ export interface TestChain {
  * through the server's own start-up path, attached to `t.app`. A deposit is final once mined
  * (CHAIN_CONFIRMATIONS 1). Start one per test file.
  */
-export async function attachTestChain(t: TestApp): Promise<TestChain> {
+export async function attachTestChain(
+  t: TestApp,
+  /** Blocks a deposit waits for (1: final once mined). */
+  { confirmations = 1 }: { confirmations?: number } = {},
+): Promise<TestChain> {
   const anvil = await startAnvil({ port: 0 });
   try {
     const chain = await deployOnAnvil(anvil, {
+      confirmations,
       db: t.db,
       log: t.app.log,
       baseTokenURI: tokenBaseUri(t.config.publicUrl),

@@ -8,7 +8,7 @@ import type {
   Transaction,
   WalletResponse,
 } from '@meeet/core/api/crypto';
-import type { marketResponseSchema } from '@meeet/core/api/market';
+import type { marketNftResponseSchema, marketResponseSchema } from '@meeet/core/api/market';
 import type { NewsItem, NewsList } from '@meeet/core/api/news';
 import type { referralStatsResponseSchema } from '@meeet/core/api/referral';
 
@@ -38,6 +38,7 @@ const level = (index: 0 | 1 | 2, name: string, price: number, stock: number) => 
   price: USDT(price),
   stock,
   queueLength: 3 - index,
+  forSale: stock === 0 ? [] : ['7', '8'],
   queues: stock === 0,
   kycRequired: index > 0,
   mine,
@@ -201,6 +202,27 @@ const transaction = (
   updatedAt: '2026-11-21T10:00:05.000Z',
 });
 
+// A Gold token bought once, minted at a meeting of two users (the token page).
+const NFT: z.input<typeof marketNftResponseSchema> = {
+  id: '1',
+  type: 1,
+  name: 'Gold #1',
+  generators: [
+    { address: OTHER, userId: 5 },
+    { address: OTHER, userId: null },
+  ],
+  owner: { address: OTHER, userId: 9, market: false, mine: false },
+  queuePosition: null,
+  history: [
+    {
+      event: 'bought',
+      at: '2026-11-21T10:00:05.000Z',
+      hash: `0x${'ab'.repeat(32)}`,
+      explorerUrl: 'https://bscscan.com/tx/0xab',
+    },
+  ],
+};
+
 function transactions(url: URL) {
   const list = [
     transaction(3, 'INPUT', 'PROCESSING', USDT(50)),
@@ -275,6 +297,8 @@ export function apiAnswer(url: URL, method: string, user: object | null): Answer
       return ok(newsList(url));
     case '/notif/news/1':
       return ok(NEWS_ITEM);
+    case '/crypto/market/nft/1':
+      return ok(NFT);
     case '/crypto':
       return ok(CHAIN);
     case '/crypto/fee':

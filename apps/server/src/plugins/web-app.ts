@@ -8,7 +8,7 @@ import { LOCALES, isLocale, resolveLocale, type Locale } from '@meeet/core/i18n/
 import { matchWebRoute } from '@meeet/core/web/route-match';
 import { sendNotFound } from './error-handler.ts';
 import { renderHead, robotsTxt, sitemapXml } from './web-head.ts';
-import { routeParams } from './web-pages.ts';
+import { routeParams, type WebPageFacts } from './web-pages.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -90,7 +90,7 @@ async function webApp(
    */
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = pathnameOf(request.url);
-    const pattern = await existingPage(pathname);
+    const { pattern, facts } = await existingPage(pathname);
     const query = request.query as Record<string, unknown> | undefined;
     const explicitLocale = isLocale(query?.lang);
     // The language the server can know: `?lang=` (links and hreflang addresses), else the
@@ -105,6 +105,7 @@ async function webApp(
       locale,
       explicitLocale,
       publicUrl,
+      facts,
     });
     return reply
       .code(pattern ? 200 : 404)
@@ -114,18 +115,25 @@ async function webApp(
       .send(encode(request, reply, html));
   }
 
-  /** The page's route pattern, or null for no page or a page of something that is not there. */
-  async function existingPage(pathname: string): Promise<string | null> {
+  /**
+   * The page's route pattern (null for no page or a page of something that is not there), and
+   * what its check told about the thing it shows.
+   */
+  async function existingPage(
+    pathname: string,
+  ): Promise<{ pattern: string | null; facts?: WebPageFacts }> {
     const pattern = matchWebRoute(pathname);
     const check = pattern ? app.webPageChecks.get(pattern) : undefined;
-    if (!pattern || !check) return pattern;
+    if (!pattern || !check) return { pattern };
     let params: Record<string, string>;
     try {
       params = routeParams(pattern, pathname.replace(/(.)\/$/, '$1'));
     } catch {
-      return null; // a malformed %-escape names nothing
+      return { pattern: null }; // a malformed %-escape names nothing
     }
-    return (await check(params)) ? pattern : null;
+    const found = await check(params);
+    if (!found) return { pattern: null };
+    return found === true ? { pattern } : { pattern, facts: found };
   }
 
   if (hasWebApp) {

@@ -1,6 +1,7 @@
 import { pageMetaOf } from '@meeet/core/i18n/page-meta';
 import { LOCALES, type Locale } from '@meeet/core/i18n/locale';
 import { publicPages } from '@meeet/core/web/routes';
+import type { WebPageFacts } from './web-pages.ts';
 
 const escapeHtml = (text: string): string =>
   text.replace(
@@ -20,6 +21,8 @@ export interface HeadInput {
   /** Whether the URL named the language (`?lang=`): then the canonical address keeps it. */
   explicitLocale: boolean;
   publicUrl: string;
+  /** The facts of the thing a page shows (a token's name), from its page check. */
+  facts?: WebPageFacts;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface HeadInput {
 export function renderHead(template: string, input: HeadInput): string {
   const { pattern, pathname, locale, publicUrl } = input;
   const meta = pageMetaOf(pattern, locale);
-  const title = escapeHtml(meta.title);
+  const title = escapeHtml(input.facts ? `${input.facts.title} — ${meta.title}` : meta.title);
   const description = escapeHtml(meta.description);
   const url = escapeHtml(
     localizedUrl(publicUrl, pathname, input.explicitLocale ? locale : undefined),

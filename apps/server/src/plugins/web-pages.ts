@@ -4,9 +4,18 @@ import fp from 'fastify-plugin';
 /**
  * Whether the thing a page path names exists (`/news/42`: a published item 42), given the
  * path's `:params`. A module that owns such a page registers its check; the web-app plugin
- * answers 404 for a path whose check says no, as it does for a path of no page at all.
+ * answers 404 for a path whose check says no, as it does for a path of no page at all. A check
+ * may answer the thing's facts instead of `true`, for the page's head (web-head.ts).
  */
-export type WebPageCheck = (params: Readonly<Record<string, string>>) => Promise<boolean>;
+export type WebPageCheck = (
+  params: Readonly<Record<string, string>>,
+) => Promise<boolean | WebPageFacts>;
+
+/** What a page of one thing (a token) tells link previews about it: it exists, with its title. */
+export interface WebPageFacts {
+  /** The thing's own name, written before the site's name in the title and Open Graph tags. */
+  readonly title: string;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { useHydrated } from '../lib/hydration.ts';
+import { safeNextPath } from '../lib/next-path.ts';
 import { useAuthStore } from '../lib/stores/auth-store.ts';
 import { paths } from './paths.ts';
 
@@ -34,6 +35,7 @@ export function GuestOnly() {
   const [params] = useSearchParams();
   if (!token) return <Outlet />;
   const to =
-    params.get('platform') === 'cpa' ? paths.account.cpa.getHref() : paths.account.data.getHref();
+    safeNextPath(params.get('next')) ??
+    (params.get('platform') === 'cpa' ? paths.account.cpa.getHref() : paths.account.data.getHref());
   return <Navigate to={to} replace />;
 }

@@ -14,12 +14,15 @@ export const paths = {
   home: { path: r.home, getHref: () => r.home },
   market: {
     path: r.market,
-    // nft: the level to preselect (spec §2 root `nft`); token: a token's page (dialog).
-    getHref: (options: { nft?: number; token?: string } = {}) =>
+    // nft: the level to preselect (spec §2 root `nft`). A token has its own page (marketToken).
+    getHref: (options: { nft?: number } = {}) =>
       withQuery('/market', {
         nft: options.nft === undefined ? undefined : String(options.nft),
-        token: options.token,
       }),
+  },
+  marketToken: {
+    path: r.marketToken,
+    getHref: (id: string) => `/market/token/${encodeURIComponent(id)}`,
   },
   promo: { path: r.promo, getHref: () => r.promo },
   meetAndPlay: { path: r.meetAndPlay, getHref: () => r.meetAndPlay },
@@ -46,10 +49,12 @@ export const paths = {
     login: {
       path: r.auth.login,
       // platform=cpa: "Login to the advertising platform", which lands in the affiliate cabinet.
-      getHref: (options: { recoverySuccess?: boolean; platform?: 'cpa' } = {}) =>
+      // next: the page of this site to return to (lib/next-path.ts checks it on arrival).
+      getHref: (options: { recoverySuccess?: boolean; platform?: 'cpa'; next?: string } = {}) =>
         withQuery('/auth/login', {
           recoverySuccess: options.recoverySuccess ? 'true' : undefined,
           platform: options.platform,
+          next: options.next,
         }),
     },
     register: {

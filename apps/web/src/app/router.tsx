@@ -19,6 +19,7 @@ const AffiliatesPage = lazy(() => import('../features/affiliates/affiliates-page
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page.tsx'));
 
 const MarketPage = lazy(() => import('../features/market/market-page.tsx'));
+const TokenPage = lazy(() => import('../features/market/token-page.tsx'));
 const NewsPage = lazy(() => import('../features/news/news-page.tsx'));
 const NewsItemPage = lazy(() => import('../features/news/news-item-page.tsx'));
 const KycPage = lazy(() => import('../features/kyc/kyc-page.tsx'));
@@ -96,6 +97,11 @@ export const routes: RouteObject[] = [
               { path: paths.cpa.path, element: <CpaPage /> },
               { path: paths.news.list.path, element: <NewsPage /> },
               { path: paths.news.item.path, element: <NewsItemPage /> },
+              // Open to guests (issue 46): they browse, and sign in at "Buy". The market's
+              // heading shows at once (and is prerendered); a signed-in buyer's content is
+              // behind the account gate, inside the page.
+              { path: paths.market.path, element: <MarketPage /> },
+              { path: paths.marketToken.path, element: <TokenPage /> },
 
               redirect(paths.auth.root.path, paths.auth.login.getHref()),
               { path: paths.auth.confirmEmail.path, element: <ConfirmEmailPage /> },
@@ -113,9 +119,6 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: paths.kyc.path, element: <KycPage /> },
                   { path: paths.auth.updateProfile.path, element: <UpdateProfilePage /> },
-                  // The market's heading shows at once (and is prerendered); its content is
-                  // behind the same account gate, inside the page (app/account-gate.tsx).
-                  { path: paths.market.path, element: <MarketPage /> },
                   {
                     element: <RequireReadyAccount />,
                     children: [

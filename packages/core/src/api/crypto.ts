@@ -124,6 +124,13 @@ export const transactionSchema = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** While seen in a block but not final: blocks holding it of those it waits for ("3 of 15"). */
+  confirmations: z
+    .object({ count: z.number().int(), required: z.number().int() })
+    .nullable()
+    .optional(),
+  /** BNB (wei) our own transaction may burn in gas (its limit × price); null for incoming. */
+  gasFee: zUnits.nullable().optional(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -210,12 +217,16 @@ export const insufficientFeeParamsSchema = z.object({
   minFee: z.string(),
 });
 
+/** '0' sends none of a currency (one transaction, e.g. a lone deposit on its way); else an amount. */
+const devFundAmount = (decimals: number) =>
+  z.union([z.literal('0').transform(() => 0n), zTokenAmount(decimals)]).optional();
+
 /** `POST /crypto/dev/fund` body (development chain only). Decimal text, defaults 1000 / 1. */
 export const devFundRequestSchema = z.preprocess(
   (body) => body ?? {},
   z.strictObject({
-    usdt: zTokenAmount(USDT_DECIMALS).optional(),
-    bnb: zTokenAmount(BNB_DECIMALS).optional(),
+    usdt: devFundAmount(USDT_DECIMALS),
+    bnb: devFundAmount(BNB_DECIMALS),
   }),
 );
 /** Decimal text as typed ('12.5'); both optional. */

@@ -61,6 +61,8 @@ export const marketLevelSchema = z.object({
   stock: z.number().int(),
   /** Buyers waiting with full prepayment. */
   queueLength: z.number().int(),
+  /** Ids (decimal text) of the first tokens of the stock, whose pages and art anyone may see. */
+  forSale: z.array(z.string()).default([]),
   /** True when a buy now would queue (no stock). */
   queues: z.boolean(),
   /** KYC needed to buy this level (Gold and Platinum). */
@@ -104,6 +106,18 @@ export const marketNftParamsSchema = z.strictObject({
     .max(2 ** 53 - 1),
 });
 
+/** One event of a token's life the market recorded. */
+export const marketNftEventSchema = z.object({
+  /** 'bought': sold from the market's stock or served from its queue. */
+  event: z.enum(['bought']),
+  /** ISO time the sale was final. */
+  at: z.string(),
+  /** The purchase's transaction hash, and its explorer page when one is configured. */
+  hash: z.string().nullable(),
+  explorerUrl: z.string().nullable(),
+});
+export type MarketNftEvent = z.infer<typeof marketNftEventSchema>;
+
 /** `GET /crypto/market/nft/{id}` (login optional). */
 export const marketNftResponseSchema = z.object({
   /** On-chain token id, decimal text. */
@@ -124,6 +138,8 @@ export const marketNftResponseSchema = z.object({
   }),
   /** Always null: a minted token is never queued (spec §3 keeps the field). */
   queuePosition: z.number().int().nullable(),
+  /** Its sales through the market, newest first; who bought is not told (public). */
+  history: z.array(marketNftEventSchema),
 });
 export type MarketNftResponse = z.infer<typeof marketNftResponseSchema>;
 

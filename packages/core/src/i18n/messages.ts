@@ -128,6 +128,7 @@ const appMessagesEn = {
   'wallet.withdrawal-confirmed': 'Withdrawal sent: {amount} {symbol}',
   'wallet.withdrawal-failed': 'Withdrawal failed: {amount} {symbol}. The amount is available again',
   'wallet.transaction-reverted': 'The transaction was reverted on chain',
+  'wallet.deposit-dropped': 'A deposit on its way was dropped by the network',
   'wallet.address-is-contract':
     'This address is a smart contract: funds sent there may be lost. Enter the address of a personal wallet',
   'wallet.address-is-platform':
@@ -343,6 +344,7 @@ const appMessagesRu = {
   'wallet.withdrawal-confirmed': 'Вывод выполнен: {amount} {symbol}',
   'wallet.withdrawal-failed': 'Вывод не выполнен: {amount} {symbol}. Сумма снова доступна',
   'wallet.transaction-reverted': 'Транзакция отклонена сетью',
+  'wallet.deposit-dropped': 'Пополнение в пути отменено сетью',
   'wallet.address-is-contract':
     'Этот адрес — смарт-контракт: отправленные туда средства могут быть потеряны. Укажите адрес личного кошелька',
   'wallet.address-is-platform':

@@ -42,6 +42,10 @@ const en: MetaTable = {
     title: 'Marketplace — MEEET',
     description: 'Buy Silver, Gold and Platinum tokens with USDT on BNB Smart Chain.',
   },
+  '/market/token/:id': {
+    title: 'A MEEET token',
+    description: 'A collectible MEEET token on BNB Smart Chain: its level, number and generators.',
+  },
   '/meet-and-play': {
     title: 'Meet & play — MEEET',
     description: 'How meetings become tokens: raise a hand, meet in person, mint together.',
@@ -130,6 +134,10 @@ const ru: MetaTable = {
   '/market': {
     title: 'Маркетплейс — MEEET',
     description: 'Токены Silver, Gold и Platinum за USDT в сети BNB Smart Chain.',
+  },
+  '/market/token/:id': {
+    title: 'Токен MEEET',
+    description: 'Коллекционный токен MEEET в сети BNB Smart Chain: уровень, номер и создатели.',
   },
   '/meet-and-play': {
     title: 'Встречайся и играй — MEEET',

@@ -6,6 +6,8 @@
 export const webRoutes = {
   home: '/',
   market: '/market',
+  /** A token's own page (shareable; the server answers 404 for a token that does not exist). */
+  marketToken: '/market/token/:id',
   promo: '/promo',
   meetAndPlay: '/meet-and-play',
   terms: '/terms',

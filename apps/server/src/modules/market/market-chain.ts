@@ -78,17 +78,27 @@ export async function readAccount(chain: Chain, address: Address): Promise<Marke
 }
 
 /** Per level: tokens the market holds for sale, and buyers waiting. */
-export function readSupply(chain: Chain): Promise<{ stock: number; queueLength: number }[]> {
+export function readSupply(
+  chain: Chain,
+): Promise<{ stock: number; queueLength: number; forSale: string[] }[]> {
   return Promise.all(
     NFT_TYPES.map(async (level) => {
-      const [stock, queue] = await Promise.all([
+      const [stock, queue, tokens] = await Promise.all([
         readMarket<bigint>(chain, 'stockOf', [level]),
         readMarket<bigint>(chain, 'queueLength', [level]),
+        readMarket<readonly bigint[]>(chain, 'stockTokens', [level]),
       ]);
-      return { stock: Number(stock), queueLength: Number(queue) };
+      return {
+        stock: Number(stock),
+        queueLength: Number(queue),
+        forSale: tokens.slice(0, FOR_SALE_SHOWN).map(String),
+      };
     }),
   );
 }
+
+/** Tokens of a level's stock the market names (their art is shown; the page stays light). */
+const FOR_SALE_SHOWN = 12;
 
 /** The levels `address` holds a token of. */
 export async function readLevelsHeld(chain: Chain, address: Address): Promise<NftType[]> {

@@ -57,6 +57,15 @@ export const marketRepository = {
     return row;
   },
 
+  /** The completed sales of one token, newest first (their BUY_NFT transactions). */
+  async salesOf(db: DbExecutor, tokenId: string): Promise<{ at: Date; transactionId: number }[]> {
+    return db
+      .select({ at: marketPurchases.updatedAt, transactionId: marketPurchases.transactionId })
+      .from(marketPurchases)
+      .where(and(eq(marketPurchases.tokenId, tokenId), eq(marketPurchases.status, 'completed')))
+      .orderBy(sql`${marketPurchases.updatedAt} desc`);
+  },
+
   /** The user's purchases that are on their way or waiting in a queue. */
   async open(db: DbExecutor, userId: number): Promise<MarketPurchaseRow[]> {
     return db

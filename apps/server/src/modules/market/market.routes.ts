@@ -14,6 +14,7 @@ import {
 } from '@meeet/core/api/market';
 import { marketPaths } from '@meeet/core/api/market-paths';
 import { Role } from '@meeet/core/roles';
+import { webRoutes } from '@meeet/core/web/routes';
 import { authOf } from '../../plugins/auth.ts';
 import { idempotencyHeaders } from '../wallet/idempotency-headers.ts';
 
@@ -23,6 +24,20 @@ const bearer = [{ bearerAuth: [] }];
 /** The marketplace calls of spec §7. Routes only translate HTTP. */
 export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   const { market } = app;
+
+  // `/market/token/999999` (or not a number) answers 404 to a browser; a token's page carries
+  // its name in the head, so a shared link previews as "Silver #12".
+  app.webPageChecks.set(webRoutes.marketToken, async ({ id }) => {
+    const parsed = marketNftParamsSchema.safeParse({ id });
+    if (!parsed.success) return false;
+    try {
+      const name = await market.tokenName(parsed.data.id);
+      return name === null ? false : { title: name };
+    } catch {
+      // No chain to ask right now: the page is shown, and says so itself.
+      return true;
+    }
+  });
 
   app.get(
     marketPaths.market,

@@ -121,7 +121,7 @@ export class MarketService {
     const available = marketAvailable(chain);
     const supply = available
       ? await readSupply(chain)
-      : NFT_TYPES.map(() => ({ stock: 0, queueLength: 0 }));
+      : NFT_TYPES.map(() => ({ stock: 0, queueLength: 0, forSale: [] }));
 
     let account: MarketAccount | null = null;
     let mineOf: (level: NftType) => MarketLevel['mine'] = () => null;
@@ -183,6 +183,7 @@ export class MarketService {
         price: NFT_PRICE_UNITS[level].toString(),
         stock: supply[level]?.stock ?? 0,
         queueLength: supply[level]?.queueLength ?? 0,
+        forSale: supply[level]?.forSale ?? [],
         queues: (supply[level]?.stock ?? 0) === 0,
         kycRequired: kycRequiredFor(level),
         mine: mineOf(level),
@@ -209,7 +210,10 @@ export class MarketService {
     marketContract(chain);
     const tokenId = BigInt(id);
     const { level, owner, generators: pair } = await readToken(chain, tokenId);
-    const book = await walletLedger.ownersOf(this.deps.db, [owner, ...pair]);
+    const [book, sales] = await Promise.all([
+      walletLedger.ownersOf(this.deps.db, [owner, ...pair]),
+      repo.salesOf(this.deps.db, tokenId.toString()),
+    ]);
     const ownerId = book.get(owner.toLowerCase()) ?? null;
     return {
       id: tokenId.toString(),
@@ -225,7 +229,29 @@ export class MarketService {
         mine: auth !== null && ownerId === auth.user.id,
       },
       queuePosition: null,
+      history: await Promise.all(
+        sales.map(async (sale) => {
+          const hash =
+            (await walletLedger.findById(this.deps.db, sale.transactionId))?.hash ?? null;
+          return {
+            event: 'bought' as const,
+            at: sale.at.toISOString(),
+            hash,
+            explorerUrl: chain.explorerTxUrl(hash),
+          };
+        }),
+      ),
     };
+  }
+
+  /** A token's name for its page's head, null when no such token exists (the page is 404). */
+  async tokenName(id: number): Promise<string | null> {
+    try {
+      return (await this.nft(null, id)).name;
+    } catch (error) {
+      if (error instanceof AppError && error.code === ErrorCode.NOT_FOUND) return null;
+      throw error;
+    }
   }
 
   /** The answer a buy key gets again: the purchase it made, as its rows are now. */

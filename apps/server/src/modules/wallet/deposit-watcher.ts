@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { erc20Abi, getAddress, parseEventLogs, type Hex } from 'viem';
+import { erc20Abi, getAddress, parseEventLogs, zeroAddress, type Address, type Hex } from 'viem';
 import { MeeetMarketAbi } from '@meeet/contracts/artifacts/MeeetMarket';
 import type { Database } from '../../db/client.ts';
 import { Poller } from '../../lib/poller.ts';
@@ -48,74 +48,45 @@ export class DepositWatcher {
       recorded.push(...(await this.scan(from, to)));
       cursor = to;
     }
+    recorded.push(...(await this.scanUnfinal(final)));
     for (const row of recorded) this.onDeposit(row);
     return recorded;
+  }
+
+  /**
+   * USDT arriving above the final block is shown at once as PROCESSING with its block, so the
+   * wallet counts its confirmations; the final pass makes it CONFIRMED (or CANCELED if a
+   * reorganisation dropped it). BNB waits for the final block: one log query stays cheap here,
+   * reading every block's transactions each pass would not.
+   */
+  private async scanUnfinal(final: bigint): Promise<ChainTransactionRow[]> {
+    const latest = await this.chain.publicClient.getBlockNumber({ cacheTime: 0 });
+    if (latest <= final || !(await repo.anyWallet(this.db))) return [];
+    const found = await this.usdtDeposits(final + 1n, latest, 'PROCESSING');
+    return repo.insertInputs(this.db, found);
+  }
+
+  /** Who sent a transfer: a mint's Transfer names the zero address, so its sender is asked. */
+  private async senderOf(from: Address, hash: Hex): Promise<Address> {
+    if (from !== zeroAddress) return getAddress(from);
+    const tx = await this.chain.publicClient.getTransaction({ hash });
+    return getAddress(tx.from);
   }
 
   private async scan(from: bigint, to: bigint): Promise<ChainTransactionRow[]> {
     const client = this.chain.publicClient;
     const found: NewChainTransactionRow[] = [];
-    const market = this.chain.contracts.market?.toLowerCase();
-    const hot = this.chain.keys.hot.address.toLowerCase();
     if (await repo.anyWallet(this.db)) {
-      const logs = await client.getLogs({
-        address: this.chain.contracts.usdt,
-        event: erc20Abi.find(
-          (item) => item.type === 'event' && item.name === 'Transfer',
-        ) as Extract<(typeof erc20Abi)[number], { type: 'event'; name: 'Transfer' }>,
-        fromBlock: from,
-        toBlock: to,
-      });
-      const transfers = parseEventLogs({ abi: erc20Abi, logs, eventName: 'Transfer' });
+      found.push(...(await this.usdtDeposits(from, to, 'CONFIRMED')));
       const blocks = [];
       for (let number = from; number <= to; number++) {
         blocks.push(await client.getBlock({ blockNumber: number, includeTransactions: true }));
       }
       // Only the recipients seen in these blocks are looked up, never the whole wallet table.
-      const book = await repo.ownersOf(this.db, [
-        ...transfers.map((log) => log.args.to),
-        ...blocks.flatMap((block) => block.transactions.flatMap((tx) => (tx.to ? [tx.to] : []))),
-      ]);
-      // A sale from stock pays the generators straight from the buyer: those transfers are
-      // told apart by the market's GeneratorsPaid event of the same transaction.
-      const rewarded = new Set<string>();
-      if (market && book.size > 0) {
-        const paid = await client.getLogs({
-          address: market as Hex,
-          fromBlock: from,
-          toBlock: to,
-        });
-        for (const event of parseEventLogs({
-          abi: MeeetMarketAbi,
-          logs: paid,
-          eventName: 'GeneratorsPaid',
-        })) {
-          rewarded.add(`${event.transactionHash}:${event.args.generatorA.toLowerCase()}`);
-          rewarded.add(`${event.transactionHash}:${event.args.generatorB.toLowerCase()}`);
-        }
-      }
-      for (const log of transfers) {
-        const userId = book.get(log.args.to.toLowerCase());
-        if (userId === undefined || log.args.value === 0n || log.removed) continue;
-        // Money the market pays out (generator rewards, queue refunds) is recorded by the
-        // market module as REWARD or as the canceled purchase, not as a deposit.
-        if (market && log.args.from.toLowerCase() === market) continue;
-        // Payouts from the hot wallet (referral rewards) are the sender's own REWARD rows.
-        if (log.args.from.toLowerCase() === hot) continue;
-        if (rewarded.has(`${log.transactionHash}:${log.args.to.toLowerCase()}`)) continue;
-        found.push({
-          userId,
-          type: 'INPUT',
-          status: 'CONFIRMED',
-          symbol: 'USDT',
-          amount: log.args.value.toString(),
-          fromAddress: getAddress(log.args.from),
-          toAddress: getAddress(log.args.to),
-          hash: log.transactionHash,
-          logIndex: log.logIndex,
-          blockNumber: log.blockNumber.toString(),
-        });
-      }
+      const book = await repo.ownersOf(
+        this.db,
+        blocks.flatMap((block) => block.transactions.flatMap((tx) => (tx.to ? [tx.to] : []))),
+      );
       for (const block of blocks) {
         for (const tx of block.transactions) {
           const userId = tx.to ? book.get(tx.to.toLowerCase()) : undefined;
@@ -139,9 +110,79 @@ export class DepositWatcher {
     }
     return this.db.transaction(async (tx) => {
       const rows = await repo.insertInputs(tx, found);
+      // Shown while on their way, but not in the final blocks: a reorganisation dropped them.
+      rows.push(...(await repo.dropUnfinalInputs(tx, to)));
       await repo.setCursor(tx, DEPOSIT_CURSOR, to);
       return rows;
     });
+  }
+
+  /** USDT Transfer logs to users' deposit addresses between `from` and `to`, as INPUT rows. */
+  private async usdtDeposits(
+    from: bigint,
+    to: bigint,
+    status: 'PROCESSING' | 'CONFIRMED',
+  ): Promise<NewChainTransactionRow[]> {
+    const client = this.chain.publicClient;
+    const market = this.chain.contracts.market?.toLowerCase();
+    const hot = this.chain.keys.hot.address.toLowerCase();
+    const logs = await client.getLogs({
+      address: this.chain.contracts.usdt,
+      event: erc20Abi.find((item) => item.type === 'event' && item.name === 'Transfer') as Extract<
+        (typeof erc20Abi)[number],
+        { type: 'event'; name: 'Transfer' }
+      >,
+      fromBlock: from,
+      toBlock: to,
+    });
+    const transfers = parseEventLogs({ abi: erc20Abi, logs, eventName: 'Transfer' });
+    // Only the recipients seen in these blocks are looked up, never the whole wallet table.
+    const book = await repo.ownersOf(
+      this.db,
+      transfers.map((log) => log.args.to),
+    );
+    const found: NewChainTransactionRow[] = [];
+    // A sale from stock pays the generators straight from the buyer: those transfers are
+    // told apart by the market's GeneratorsPaid event of the same transaction.
+    const rewarded = new Set<string>();
+    if (market && book.size > 0) {
+      const paid = await client.getLogs({
+        address: market as Hex,
+        fromBlock: from,
+        toBlock: to,
+      });
+      for (const event of parseEventLogs({
+        abi: MeeetMarketAbi,
+        logs: paid,
+        eventName: 'GeneratorsPaid',
+      })) {
+        rewarded.add(`${event.transactionHash}:${event.args.generatorA.toLowerCase()}`);
+        rewarded.add(`${event.transactionHash}:${event.args.generatorB.toLowerCase()}`);
+      }
+    }
+    for (const log of transfers) {
+      const userId = book.get(log.args.to.toLowerCase());
+      if (userId === undefined || log.args.value === 0n || log.removed) continue;
+      // Money the market pays out (generator rewards, queue refunds) is recorded by the
+      // market module as REWARD or as the canceled purchase, not as a deposit.
+      if (market && log.args.from.toLowerCase() === market) continue;
+      // Payouts from the hot wallet (referral rewards) are the sender's own REWARD rows.
+      if (log.args.from.toLowerCase() === hot) continue;
+      if (rewarded.has(`${log.transactionHash}:${log.args.to.toLowerCase()}`)) continue;
+      found.push({
+        userId,
+        type: 'INPUT',
+        status,
+        symbol: 'USDT',
+        amount: log.args.value.toString(),
+        fromAddress: await this.senderOf(log.args.from, log.transactionHash),
+        toAddress: getAddress(log.args.to),
+        hash: log.transactionHash,
+        logIndex: log.logIndex,
+        blockNumber: log.blockNumber.toString(),
+      });
+    }
+    return found;
   }
 
   /** Polls until stop(); RPC or database errors back off exponentially and retry. */

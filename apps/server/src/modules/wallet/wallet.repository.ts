@@ -91,13 +91,38 @@ export const walletRepository = {
     rows: readonly NewChainTransactionRow[],
   ): Promise<ChainTransactionRow[]> {
     if (rows.length === 0) return [];
+    return (
+      db
+        .insert(chainTransactions)
+        .values([...rows])
+        // A deposit first seen on its way (PROCESSING) becomes CONFIRMED when read final; a row
+        // seen again in the same state is left alone (and not returned: nobody hears twice).
+        .onConflictDoUpdate({
+          target: [chainTransactions.hash, chainTransactions.logIndex],
+          targetWhere: sql`${chainTransactions.type} = 'INPUT'`,
+          set: {
+            status: sql`excluded.status`,
+            blockNumber: sql`excluded.block_number`,
+            updatedAt: sql`now()`,
+          },
+          setWhere: sql`${chainTransactions.status} = 'PROCESSING' and excluded.status = 'CONFIRMED'`,
+        })
+        .returning()
+    );
+  },
+
+  /** Deposits shown on their way in a block now final that the final read did not find. */
+  async dropUnfinalInputs(db: DbExecutor, finalBlock: bigint): Promise<ChainTransactionRow[]> {
     return db
-      .insert(chainTransactions)
-      .values([...rows])
-      .onConflictDoNothing({
-        target: [chainTransactions.hash, chainTransactions.logIndex],
-        where: sql`${chainTransactions.type} = 'INPUT'`,
-      })
+      .update(chainTransactions)
+      .set({ status: 'CANCELED', error: 'wallet.deposit-dropped', updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(chainTransactions.type, 'INPUT'),
+          eq(chainTransactions.status, 'PROCESSING'),
+          sql`${chainTransactions.blockNumber} <= ${finalBlock.toString()}`,
+        ),
+      )
       .returning();
   },
 

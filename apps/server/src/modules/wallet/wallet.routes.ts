@@ -32,6 +32,14 @@ export const walletRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async 
 ) => {
   const { wallet } = app;
   const authLimit = { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: MINUTE } };
+  // A deposit on its way refreshes the wallet quietly; "received" is said once it is final.
+  app.chain.describe('INPUT', (row) =>
+    row.status === 'PROCESSING'
+      ? null
+      : row.status === 'CANCELED'
+        ? { key: 'wallet.deposit-dropped' }
+        : undefined,
+  );
 
   // A node that does not answer is a temporary outage (503), not a bug of ours (500).
   app.setErrorHandler((error, request, reply) => {

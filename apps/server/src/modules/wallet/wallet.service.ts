@@ -1,3 +1,4 @@
+import { confirmationsOf, gasFeeOf, headFor } from './confirmations.ts';
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { erc20Abi, getAddress, maxUint256, zeroAddress, type Address } from 'viem';
@@ -72,7 +73,12 @@ export interface WithdrawInput {
   code?: string | undefined;
 }
 
-export function toTransaction(row: ChainTransactionRow, chain: Chain | null): Transaction {
+export function toTransaction(
+  row: ChainTransactionRow,
+  chain: Chain | null,
+  /** The chain's head, for the confirmations of a row that waits (confirmations.ts). */
+  head: bigint | null = null,
+): Transaction {
   return {
     id: row.id,
     type: row.type as TransactionType,
@@ -88,6 +94,8 @@ export function toTransaction(row: ChainTransactionRow, chain: Chain | null): Tr
     error: row.error,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    confirmations: confirmationsOf(row, chain, head),
+    gasFee: gasFeeOf(row),
   };
 }
 
@@ -256,11 +264,12 @@ export class WalletService {
       { type: query.type, status: query.status },
       { offset: query.offset, limit: query.limit },
     );
+    const head = await headFor(chain, page.list);
     return {
       offset: query.offset,
       limit: query.limit,
       total: page.total,
-      list: page.list.map((row) => toTransaction(row, chain)),
+      list: page.list.map((row) => toTransaction(row, chain, head)),
     };
   }
 
@@ -269,7 +278,7 @@ export class WalletService {
     const row = await repo.findForUser(this.deps.db, auth.user.id, id);
     if (!row) throw new AppError(ErrorCode.NOT_FOUND);
     const chain = this.deps.chain.attached ? this.deps.chain.require().chain : null;
-    return toTransaction(row, chain);
+    return toTransaction(row, chain, await headFor(chain, [row]));
   }
 
   /**

@@ -15,6 +15,7 @@ import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { failureMessage } from '../../components/form/server-errors.ts';
 import { useAppForm } from '../../components/form/use-app-form.ts';
 import { saveAuth } from '../../lib/current-user.ts';
+import { safeNextPath } from '../../lib/next-path.ts';
 import { STORAGE_KEYS, readStorage } from '../../lib/storage.ts';
 import { useLogin } from './api/login.ts';
 import { AppleLink } from './components/apple-link.tsx';
@@ -33,7 +34,11 @@ export default function LoginPage() {
   const recoverySuccess = params.get('recoverySuccess') === 'true';
   // Marketplace (docs/decisions.md): a guest who came to buy a level (buyingNftId) is told why
   // they are here; after the login /account passes them on to /market with that level.
-  const [buying] = useState(() => readStorage(STORAGE_KEYS.buyingNftId) !== null);
+  // A guest sent here by "Buy" on the open market (`?next=` the token or level) returns there.
+  const next = safeNextPath(params.get('next'));
+  const [buying] = useState(
+    () => readStorage(STORAGE_KEYS.buyingNftId) !== null || next?.startsWith('/market') === true,
+  );
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
   const app = useAppForm({
@@ -50,7 +55,9 @@ export default function LoginPage() {
       return;
     }
     saveAuth(result.data);
-    navigate(cpa ? paths.account.cpa.getHref() : paths.account.data.getHref(), { replace: true });
+    navigate(next ?? (cpa ? paths.account.cpa.getHref() : paths.account.data.getHref()), {
+      replace: true,
+    });
   };
 
   const submitting = app.form.formState.isSubmitting;

@@ -56,7 +56,7 @@ export default function MarketAccountSection() {
                 {own.token ? (
                   <Link
                     component={RouterLink}
-                    to={paths.market.getHref({ token: own.token.id })}
+                    to={paths.marketToken.getHref(own.token.id)}
                     data-testid="market-account-token"
                   >
                     {t('account.token', { level: name, name: own.token.name })}

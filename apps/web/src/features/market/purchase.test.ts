@@ -8,6 +8,7 @@ const level: MarketLevel = {
   price: '100000000000000000000',
   stock: 0,
   queueLength: 0,
+  forSale: [],
   queues: true,
   kycRequired: false,
   mine: {

@@ -40,7 +40,7 @@ const en = {
   'page.auth.confirm-email': 'Confirm e-mail',
   'page.account': 'Account',
   'page.account.data': 'Personal data',
-  'page.account.market': 'Marketplace',
+  'page.account.market': 'Wallet',
   'page.account.business': 'My business',
   'page.account.referral': 'Referral programme',
   'page.account.referral.main': 'Main',

@@ -41,7 +41,7 @@ const ru = {
   'page.auth.confirm-email': 'Подтверждение e-mail',
   'page.account': 'Кабинет',
   'page.account.data': 'Личные данные',
-  'page.account.market': 'Маркетплейс',
+  'page.account.market': 'Кошелёк',
   'page.account.business': 'Мой бизнес',
   'page.account.referral': 'Реферальная программа',
   'page.account.referral.main': 'Основное',

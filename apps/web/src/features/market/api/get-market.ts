@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { marketPaths } from '@meeet/core/api/market-paths';
 import { api } from '../../../lib/api-client.ts';
 import { moneySchema } from '../../../lib/money-schemas.ts';
+import { useAuthStore } from '../../../lib/stores/auth-store.ts';
 import { useMarketStore } from '../../../lib/stores/market-store.ts';
 import { marketKeys } from './query-keys.ts';
 
@@ -26,8 +27,9 @@ export async function getMarket() {
 }
 
 export function useMarket() {
+  const token = useAuthStore((state) => state.token);
   return useQuery({
-    queryKey: marketKeys.market,
+    queryKey: marketKeys.market(token),
     queryFn: getMarket,
     refetchInterval: MARKET_POLL_MS,
   });

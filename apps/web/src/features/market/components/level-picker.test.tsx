@@ -15,6 +15,7 @@ function level(type: NftType, reasons: MarketBuyReason[] | null): MarketLevel {
     price: (([100n, 1000n, 10000n][type] as bigint) * UNIT).toString(),
     stock: 3,
     queueLength: 0,
+    forSale: [],
     queues: false,
     kycRequired: type > 0,
     mine:

@@ -14,15 +14,27 @@ const COLORS: Record<TransactionStatus, 'success' | 'error' | 'warning' | 'info'
   NONE: 'default',
 };
 
-/** A transaction status (spec §3) as a coloured chip; `data-status` carries the raw value. */
-export function StatusChip({ status, testId = 'tx-status' }: { status: string; testId?: string }) {
+/**
+ * A transaction status (spec §3) as a coloured chip; `data-status` carries the raw value. While
+ * a transaction waits for its blocks, the chip counts them: "Processing · 3 of 15".
+ */
+export function StatusChip({
+  status,
+  confirmations = null,
+  testId = 'tx-status',
+}: {
+  status: string;
+  confirmations?: { count: number; required: number } | null;
+  testId?: string;
+}) {
   const { t } = useTranslation(NS);
+  const label = t(`status.${status}`, { defaultValue: status });
   return (
     <Chip
       size="small"
       variant="outlined"
       color={COLORS[status as TransactionStatus] ?? 'default'}
-      label={t(`status.${status}`, { defaultValue: status })}
+      label={confirmations ? `${label} · ${t('status.confirmations', confirmations)}` : label}
       data-testid={testId}
       data-status={status}
     />

@@ -76,7 +76,7 @@ export function TokensList({ nfts }: { nfts: readonly WalletNft[] }) {
             <Button
               size="small"
               component={RouterLink}
-              to={paths.market.getHref({ token: nft.id })}
+              to={paths.marketToken.getHref(nft.id)}
               data-testid="wallet-nft-view"
               sx={{ mt: 1, px: 0 }}
             >

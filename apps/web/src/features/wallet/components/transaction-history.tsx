@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -14,32 +13,23 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { Transaction } from '@meeet/core/api/crypto';
 import { transactionStatusSchema, transactionTypeSchema } from '@meeet/core/enum-schemas';
 import type { TransactionStatus as Status, TransactionType as Type } from '@meeet/core/enums';
-import { maskShort } from '@meeet/core/format/mask';
 import { useTranslation } from '../../../i18n/react.ts';
 import { useTransactions } from '../api/list-transactions.ts';
 import { NS } from '../i18n.ts';
 import { StatusChip } from './status-chip.tsx';
+import { INCOMING, OUTGOING, TransactionDetails } from './transaction-details.tsx';
 import { useFormat, type Formatters } from '../../../lib/format.ts';
 
 const PAGE_SIZE = 10;
-// Which way the money went, for the sign of the amount.
-const INCOMING: ReadonlySet<string> = new Set<Type>(['INPUT', 'REWARD', 'GASING']);
-const OUTGOING: ReadonlySet<string> = new Set<Type>(['OUTPUT', 'BUY_NFT']);
 
 function signed(transaction: Transaction, fmt: Formatters): string {
   const amount = `${fmt.amount(transaction.amount, transaction.decimals)} ${transaction.symbol}`;
   if (INCOMING.has(transaction.type)) return `+${amount}`;
   if (OUTGOING.has(transaction.type)) return `−${amount}`;
   return amount;
-}
-
-/** The other side of a transaction as the user sees it: who paid in, or where it went. */
-function counterpart(transaction: Transaction): string | null {
-  return INCOMING.has(transaction.type) ? transaction.from : transaction.to;
 }
 
 /** Transaction history: type and status filters, pages, status chips, explorer links. */
@@ -148,7 +138,6 @@ export function TransactionHistory() {
             </TableHead>
             <TableBody>
               {list.data.list.map((transaction) => {
-                const other = counterpart(transaction);
                 return (
                   <TableRow
                     key={transaction.id}
@@ -168,10 +157,13 @@ export function TransactionHistory() {
                       {signed(transaction, fmt)}
                     </TableCell>
                     <TableCell>
-                      <StatusChip status={transaction.status} />
+                      <StatusChip
+                        status={transaction.status}
+                        confirmations={transaction.confirmations}
+                      />
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Details transaction={transaction} other={other} />
+                    <TableCell sx={{ maxWidth: 420 }}>
+                      <TransactionDetails transaction={transaction} />
                     </TableCell>
                   </TableRow>
                 );
@@ -237,47 +229,9 @@ function TypeExplained({ transaction, fmt }: { transaction: Transaction; fmt: Fo
   );
 }
 
-/** The other side (masked, full on hover) and the explorer link or hash. */
-function Details({ transaction, other }: { transaction: Transaction; other: string | null }) {
-  const { t } = useTranslation(NS);
-  return (
-    <>
-      {other && (
-        <Box component="span" title={other} sx={{ fontFamily: 'monospace', mr: 1 }}>
-          {maskShort(other)}
-        </Box>
-      )}
-      {transaction.explorerUrl ? (
-        <Link
-          href={transaction.explorerUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="tx-explorer"
-          aria-label={t('history.explorer')}
-          title={t('history.explorer')}
-        >
-          <OpenInNewIcon fontSize="inherit" />
-        </Link>
-      ) : (
-        transaction.hash && (
-          <Box
-            component="span"
-            title={transaction.hash}
-            sx={{ color: 'text.secondary' }}
-            data-testid="tx-hash"
-          >
-            {t('history.hash', { hash: maskShort(transaction.hash) })}
-          </Box>
-        )
-      )}
-    </>
-  );
-}
-
 /** One transaction on a phone: type and amount on top, date and status, then details. */
 function TransactionCard({ transaction, fmt }: { transaction: Transaction; fmt: Formatters }) {
   const { t } = useTranslation(NS);
-  const other = counterpart(transaction);
   const typeId = `tx-card-${transaction.id}-type`;
   return (
     <Box
@@ -310,13 +264,11 @@ function TransactionCard({ transaction, fmt }: { transaction: Transaction; fmt: 
         <Typography variant="body2" color="text.secondary">
           {fmt.dateTime(transaction.createdAt)}
         </Typography>
-        <StatusChip status={transaction.status} />
+        <StatusChip status={transaction.status} confirmations={transaction.confirmations} />
       </Stack>
-      {(other || transaction.hash) && (
-        <Typography variant="body2" component="div" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
-          <Details transaction={transaction} other={other} />
-        </Typography>
-      )}
+      <Box sx={{ mt: 1 }}>
+        <TransactionDetails transaction={transaction} />
+      </Box>
     </Box>
   );
 }
