@@ -74,6 +74,8 @@ const ROW_TYPES_OWED = new Map([
   ['apps/server/src/modules/meet/chat.service.ts', ['UserRow']],
   ['apps/server/src/modules/meet/map.service.ts', ['UserRow']],
   ['apps/server/src/modules/meet/meet.plugin.ts', ['UserRow']],
+  ['apps/server/src/modules/meetings/meetings-handshakes.ts', ['UserRow']],
+  ['apps/server/src/modules/meetings/meetings-views.ts', ['UserRow']],
   ['apps/server/src/modules/meetings/meetings.service.ts', ['UserRow']],
   ['apps/server/src/plugins/chain.ts', ['ChainTransactionRow']],
 ]);

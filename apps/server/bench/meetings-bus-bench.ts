@@ -12,7 +12,7 @@ import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import { DetectorBus } from '../src/modules/meetings/detector-bus.ts';
 import { MeetingDetector } from '../src/modules/meetings/detector.ts';
-import { RedisMeetingsStore } from '../src/modules/meetings/meetings-store.ts';
+import { RedisMeetingsStore } from '../src/modules/meetings/meetings-store-redis.ts';
 import { startRedis } from '../test/redis.ts';
 import { defaultMeetingsConfig, percentile } from './bench-database.ts';
 

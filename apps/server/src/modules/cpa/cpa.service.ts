@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { isbot } from 'isbot';
 import {
@@ -21,12 +21,8 @@ import {
   type CpaSettings,
   type CpaStats,
   type CpaStatsQuery,
-  type CpaTotals,
 } from '@meeet/core/api/cpa';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
-import { PAYMENT_CURRENCY } from '@meeet/core/constants';
-import { tokenAmountParam } from '@meeet/core/format/number';
-import { unitsToDecimal } from '@meeet/core/rules/amount';
 import { hasRole, Role } from '@meeet/core/roles';
 import { webRoutes } from '@meeet/core/web/routes';
 import type { Database, DbExecutor } from '../../db/client.ts';
@@ -34,22 +30,19 @@ import type { ChainRuntime } from '../../plugins/chain.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import type { PurchaseCompleted } from '../market/market-events.ts';
 import type { AuthContext, ClientContext, SessionsService } from '../users/sessions.service.ts';
-import { userContacts } from '../users/users.service.ts';
-import { requestHotWalletReward, transactionsById } from '../wallet/wallet.service.ts';
-import { cpaRepository as repo, type FigureRow } from './cpa.repository.ts';
-import type { CpaPostbackRow } from './cpa.schema.ts';
-import { deliver, TargetRefused, vetTarget, type TargetPolicy } from './postback-target.ts';
+import { cpaRepository as repo } from './cpa.repository.ts';
+import { addTotals, CpaFigures, emptyTotals } from './cpa-figures.ts';
+import { CpaPayouts } from './cpa-payouts.ts';
+import { CpaPostbacks } from './cpa-postbacks.ts';
+import { newPostbackSecret, sealSecret } from './cpa-signing.ts';
+import { TargetRefused, vetTarget, type TargetPolicy } from './postback-target.ts';
+
+export { POSTBACK_JOB, POSTBACK_RETRY_DELAYS_MS } from './cpa-postbacks.ts';
+export { CPA_PAYOUT_KEY_PREFIX } from './cpa-payouts.ts';
 
 const DAY_MS = 86_400_000;
 const WINDOW_MS = CPA_WINDOW_DAYS * DAY_MS;
-/** Waits before automatic attempts 2…6 of a postback: 1 m, 5 m, 30 m, 2 h, 12 h. */
-/** A partner payout's REWARD row carries this idempotency key prefix and the payout's id. */
-export const CPA_PAYOUT_KEY_PREFIX = 'cpa-payout ';
-export const POSTBACK_RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000];
-export const POSTBACK_JOB = 'cpa.postback';
-const DEFAULT_TIMEOUT_MS = 5_000;
 const LINK_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-const MAX_STATS_DAYS = 366;
 
 const LANDINGS: readonly CpaLanding[] = [
   { name: 'cpa-landing', path: webRoutes.cpaLanding.main },
@@ -70,39 +63,12 @@ export interface CpaServiceDeps {
   now?: () => Date;
 }
 
-interface PostbackJob {
-  postbackId: number;
-  attempt: number;
-}
-
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
-
-function startOfUtcDay(date: Date): Date {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-}
-
-function emptyTotals(): CpaTotals {
-  return { hits: 0, regs: 0, value: '0', profit: '0', paid: '0' };
-}
-
-function addTotals(into: CpaTotals, row: FigureRow): void {
-  into.hits += row.hits;
-  into.regs += row.regs;
-  into.value = (BigInt(into.value) + BigInt(row.value)).toString();
-  into.profit = (BigInt(into.profit) + BigInt(row.profit)).toString();
-  into.paid = (BigInt(into.paid) + BigInt(row.paid)).toString();
-}
 
 /** `x-fp`, else the client address: who a hit and a registration are counted for. */
 export function visitorOf(client: ClientContext): string | null {
   if (client.fingerprint) return client.fingerprint;
   return client.ip ? `ip:${client.ip}` : null;
-}
-
-/** The header value of a signed postback: `t=<unix s>,v1=<hex HMAC-SHA256(secret, t.body)>`. */
-export function signPostback(secret: string, timestamp: number, body: string): string {
-  const v1 = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-  return `t=${timestamp},v1=${v1}`;
 }
 
 /**
@@ -112,31 +78,21 @@ export function signPostback(secret: string, timestamp: number, body: string): s
  */
 export class CpaService {
   private readonly now: () => Date;
+  /** Signed postbacks and their delivery. */
+  private readonly postbacksOut: CpaPostbacks;
+  /** The cabinet's and the admins' figures. */
+  private readonly figures: CpaFigures;
+  /** Partner payouts on chain. */
+  private readonly payouts: CpaPayouts;
 
   constructor(private readonly deps: CpaServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.postbacksOut = new CpaPostbacks({ ...deps, now: this.now });
+    this.figures = new CpaFigures({ db: deps.db, now: this.now });
+    this.payouts = new CpaPayouts({ ...deps, now: this.now });
   }
 
   // ── Secrets ────────────────────────────────────────────────────────────────────────────
-  private seal(secret: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.deps.sealKey, iv);
-    const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-    return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.');
-  }
-
-  private open(sealed: string): string {
-    const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-    if (!iv || !tag || !data) throw new Error('sealed secret is malformed');
-    const decipher = createDecipheriv('aes-256-gcm', this.deps.sealKey, iv);
-    decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
-  }
-
-  private newSecret(): string {
-    return `whsec_${randomBytes(24).toString('base64url')}`;
-  }
-
   private newLinkId(): string {
     let id = '';
     for (let i = 0; i < 10; i++) id += LINK_ID_ALPHABET[randomInt(LINK_ID_ALPHABET.length)];
@@ -200,13 +156,13 @@ export class CpaService {
   async createLink(auth: AuthContext, input: CpaLinkCreate): Promise<CpaLinkWithSecret> {
     const callbackUrl = input.callbackUrl?.trim() ? input.callbackUrl.trim() : null;
     if (callbackUrl) await this.assertCallbackUrl(callbackUrl);
-    const secret = this.newSecret();
+    const secret = newPostbackSecret();
     const row = await repo.insertLink(this.deps.db, {
       id: this.newLinkId(),
       userId: auth.user.id,
       name: input.name.trim(),
       callbackUrl,
-      secretSealed: this.seal(secret),
+      secretSealed: sealSecret(this.deps.sealKey, secret),
     });
     const [link] = await this.withTotals([row]);
     return { ...(link as CpaLink), secret };
@@ -235,11 +191,11 @@ export class CpaService {
   /** A new signing secret, shown once; the old one stops working at once. */
   async renewSecret(auth: AuthContext, id: string): Promise<CpaLinkWithSecret> {
     await this.ownLink(auth, id);
-    const secret = this.newSecret();
+    const secret = newPostbackSecret();
     const row = await repo.updateLink(
       this.deps.db,
       id,
-      { secretSealed: this.seal(secret) },
+      { secretSealed: sealSecret(this.deps.sealKey, secret) },
       this.now(),
     );
     if (!row) throw notFound();
@@ -397,389 +353,63 @@ export class CpaService {
     if (!conversion) return false;
     // Flagged conversions earn nothing and are not reported; a deleted link reports nothing.
     if (flagged || !attribution.callbackUrl || attribution.deletedAt) return true;
-    const ts = Math.floor(now.getTime() / 1000);
-    const macros: Record<string, string> = {
-      '{uid}': attribution.clickId ?? '',
-      '{click_id}': attribution.clickId ?? '',
-      '{action}': action,
-      '{payout}': unitsToDecimal(BigInt(payout)),
-      '{currency}': PAYMENT_CURRENCY,
-      '{link_id}': attribution.linkId,
-      '{event_id}': String(conversion.id),
-      '{ts}': String(ts),
-    };
-    const url = attribution.callbackUrl.replace(
-      /\{(uid|click_id|action|payout|currency|link_id|event_id|ts)\}/g,
-      (macro) => encodeURIComponent(macros[macro] ?? ''),
-    );
-    const body = JSON.stringify({
-      event_id: conversion.id,
-      action,
-      uid: attribution.clickId,
-      click_id: attribution.clickId,
-      payout: macros['{payout}'],
-      payout_units: payout,
-      currency: PAYMENT_CURRENCY,
-      link_id: attribution.linkId,
-      ts,
-    });
-    const postback = await repo.insertPostback(tx, {
+    return this.postbacksOut.enqueue(tx, {
       conversionId: conversion.id,
       linkId: attribution.linkId,
       affiliateId: attribution.affiliateId,
-      url,
-      body,
-      nextAttemptAt: now,
-      createdAt: now,
+      callbackUrl: attribution.callbackUrl,
+      clickId: attribution.clickId,
+      action,
+      payout,
+      at: now,
     });
-    return this.deps.jobs.enqueue(tx, POSTBACK_JOB, {
-      postbackId: postback.id,
-      attempt: 1,
-    } satisfies PostbackJob);
   }
 
   // ── Postbacks ──────────────────────────────────────────────────────────────────────────
-  /**
-   * The queue's handler: one attempt of a postback. An attempt number already made is skipped,
-   * so a job that runs twice (a crash after the attempt) calls the receiver once. A failure
-   * schedules the next attempt (1 m, 5 m, 30 m, 2 h, 12 h) as a new delayed job; the job
-   * itself succeeds, so the queue's own back-off never applies.
-   */
-  async deliverPostback(payload: unknown): Promise<void> {
-    const job = payload as PostbackJob;
-    const { db, jobs } = this.deps;
-    const postback = await repo.findPostback(db, job.postbackId);
-    if (!postback || postback.attempts >= job.attempt) return;
-    const link = await repo.findLink(db, postback.linkId);
-    const at = this.now();
-    const timestamp = Math.floor(at.getTime() / 1000);
-    const result = link
-      ? await deliver(
-          postback.url,
-          postback.body,
-          {
-            'content-type': 'application/json',
-            'user-agent': 'MEEET-Postback/1.0',
-            'x-meeet-signature': signPostback(
-              this.open(link.secretSealed),
-              timestamp,
-              postback.body,
-            ),
-            'x-meeet-event-id': String(postback.conversionId),
-          },
-          this.deps.policy,
-          this.deps.postbackTimeoutMs ?? DEFAULT_TIMEOUT_MS,
-        )
-      : { ok: false, statusCode: null, durationMs: 0, error: 'link deleted' };
-    await db.transaction(async (tx) => {
-      const current = await repo.lockPostback(tx, postback.id);
-      if (!current || current.attempts >= job.attempt) return;
-      const delay = POSTBACK_RETRY_DELAYS_MS[job.attempt - 1];
-      const retry = !result.ok && link !== undefined && delay !== undefined;
-      const nextAttemptAt = retry ? new Date(at.getTime() + delay) : null;
-      await repo.recordAttempt(
-        tx,
-        {
-          postbackId: postback.id,
-          attempt: job.attempt,
-          at,
-          ok: result.ok,
-          statusCode: result.statusCode,
-          durationMs: result.durationMs,
-          error: result.error,
-        },
-        { status: result.ok ? 'delivered' : retry ? 'pending' : 'failed', nextAttemptAt },
-      );
-      if (nextAttemptAt) {
-        await jobs.enqueue(
-          tx,
-          POSTBACK_JOB,
-          { postbackId: postback.id, attempt: job.attempt + 1 } satisfies PostbackJob,
-          { runAt: nextAttemptAt },
-        );
-      }
-    });
-    if (!result.ok) {
-      this.deps.log.info(
-        { postbackId: postback.id, attempt: job.attempt, error: result.error },
-        'cpa postback attempt failed',
-      );
-    }
+  /** The queue's handler: one attempt of a postback (`cpa-postbacks.ts`). */
+  deliverPostback(payload: unknown): Promise<void> {
+    return this.postbacksOut.deliver(payload);
   }
 
-  async postbacks(
+  postbacks(
     auth: AuthContext,
     query: { offset: number; limit: number },
   ): Promise<{ items: CpaPostback[]; total: number; offset: number; limit: number }> {
-    const page = await repo.postbacksPage(this.deps.db, auth.user.id, query.offset, query.limit);
-    return {
-      items: page.items.map(({ postback, action }) =>
-        this.toPostback(postback, action, page.attempts),
-      ),
-      total: page.total,
-      offset: query.offset,
-      limit: query.limit,
-    };
-  }
-
-  private toPostback(
-    row: CpaPostbackRow,
-    action: string,
-    attempts: Awaited<ReturnType<typeof repo.postbacksPage>>['attempts'],
-  ): CpaPostback {
-    return {
-      id: row.id,
-      conversionId: row.conversionId,
-      linkId: row.linkId,
-      action: action as CpaAction,
-      url: row.url,
-      status: row.status as CpaPostback['status'],
-      nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-      attempts: attempts
-        .filter((a) => a.postbackId === row.id)
-        .map((a) => ({
-          attempt: a.attempt,
-          at: a.at.toISOString(),
-          ok: a.ok,
-          statusCode: a.statusCode,
-          durationMs: a.durationMs,
-          error: a.error,
-        })),
-    };
+    return this.postbacksOut.list(auth, query);
   }
 
   /** The resend button: one more attempt now (the next attempt number; the schedule goes on). */
-  async resendPostback(auth: AuthContext, id: number): Promise<CpaPostback> {
-    const { db, jobs } = this.deps;
-    const jobId = await db.transaction(async (tx) => {
-      const postback = await repo.lockPostback(tx, id);
-      if (!postback || postback.affiliateId !== auth.user.id) throw notFound();
-      await repo.setPostbackPending(tx, id, this.now());
-      return jobs.enqueue(tx, POSTBACK_JOB, {
-        postbackId: id,
-        attempt: postback.attempts + 1,
-      } satisfies PostbackJob);
-    });
-    await jobs.runNow(jobId);
-    const page = await repo.postbacksPage(db, auth.user.id, 0, 100);
-    const found = page.items.find((item) => item.postback.id === id);
-    if (!found) throw notFound();
-    return this.toPostback(found.postback, found.action, page.attempts);
+  resendPostback(auth: AuthContext, id: number): Promise<CpaPostback> {
+    return this.postbacksOut.resend(auth, id);
   }
 
-  // ── Figures ────────────────────────────────────────────────────────────────────────────
-  async stats(auth: AuthContext, query: CpaStatsQuery): Promise<CpaStats> {
-    const today = startOfUtcDay(this.now());
-    const to = query.to ? new Date(`${query.to}T00:00:00Z`) : today;
-    const from = query.from
-      ? new Date(`${query.from}T00:00:00Z`)
-      : new Date(to.getTime() - 29 * DAY_MS);
-    const days = Math.round((to.getTime() - from.getTime()) / DAY_MS) + 1;
-    if (days < 1 || days > MAX_STATS_DAYS) {
-      throw new AppError(ErrorCode.VALIDATION_ERROR, { fields: { from: 'msg.invalid-date' } });
-    }
-    const links = await repo.allLinksOf(this.deps.db, auth.user.id);
-    const ids = links.map((link) => link.id);
-    const figures = await repo.figures(this.deps.db, ids, {
-      byDay: true,
-      from,
-      to: new Date(to.getTime() + DAY_MS),
-    });
-    const totals = emptyTotals();
-    const byDay = new Map<string, CpaTotals>();
-    const byLink = new Map<string, CpaTotals>();
-    for (const row of figures) {
-      addTotals(totals, row);
-      const day = byDay.get(row.day ?? '') ?? emptyTotals();
-      addTotals(day, row);
-      byDay.set(row.day ?? '', day);
-      const link = byLink.get(row.linkId) ?? emptyTotals();
-      addTotals(link, row);
-      byLink.set(row.linkId, link);
-    }
-    return {
-      from: from.toISOString().slice(0, 10),
-      to: to.toISOString().slice(0, 10),
-      totals,
-      days: Array.from({ length: days }, (_, i) => {
-        const day = new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-        return { day, ...(byDay.get(day) ?? emptyTotals()) };
-      }),
-      links: links
-        .filter((link) => link.deletedAt === null || byLink.has(link.id))
-        .map((link) => ({
-          linkId: link.id,
-          name: link.name,
-          ...(byLink.get(link.id) ?? emptyTotals()),
-        })),
-      unpaid: (await repo.unpaidOf(this.deps.db, auth.user.id)).toString(),
-    };
+  // ── Figures and payouts ────────────────────────────────────────────────────────────────
+  stats(auth: AuthContext, query: CpaStatsQuery): Promise<CpaStats> {
+    return this.figures.stats(auth, query);
   }
 
-  async conversions(
-    auth: AuthContext,
-    query: CpaConversionsQuery & { offset: number; limit: number },
-  ) {
-    const page = await repo.conversionsPage(
-      this.deps.db,
-      auth.user.id,
-      query.linkId ?? null,
-      query.offset,
-      query.limit,
-    );
-    return {
-      items: page.items.map(({ conversion, linkName }) => ({
-        id: conversion.id,
-        linkId: conversion.linkId,
-        linkName,
-        action: conversion.action as CpaAction,
-        clickId: conversion.clickId,
-        payout: conversion.payout,
-        flagged: conversion.flagged,
-        paid: conversion.payoutId !== null,
-        createdAt: conversion.createdAt.toISOString(),
-      })),
-      total: page.total,
-      offset: query.offset,
-      limit: query.limit,
-    };
-  }
-
-  // ── Payouts ────────────────────────────────────────────────────────────────────────────
-  private async toPayouts(rows: Awaited<ReturnType<typeof repo.payoutsOf>>): Promise<CpaPayout[]> {
-    const chain = this.deps.chain.attached ? this.deps.chain.require().chain : null;
-    const transactions = await transactionsById(
-      this.deps.db,
-      chain,
-      rows.flatMap((row) => (row.transactionId === null ? [] : [row.transactionId])),
-    );
-    return rows.map((row) => ({
-      id: row.id,
-      userId: row.userId,
-      amount: row.amount,
-      transaction:
-        row.transactionId === null ? null : (transactions.get(row.transactionId) ?? null),
-      createdAt: row.createdAt.toISOString(),
-    }));
+  conversions(auth: AuthContext, query: CpaConversionsQuery & { offset: number; limit: number }) {
+    return this.figures.conversions(auth, query);
   }
 
   /** Spec §7 GET /cpa/rewards: the caller's payouts and what is still owed. */
-  async rewards(auth: AuthContext): Promise<CpaRewards> {
-    const { db } = this.deps;
-    const [earned, unpaid, rows] = await Promise.all([
-      repo.earnedOf(db, auth.user.id),
-      repo.unpaidOf(db, auth.user.id),
-      repo.payoutsOf(db, auth.user.id),
-    ]);
-    return {
-      earned: earned.toString(),
-      paid: (earned - unpaid).toString(),
-      unpaid: unpaid.toString(),
-      items: await this.toPayouts(rows),
-    };
+  rewards(auth: AuthContext): Promise<CpaRewards> {
+    return this.payouts.rewards(auth);
   }
 
-  /**
-   * Spec §7 POST /cpa/rewards (admins): pays a partner everything earned and unpaid, as one
-   * REWARD transfer from the hot wallet. `amount` must equal that sum (what the admin saw), so
-   * a click on a stale screen pays nothing unexpected; the conversions are marked in the same
-   * transaction as the REWARD row, so a repeat finds nothing left to pay.
-   */
-  async pay(auth: AuthContext, input: CpaPayoutRequest): Promise<CpaPayout> {
-    const { chain, sender } = this.deps.chain.require();
-    const { row, payoutId } = await this.deps.db.transaction(async (tx) => {
-      const unpaid = await repo.lockUnpaid(tx, input.userId);
-      const amount = unpaid.reduce((sum, c) => sum + BigInt(c.payout), 0n);
-      if (amount === 0n)
-        throw new AppError(ErrorCode.CONFLICT, { messageKey: 'cpa.nothing-to-pay' });
-      if (amount !== BigInt(input.amount)) {
-        throw new AppError(ErrorCode.CONFLICT, {
-          messageKey: 'cpa.payout-mismatch',
-          params: { amount: tokenAmountParam(amount, PAYMENT_CURRENCY) },
-          details: { amount: amount.toString() },
-        });
-      }
-      const payout = await repo.insertPayout(tx, {
-        userId: input.userId,
-        amount: amount.toString(),
-        createdBy: auth.user.id,
-        createdAt: this.now(),
-      });
-      const row = await requestHotWalletReward(tx, chain, {
-        userId: input.userId,
-        amount,
-        idempotencyKey: `${CPA_PAYOUT_KEY_PREFIX}${payout.id}`,
-      });
-      await repo.settlePayout(
-        tx,
-        payout.id,
-        row.id,
-        unpaid.map((c) => c.id),
-      );
-      return { row, payoutId: payout.id };
-    });
-    try {
-      await sender.dispatch(row.id);
-    } catch (error) {
-      // The REQUESTED row stays; the sender's tracker signs it on its next pass.
-      this.deps.log.warn({ err: error, transactionId: row.id }, 'cpa payout dispatch failed');
-    }
-    const payouts = await repo.payoutsOf(this.deps.db, input.userId);
-    const [payout] = await this.toPayouts(payouts.filter((p) => p.id === payoutId));
-    if (!payout) throw new Error('payout vanished after commit');
-    return payout;
+  /** Spec §7 POST /cpa/rewards (admins): pays a partner everything earned and unpaid. */
+  pay(auth: AuthContext, input: CpaPayoutRequest): Promise<CpaPayout> {
+    return this.payouts.pay(auth, input);
   }
 
-  /**
-   * For the wallet's sender, inside its settling transaction: a payout REWARD that did not
-   * make it (reverted or refused) gives its conversions back to the next payout.
-   */
-  async onRewardSettled(tx: DbExecutor, transactionId: number, succeeded: boolean): Promise<void> {
-    if (!succeeded) await repo.releasePayout(tx, transactionId);
+  /** For the wallet's sender: a payout REWARD that did not make it frees its conversions. */
+  onRewardSettled(tx: DbExecutor, transactionId: number, succeeded: boolean): Promise<void> {
+    return this.payouts.onRewardSettled(tx, transactionId, succeeded);
   }
 
   // ── Partners (admins) ──────────────────────────────────────────────────────────────────
-  async partners(): Promise<{ items: CpaPartner[] }> {
-    const { db } = this.deps;
-    const [partners, owners, fraud] = await Promise.all([
-      repo.partners(db),
-      repo.linkOwners(db),
-      repo.fraud(db),
-    ]);
-    const figures = await repo.figures(
-      db,
-      owners.map((o) => o.id),
-      { byDay: false },
-    );
-    const ownerOf = new Map(owners.map((o) => [o.id, o.userId]));
-    const contacts = await userContacts(
-      db,
-      partners.map((p) => p.userId),
-    );
-    const items: CpaPartner[] = [];
-    for (const partner of partners) {
-      const totals = emptyTotals();
-      for (const row of figures)
-        if (ownerOf.get(row.linkId) === partner.userId) addTotals(totals, row);
-      const signals = fraud.find((f) => f.userId === partner.userId);
-      const contact = contacts.get(partner.userId);
-      items.push({
-        userId: partner.userId,
-        email: contact?.email ?? null,
-        nickname: contact?.nickname ?? null,
-        level: partner.level as CpaLevel,
-        links: partner.links,
-        totals,
-        unpaid: (BigInt(totals.profit) - BigInt(totals.paid)).toString(),
-        fraud: {
-          selfHits: signals?.selfHits ?? 0,
-          sharedDeviceRegs: signals?.sharedDeviceRegs ?? 0,
-          flaggedConversions: signals?.flaggedConversions ?? 0,
-        },
-      });
-    }
-    return { items };
+  partners(): Promise<{ items: CpaPartner[] }> {
+    return this.figures.partners();
   }
 
   async setPartnerLevel(

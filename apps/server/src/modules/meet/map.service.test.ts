@@ -3,7 +3,8 @@ import { mapDiffSchema, type MapDiff } from '@meeet/core/api/realtime';
 import { testConfig } from '../../../test/helpers.ts';
 import type { UserRow } from '../users/users.service.ts';
 import { MapService } from './map.service.ts';
-import { InProcessPresenceStore, type PresenceStore } from './presence-store.ts';
+import { InProcessPresenceStore } from './presence-store-memory.ts';
+import type { PresenceStore } from './presence-store.ts';
 
 const config = testConfig({ MEET_HAND_OFFLINE_SECONDS: '60', MEET_HAND_MAX_SECONDS: '3600' }).meet;
 const CITY = { lat: 55.75, lon: 37.62 };

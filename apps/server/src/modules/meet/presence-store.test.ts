@@ -12,13 +12,9 @@ import {
   distanceM,
   type LatLon,
 } from './coarse-position.ts';
-import {
-  InProcessPresenceStore,
-  RedisPresenceStore,
-  type Hand,
-  type PresenceEvent,
-  type PresenceStore,
-} from './presence-store.ts';
+import { InProcessPresenceStore } from './presence-store-memory.ts';
+import { RedisPresenceStore } from './presence-store-redis.ts';
+import type { Hand, PresenceEvent, PresenceStore } from './presence-store.ts';
 
 const HOUR_FROM_NOW = Date.now() + 3600_000;
 

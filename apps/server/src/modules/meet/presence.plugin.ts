@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config.ts';
-import {
-  InProcessPresenceStore,
-  RedisPresenceStore,
-  type PresenceStore,
-} from './presence-store.ts';
+import { InProcessPresenceStore } from './presence-store-memory.ts';
+import { RedisPresenceStore } from './presence-store-redis.ts';
+import type { PresenceStore } from './presence-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

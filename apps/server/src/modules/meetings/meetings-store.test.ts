@@ -2,12 +2,9 @@ import { createHmac } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startRedis, type TestRedis } from '../../../test/redis.ts';
-import {
-  InProcessMeetingsStore,
-  RedisMeetingsStore,
-  verifyHandshakeProof,
-  type MeetingsStore,
-} from './meetings-store.ts';
+import { InProcessMeetingsStore } from './meetings-store-memory.ts';
+import { RedisMeetingsStore } from './meetings-store-redis.ts';
+import { verifyHandshakeProof, type MeetingsStore } from './meetings-store.ts';
 import { HANDSHAKE_PROOF_VECTORS, handshakeProof } from '@meeet/core/rules/handshake-proof';
 
 const SECRET = 'proximity:test-secret';

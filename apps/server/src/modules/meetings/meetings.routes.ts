@@ -26,7 +26,8 @@ import { consumeOrRefuse } from '../../plugins/limiters.ts';
 import { HTTP_HEADERS } from '@meeet/core/constants';
 import { keepAssertedBody, meetingDevice } from '../devices/devices.routes.ts';
 import { DetectorBus } from './detector-bus.ts';
-import { InProcessMeetingsStore, RedisMeetingsStore } from './meetings-store.ts';
+import { InProcessMeetingsStore } from './meetings-store-memory.ts';
+import { RedisMeetingsStore } from './meetings-store-redis.ts';
 import { MeetingsService, MINT_JOB } from './meetings.service.ts';
 
 const tags = ['meetings'];

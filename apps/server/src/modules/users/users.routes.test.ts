@@ -1,11 +1,11 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authResponseSchema, userPrivateSchema, userPublicSchema } from '@meeet/core/api/user';
-import { formatPromoCode } from '@meeet/core/rules/promo-code';
-import { bearer, PASSWORD, registerUser, snapshot, uniqueEmail } from '../../../test/accounts.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { authResponseSchema, userPrivateSchema } from '@meeet/core/api/user';
+import { bearer, PASSWORD, registerUser, uniqueEmail } from '../../../test/accounts.ts';
+import { createTestApp } from '../../../test/helpers.ts';
 import { sessions, users } from './users.schema.ts';
+import { accountsApi } from './users.test-support.ts';
 
 const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
 
@@ -14,34 +14,7 @@ function b64(value: unknown): string {
 }
 
 describe('accounts API', () => {
-  let t: TestApp;
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, headers });
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: `/api${url}`, headers });
-
-  /** Runs a refused call and proves the accounts tables did not change. */
-  async function refused(call: () => Promise<{ statusCode: number; json: () => unknown }>) {
-    const before = await snapshot(t.db);
-    const response = await call();
-    expect(response.statusCode).toBeGreaterThanOrEqual(400);
-    expect(response.statusCode).toBeLessThan(500);
-    expect(await snapshot(t.db)).toEqual(before);
-    return response.json() as { code: string; message: string; fields?: Record<string, string> };
-  }
-
-  beforeAll(async () => {
-    t = await createTestApp({
-      LOGIN_FAILURES_PER_EMAIL: '4',
-      LOGIN_RATE_LIMIT_PER_IP: '1000',
-      AUTH_RATE_LIMIT_PER_IP: '1000',
-    });
-    // A test-only route behind the role hook, the way the control area's calls will be.
-    t.app.get('/api/test/admin-only', { onRequest: t.app.requireRole('admin') }, async () => ({
-      ok: true,
-    }));
-  });
-  afterAll(() => t.close());
+  const { env, post, get, refused } = accountsApi();
 
   describe('POST /user/register', () => {
     it('creates the account, a session and returns the auth record', async () => {
@@ -69,12 +42,12 @@ describe('accounts API', () => {
         referralCode: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{8}$/),
         deviceLockUntil: null,
       });
-      const [row] = await t.db.select().from(users).where(eq(users.id, body.user.id));
+      const [row] = await env.t.db.select().from(users).where(eq(users.id, body.user.id));
       expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       const claims = decodeJwt(body.token);
       expect(claims.sub).toBe(String(body.user.id));
       expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(259200);
-      const [session] = await t.db
+      const [session] = await env.t.db
         .select()
         .from(sessions)
         .where(eq(sessions.id, String(claims.sid)));
@@ -82,11 +55,11 @@ describe('accounts API', () => {
     });
 
     it('links the referrer named by the promo code (Latin or Cyrillic prefix)', async () => {
-      const referrer = await registerUser(t.app);
+      const referrer = await registerUser(env.t.app);
       const cyrillic = `\u041C\u0415\u0415\u0415\u0422${referrer.user.id.toString(16)}`;
-      const referred = await registerUser(t.app, { promocode: cyrillic });
+      const referred = await registerUser(env.t.app, { promocode: cyrillic });
       expect(referred.user.promocode).toBe(cyrillic);
-      const [row] = await t.db.select().from(users).where(eq(users.id, referred.user.id));
+      const [row] = await env.t.db.select().from(users).where(eq(users.id, referred.user.id));
       expect(row?.referrerId).toBe(referrer.user.id);
     });
 
@@ -119,7 +92,7 @@ describe('accounts API', () => {
     it('accepts a 64-character passphrase', async () => {
       const password = `Correct-Horse-Battery-Staple-${'x9'.repeat(17)}z`;
       expect(password.length).toBe(64);
-      await registerUser(t.app, { password });
+      await registerUser(env.t.app, { password });
     });
 
     it('translates length limits into Russian with the count', async () => {
@@ -134,7 +107,7 @@ describe('accounts API', () => {
     });
 
     it('answers 409 for an address already registered, in any letter case', async () => {
-      const existing = await registerUser(t.app);
+      const existing = await registerUser(env.t.app);
       const body = await refused(() =>
         post('/user/register', {
           email: existing.user.email.toUpperCase(),
@@ -150,7 +123,7 @@ describe('accounts API', () => {
 
     it('refuses a body that is not JSON', async () => {
       await refused(() =>
-        t.app.inject({
+        env.t.app.inject({
           method: 'POST',
           url: '/api/user/register',
           headers: { 'content-type': 'application/json' },
@@ -162,7 +135,7 @@ describe('accounts API', () => {
 
   describe('POST /user/login', () => {
     it('signs in with the right password, whatever the letter case of the e-mail', async () => {
-      const { user } = await registerUser(t.app);
+      const { user } = await registerUser(env.t.app);
       const response = await post(
         '/user/login',
         { email: user.email.toUpperCase(), password: PASSWORD },
@@ -175,7 +148,7 @@ describe('accounts API', () => {
     });
 
     it('answers an unknown address exactly like a wrong password, in similar time', async () => {
-      const { user } = await registerUser(t.app);
+      const { user } = await registerUser(env.t.app);
       const timed = async (payload: object) => {
         const started = performance.now();
         const body = await refused(() => post('/user/login', payload));
@@ -216,9 +189,9 @@ describe('accounts API', () => {
     });
 
     it('locks an address against unknown sources after repeated failures, even with the right password', async () => {
-      const { user } = await registerUser(t.app);
+      const { user } = await registerUser(env.t.app);
       const fromStranger = (i: number, password: string) =>
-        t.app.inject({
+        env.t.app.inject({
           method: 'POST',
           url: '/api/user/login',
           remoteAddress: `198.51.100.${i + 1}`,
@@ -235,7 +208,7 @@ describe('accounts API', () => {
     });
 
     it('starts no device lock on a login from a new fingerprint: only another attested phone does', async () => {
-      const { user } = await registerUser(t.app, {}, { 'x-fp': 'fp-phone' });
+      const { user } = await registerUser(env.t.app, {}, { 'x-fp': 'fp-phone' });
       for (const fp of ['fp-phone', 'fp-laptop', 'fp-cleared-storage']) {
         const login = await post(
           '/user/login',
@@ -250,7 +223,7 @@ describe('accounts API', () => {
 
   describe('tokens and sessions', () => {
     it('GET /user/me answers the signed-in user', async () => {
-      const { token, user } = await registerUser(t.app);
+      const { token, user } = await registerUser(env.t.app);
       const response = await get('/user/me', bearer(token));
       expect(response.statusCode).toBe(200);
       expect(userPrivateSchema.parse(response.json())).toEqual(user);
@@ -258,28 +231,28 @@ describe('accounts API', () => {
     });
 
     it('records when each session was last used', async () => {
-      const first = await registerUser(t.app);
-      const second = await registerUser(t.app);
+      const first = await registerUser(env.t.app);
+      const second = await registerUser(env.t.app);
       const ids = [first.user.id, second.user.id];
-      await t.db.execute(
+      await env.t.db.execute(
         sql`update sessions set last_seen_at = now() - interval '1 hour' where user_id in (${sql.join(ids, sql`, `)})`,
       );
       const lastSeen = async () =>
         (
-          await t.db
+          await env.t.db
             .select({ at: sessions.lastSeenAt })
             .from(sessions)
             .where(sql`${sessions.userId} in (${sql.join(ids, sql`, `)})`)
         ).map((row) => Date.now() - row.at.getTime());
       expect((await get('/user/me', bearer(first.token))).statusCode).toBe(200);
       expect((await get('/user/me', bearer(second.token))).statusCode).toBe(200);
-      await t.app.sessions.flushTouches();
+      await env.t.app.sessions.flushTouches();
       for (const age of await lastSeen()) expect(age).toBeLessThan(60_000);
     });
 
     it('refuses missing, malformed, tampered, alg:none, foreign-key and expired tokens with 401', async () => {
-      const { token } = await registerUser(t.app);
-      const other = await registerUser(t.app);
+      const { token } = await registerUser(env.t.app);
+      const other = await registerUser(env.t.app);
       const claims = decodeJwt(token);
       const [header, , signature] = token.split('.');
       const tampered = `${header}.${b64({ ...claims, sub: String(other.user.id) })}.${signature}`;
@@ -332,7 +305,7 @@ describe('accounts API', () => {
     });
 
     it('POST /user/logout revokes only the current session', async () => {
-      const first = await registerUser(t.app);
+      const first = await registerUser(env.t.app);
       const second = await post('/user/login', { email: first.user.email, password: PASSWORD });
       const secondToken = second.json().token as string;
       const response = await post('/user/logout', undefined, bearer(first.token));
@@ -344,206 +317,14 @@ describe('accounts API', () => {
     });
 
     it('role hooks: 401 without a token, 403 for a user, 200 for an admin', async () => {
-      const { token, user } = await registerUser(t.app);
+      const { token, user } = await registerUser(env.t.app);
       expect((await get('/test/admin-only')).statusCode).toBe(401);
       const forbidden = await get('/test/admin-only', bearer(token));
       expect(forbidden.statusCode).toBe(403);
       expect(forbidden.json()).toMatchObject({ code: 'FORBIDDEN' });
-      await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+      await env.t.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
       // Roles are read with the session on every call: no new token is needed.
       expect((await get('/test/admin-only', bearer(token))).statusCode).toBe(200);
-    });
-  });
-
-  describe('POST /user/profile-update', () => {
-    it('saves the profile, with the birthday at midnight UTC', async () => {
-      const { token } = await registerUser(t.app);
-      const response = await post(
-        '/user/profile-update',
-        {
-          firstName: 'Ivan',
-          lastName: 'Petrov',
-          surName: 'Ivanovich',
-          domain: 'ivan_petrov',
-          gender: 0,
-          bdate: '1990-05-17T00:00:00.000Z',
-          phone: '+7 999 123-45-67',
-          country: 'ru',
-          locale: 'ru',
-        },
-        bearer(token),
-      );
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({
-        fullName: 'Ivan Petrov',
-        domain: 'ivan_petrov',
-        bdate: '1990-05-17T00:00:00.000Z',
-        country: 'RU',
-        locale: 'ru',
-      });
-    });
-
-    it('refuses a nickname someone else holds in any letter case, with 409', async () => {
-      const holder = await registerUser(t.app);
-      await post('/user/profile-update', { domain: 'TakenName' }, bearer(holder.token));
-      const { token } = await registerUser(t.app);
-      const body = await refused(() =>
-        post('/user/profile-update', { domain: 'takenNAME' }, bearer(token)),
-      );
-      expect(body).toMatchObject({ code: 'CONFLICT', message: 'This username is already taken' });
-      // Its own holder may save it again.
-      expect(
-        (await post('/user/profile-update', { domain: 'takenname' }, bearer(holder.token)))
-          .statusCode,
-      ).toBe(200);
-    });
-
-    it('refuses bad fields and unknown ones', async () => {
-      const { token } = await registerUser(t.app);
-      const year = new Date().getUTCFullYear() - 10;
-      const cases: [object, string][] = [
-        [{ domain: '1abc' }, 'Invalid username'],
-        [{ gender: 2 }, ''],
-        [{ gender: '0' }, ''],
-        [
-          { bdate: `${year}-01-01T00:00:00.000Z` },
-          'Participation in the project is only available to adults',
-        ],
-        [{ bdate: '1990-05-17T10:00:00.000Z' }, 'Invalid date'],
-        [{ country: 'Russia' }, 'Choose a country'],
-        [{ phone: 'call me' }, 'Invalid phone number'],
-        [{ role: 'admin' }, ''],
-        [{ email: 'new@example.com' }, ''],
-        [{ kycStatus: 'approved' }, ''],
-      ];
-      for (const [payload, message] of cases) {
-        const body = await refused(() => post('/user/profile-update', payload, bearer(token)));
-        expect(body.code, JSON.stringify(payload)).toBe('VALIDATION_ERROR');
-        if (message) expect(Object.values(body.fields ?? {})).toContain(message);
-      }
-      await refused(() => post('/user/profile-update', { firstName: 'X' }));
-    });
-
-    it('locks first and last name once KYC is approved, but not the rest', async () => {
-      const { token, user } = await registerUser(t.app, { firstName: 'Anna', lastName: 'Smith' });
-      await t.db.update(users).set({ kycStatus: 'approved' }).where(eq(users.id, user.id));
-      const body = await refused(() =>
-        post('/user/profile-update', { firstName: 'Hanna' }, bearer(token)),
-      );
-      expect(body).toMatchObject({
-        code: 'FORBIDDEN',
-        message: 'Name and surname cannot be changed after verification',
-      });
-      await refused(() =>
-        post('/user/profile-update', { lastName: 'Jones', gender: 1 }, bearer(token)),
-      );
-      // Sending the same names with other changes is fine (a whole form is submitted).
-      const ok = await post(
-        '/user/profile-update',
-        { firstName: 'Anna', lastName: 'Smith', gender: 1 },
-        bearer(token),
-      );
-      expect(ok.statusCode).toBe(200);
-      expect(ok.json().gender).toBe(1);
-    });
-  });
-
-  describe('GET /user/profile/{id}', () => {
-    it("shows another user's public fields only", async () => {
-      const owner = await registerUser(t.app, { firstName: 'Olga' });
-      await post(
-        '/user/profile-update',
-        { phone: '+7 999 000-00-00', bdate: '1990-01-01T00:00:00.000Z', domain: 'olga' },
-        bearer(owner.token),
-      );
-      const viewer = await registerUser(t.app);
-      const response = await get(`/user/profile/${owner.user.id}`, bearer(viewer.token));
-      expect(response.statusCode).toBe(200);
-      const body = response.json();
-      expect(userPublicSchema.strict().parse(body)).toMatchObject({
-        id: owner.user.id,
-        firstName: 'Olga',
-        domain: 'olga',
-        kycVerified: false,
-      });
-      expect(response.body).not.toContain(owner.user.email);
-      expect(response.body).not.toContain('999');
-      expect(body).not.toHaveProperty('bdate');
-      expect(body).not.toHaveProperty('email');
-      expect(body).not.toHaveProperty('phone');
-    });
-
-    it('answers 404 USER_NOT_FOUND for an unknown id and 400 for a bad one', async () => {
-      const { token } = await registerUser(t.app);
-      const missing = await get('/user/profile/99999999', bearer(token));
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toMatchObject({ code: 'USER_NOT_FOUND' });
-      expect((await get('/user/profile/abc', bearer(token))).statusCode).toBe(400);
-      expect((await get('/user/profile/-1', bearer(token))).statusCode).toBe(400);
-      expect((await get('/user/profile/1')).statusCode).toBe(401);
-    });
-  });
-
-  describe('GET /user/domain-available/{domain}', () => {
-    it('is case-insensitive, and your own nickname is available to you', async () => {
-      const holder = await registerUser(t.app);
-      await post('/user/profile-update', { domain: 'Sunny_Day' }, bearer(holder.token));
-      expect((await get('/user/domain-available/sunny_day')).json()).toEqual({ available: false });
-      expect((await get('/user/domain-available/SUNNY_DAY', bearer(holder.token))).json()).toEqual({
-        available: true,
-      });
-      expect((await get('/user/domain-available/free_name42')).json()).toEqual({ available: true });
-    });
-
-    it('refuses an invalid nickname with 400', async () => {
-      for (const domain of ['1abc', 'a', 'ab__cd', 'x'.repeat(31), 'x'.repeat(70)]) {
-        const response = await get(`/user/domain-available/${domain}`);
-        expect(response.statusCode, domain).toBe(400);
-      }
-    });
-  });
-
-  describe('GET /user/promocode-valid/{code}', () => {
-    it('says whether a code names a user, in Latin or Cyrillic, without signing in', async () => {
-      const referrer = await registerUser(t.app);
-      const code = formatPromoCode(referrer.user.id);
-      expect((await get(`/user/promocode-valid/${code}`)).json()).toEqual({ valid: true });
-      const cyrillic = encodeURIComponent(code.replace('MEEET', 'МЕЕЕТ'));
-      expect((await get(`/user/promocode-valid/${cyrillic}`)).json()).toEqual({ valid: true });
-      // Well formed, but nobody has it; malformed: both plainly not valid, never an error.
-      expect((await get(`/user/promocode-valid/MEEETFFFFFFF`)).json()).toEqual({ valid: false });
-      expect((await get(`/user/promocode-valid/hello`)).json()).toEqual({ valid: false });
-      expect((await get(`/user/promocode-valid/${'x'.repeat(70)}`)).statusCode).toBe(400);
-    });
-  });
-
-  describe('POST /user/password', () => {
-    it('changes the password with the current one and ends the other sessions', async () => {
-      const first = await registerUser(t.app);
-      const other = (
-        await post('/user/login', { email: first.user.email, password: PASSWORD })
-      ).json();
-      const wrong = await refused(() =>
-        post(
-          '/user/password',
-          { currentPassword: 'Nope-Nope-1', password: 'New-Strong-Pass-7' },
-          bearer(first.token),
-        ),
-      );
-      expect(wrong.fields?.currentPassword).toBe('Wrong current password');
-      const response = await post(
-        '/user/password',
-        { currentPassword: PASSWORD, password: 'New-Strong-Pass-7' },
-        bearer(first.token),
-      );
-      expect(response.statusCode).toBe(200);
-      expect((await get('/user/me', bearer(first.token))).statusCode).toBe(200);
-      expect((await get('/user/me', bearer(other.token))).statusCode).toBe(401);
-      const login = await post('/user/login', {
-        email: first.user.email,
-        password: 'New-Strong-Pass-7',
-      });
-      expect(login.statusCode).toBe(200);
     });
   });
 

@@ -1,38 +1,16 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import { erc20Abi, parseEther, parseUnits, type Address } from 'viem';
+import { erc20Abi, parseEther, type Address } from 'viem';
 import { english, generateMnemonic, mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiInjector, bearer, devMailboxCode, registerUser } from '../../../test/accounts.ts';
-import { attachTestChain, usdtBalance, type TestChain, settleLedger } from '../../../test/chain.ts';
+import { bearer, registerUser } from '../../../test/accounts.ts';
+import { attachTestChain, usdtBalance, type TestChain } from '../../../test/chain.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { MeeetMarketAbi } from '@meeet/contracts/artifacts/MeeetMarket';
-import { oneTimeCodes } from '../codes/codes.schema.ts';
 import { Chain } from '../chain/chain.client.ts';
 import { DepositWatcher } from './deposit-watcher.ts';
-import { chainTransactions } from './wallet.schema.ts';
 import { fundAddress } from './wallet.service.ts';
 import type { WalletServiceCodes } from './wallet.plugin.ts';
 
-const USDT = (text: string) => parseUnits(text, 18);
-/** An outside address (anvil's account 9) that receives withdrawals. */
-const OUTSIDE = mnemonicToAccount('test test test test test test test test test test test junk', {
-  addressIndex: 9,
-}).address;
-
-async function rows(t: TestApp, userId: number) {
-  return t.db
-    .select()
-    .from(chainTransactions)
-    .where(eq(chainTransactions.userId, userId))
-    .orderBy(asc(chainTransactions.id));
-}
-
-async function countAll(t: TestApp): Promise<number> {
-  const result = await t.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from chain_transactions`,
-  );
-  return result.rows[0]?.n ?? 0;
-}
+import { countAll, OUTSIDE, rows, settleAll, USDT } from './wallet.test-support.ts';
 
 describe('wallet on a real chain', () => {
   let t: TestApp;
@@ -43,7 +21,19 @@ describe('wallet on a real chain', () => {
     consume: async (_tx, _email, _purpose, code) => code !== '999999',
   };
 
-  const inject = apiInjector(() => t.app);
+  const inject = (
+    method: 'GET' | 'POST',
+    url: string,
+    token?: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { ...(token ? bearer(token) : {}), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
   async function fundedUser(usdt: string, bnb: string) {
     const user = await registerUser(t.app);
@@ -208,7 +198,7 @@ describe('wallet on a real chain', () => {
       expect(r.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds' });
     }
     const outsideBefore = await usdtBalance(c.chain, OUTSIDE);
-    await settleLedger(t, [], 20);
+    await settleAll(t);
 
     const outputs = (await rows(t, user.user.id)).filter((r) => r.type === 'OUTPUT');
     expect(outputs).toHaveLength(accepted.length);
@@ -478,116 +468,4 @@ describe('wallet on a real chain', () => {
     expect(await rows(t, user.user.id)).toHaveLength(0);
     expect(await client.getBalance({ address })).toBe(0n);
   });
-});
-
-describe('withdrawal confirmed by a mailed code', () => {
-  let t: TestApp;
-  let c: TestChain;
-
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '10000' });
-    c = await attachTestChain(t);
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await c?.stop();
-  });
-
-  it('mails a code, then sends with it once; the row goes REQUESTED → PROCESSING → CONFIRMED', async () => {
-    const user = await registerUser(t.app);
-    const wallet = await t.app.inject({
-      method: 'GET',
-      url: '/api/crypto/wallet',
-      headers: bearer(user.token),
-    });
-    const address = wallet.json().address as Address;
-    await fundAddress(c.chain, address, { usdt: USDT('30'), bnb: parseEther('0.1') });
-    const post = (payload: object, key?: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/crypto/wallet/withdraw/',
-        headers: { ...bearer(user.token), ...(key ? { 'idempotency-key': key } : {}) },
-        payload,
-      });
-
-    const step1 = await post({ address: OUTSIDE, amount: '12.25' });
-    expect(step1.statusCode).toBe(200);
-    expect(step1.json()).toEqual({ step: 'code-sent', retryAfterSeconds: 60 });
-    const code = await devMailboxCode(t.db, user.user.email);
-    const [stored] = await t.db
-      .select()
-      .from(oneTimeCodes)
-      .where(eq(oneTimeCodes.email, user.user.email));
-    expect(stored?.purpose).toBe('withdrawal');
-
-    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    const refused = await post(
-      { address: OUTSIDE, amount: '12.25', code: wrong },
-      'key-wrong-code-1',
-    );
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 'INVALID_CODE' });
-
-    const step2 = await post({ address: OUTSIDE, amount: '12.25', code }, 'key-code-flow-1');
-    expect(step2.statusCode).toBe(202);
-    const tx = step2.json().transaction;
-    expect(tx).toMatchObject({
-      type: 'OUTPUT',
-      status: 'PROCESSING',
-      amount: USDT('12.25').toString(),
-      symbol: 'USDT',
-      from: address,
-      to: OUTSIDE,
-    });
-    expect(tx.hash).toMatch(/^0x[0-9a-f]{64}$/);
-    const reserved = (
-      await t.app.inject({ method: 'GET', url: '/api/crypto/wallet', headers: bearer(user.token) })
-    ).json();
-    // Mined at once on anvil: the balance already shows it, so nothing more is held back.
-    expect(reserved.withdrawable).toBe(USDT('17.75').toString());
-
-    // The code is used: a new request with it is refused; the replay is not.
-    const again = await post({ address: OUTSIDE, amount: '12.25', code }, 'key-code-flow-2');
-    expect(again.statusCode).toBe(400);
-    const replay = await post({ address: OUTSIDE, amount: '12.25', code }, 'key-code-flow-1');
-    expect(replay.statusCode).toBe(202);
-    expect(replay.json().transaction.id).toBe(tx.id);
-
-    await settleLedger(t, [], 20);
-    const done = await t.app.inject({
-      method: 'GET',
-      url: `/api/crypto/transaction/${tx.id}`,
-      headers: bearer(user.token),
-    });
-    expect(done.json()).toMatchObject({ id: tx.id, status: 'CONFIRMED', hash: tx.hash });
-    expect(await usdtBalance(c.chain, address)).toBe(USDT('17.75'));
-  }, 60_000);
-
-  it('resumes after a crash: a signed row the node never saw is sent again by the tracker', async () => {
-    const user = await registerUser(t.app);
-    const address = (
-      await t.app.inject({ method: 'GET', url: '/api/crypto/wallet', headers: bearer(user.token) })
-    ).json().address as Address;
-    await fundAddress(c.chain, address, { usdt: USDT('5'), bnb: parseEther('0.1') });
-    // A row as a crash right after writing it leaves it: REQUESTED, never signed.
-    const [row] = await t.db
-      .insert(chainTransactions)
-      .values({
-        userId: user.user.id,
-        type: 'OUTPUT',
-        status: 'REQUESTED',
-        symbol: 'USDT',
-        amount: USDT('2').toString(),
-        fromAddress: address,
-        toAddress: OUTSIDE,
-      })
-      .returning();
-    await settleLedger(t, [], 20);
-    const [after] = await t.db
-      .select()
-      .from(chainTransactions)
-      .where(eq(chainTransactions.id, row!.id));
-    expect(after).toMatchObject({ status: 'CONFIRMED' });
-    expect(await usdtBalance(c.chain, address)).toBe(USDT('3'));
-  }, 60_000);
 });
