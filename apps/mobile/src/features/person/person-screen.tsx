@@ -74,7 +74,10 @@ export function PersonScreen({
             style={{ width: 72, height: 72, borderRadius: 36, backgroundColor: '#262935' }}
           />
           <View style={{ gap: 4, flex: 1 }}>
-            <Text style={[styles.text, { fontSize: 20, fontWeight: '700' }]}>
+            <Text
+              accessibilityRole="header"
+              style={[styles.text, { fontSize: 20, fontWeight: '700' }]}
+            >
               {displayName(person)}
               {person.verified ? ' ✓' : ''}
             </Text>
