@@ -42,6 +42,21 @@ function ScamWarning({ message }: { message: ChatMessage }) {
   );
 }
 
+/** The time under a message and, on mine, the sent ✓ or read ✓✓ mark. */
+function MessageMeta({ createdAt, mark }: { createdAt: string; mark: 'sent' | 'read' | null }) {
+  const { t, locale } = useI18n();
+  return (
+    <View style={{ flexDirection: 'row', justifyContent: 'flex-end', gap: 4 }}>
+      <Text style={[styles.muted, { fontSize: 11 }]}>{formatTime(createdAt, locale)}</Text>
+      {mark ? (
+        <Text accessibilityLabel={t(`m.chat.${mark}`)} style={[styles.muted, { fontSize: 11 }]}>
+          {mark === 'read' ? '✓✓' : '✓'}
+        </Text>
+      ) : null}
+    </View>
+  );
+}
+
 /**
  * The conversation, oldest first: day separators, the other person's avatar beside their
  * messages, a time under each message, and on mine a sent ✓ or read ✓✓ mark.
@@ -105,19 +120,10 @@ export function MessageList({
                 }}
               >
                 <Text style={styles.text}>{message.text}</Text>
-                <View style={{ flexDirection: 'row', justifyContent: 'flex-end', gap: 4 }}>
-                  <Text style={[styles.muted, { fontSize: 11 }]}>
-                    {formatTime(message.createdAt, locale)}
-                  </Text>
-                  {mine ? (
-                    <Text
-                      accessibilityLabel={read ? t('m.chat.read') : t('m.chat.sent')}
-                      style={[styles.muted, { fontSize: 11 }]}
-                    >
-                      {read ? '✓✓' : '✓'}
-                    </Text>
-                  ) : null}
-                </View>
+                <MessageMeta
+                  createdAt={message.createdAt}
+                  mark={mine ? (read ? 'read' : 'sent') : null}
+                />
               </View>
             </View>
             {!mine && message.flags.length > 0 ? <ScamWarning message={message} /> : null}
