@@ -16,6 +16,7 @@ import { ProfileForm } from '../../components/profile-form/profile-form.tsx';
 import { saveCurrentUser, useCurrentUser } from '../../lib/current-user.ts';
 import { signOut } from '../../lib/sign-out.ts';
 import { ProfilePhotos } from './components/profile-photos.tsx';
+import { BlockedPeopleSection } from './components/blocked-people.tsx';
 import { NS } from './i18n.ts';
 import { HouseAd } from '../../components/house-ad.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
@@ -220,6 +221,7 @@ export default function PersonalDataPage() {
           }}
         />
       </Box>
+      <BlockedPeopleSection />
       <HouseAd placement="account" />
     </Container>
   );
