@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -68,22 +67,5 @@ export function BlockedPeople() {
         </List>
       )}
     </>
-  );
-}
-
-/** The account page's section around the list. */
-export function BlockedPeopleSection() {
-  const { t } = useTranslation(NS);
-  return (
-    <Box
-      component="section"
-      aria-labelledby="blocked-section-title"
-      sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 4, bgcolor: 'background.paper', mt: 3 }}
-    >
-      <Typography id="blocked-section-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-        {t('blocked.title')}
-      </Typography>
-      <BlockedPeople />
-    </Box>
   );
 }
