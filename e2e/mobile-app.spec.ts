@@ -65,7 +65,7 @@ test('two people find each other on the map of the iOS app, chat with a scam war
     .getByLabel('Message')
     .fill('Hi! Can you send 50 USDT to 0x52908400098527886E0F7030069857D2E4169EE7 first?');
   await anna.page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(anna.page.getByText('Sent', { exact: true })).toBeVisible();
+  await expect(anna.page.getByLabel('Sent', { exact: true })).toBeVisible();
 
   // Boris sees the conversation with an unread count, opens it, and is warned.
   await boris.page.getByRole('tab', { name: /Chats/ }).click();
@@ -78,7 +78,7 @@ test('two people find each other on the map of the iOS app, chat with a scam war
   await boris.page.screenshot({ path: resolve(shots, 'chat-scam-warning.png') });
 
   // Anna sees that Boris read it.
-  await expect(anna.page.getByText('Read', { exact: true })).toBeVisible();
+  await expect(anna.page.getByLabel('Read', { exact: true })).toBeVisible();
 
   // Both hold Silver (stock minted by an admin, bought with test funds).
   await stockSilver(request, 2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay } from './date.ts';
+import { calendarDaysAgo, formatDate, formatDateTime, formatDay, formatTime } from './date.ts';
 
 const moment = '2026-11-23T14:05:00.000Z';
 
@@ -20,5 +20,16 @@ describe('dates per language', () => {
   it('shows a dash for what is not a date', () => {
     expect(formatDate(null, 'en')).toBe('—');
     expect(formatDateTime('not a date', 'ru')).toBe('—');
+  });
+
+  it('writes a chat time and counts calendar days back', () => {
+    expect(formatTime(moment, 'en', 'UTC')).toMatch(/^2:05\sPM$/);
+    expect(formatTime(moment, 'ru', 'UTC')).toBe('14:05');
+    expect(formatTime('nope', 'en')).toBe('—');
+    const now = new Date(2026, 10, 23, 0, 30);
+    expect(calendarDaysAgo(new Date(2026, 10, 23, 0, 1), now)).toBe(0);
+    expect(calendarDaysAgo(new Date(2026, 10, 22, 23, 59), now)).toBe(1);
+    expect(calendarDaysAgo(new Date(2026, 9, 29, 12), now)).toBe(25);
+    expect(calendarDaysAgo(null, now)).toBeNull();
   });
 });

@@ -60,3 +60,22 @@ export function formatDay(value: DateInput, locale: Locale, timeZone?: string): 
       }).format(date)
     : INVALID;
 }
+
+/** A time of day, for chat messages: "2:05 PM" / "14:05". */
+export function formatTime(value: DateInput, locale: Locale, timeZone?: string): string {
+  const date = toDate(value);
+  return date
+    ? formatter(locale, { timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(date)
+    : INVALID;
+}
+
+/**
+ * Whole calendar days from `value` back to `now` on the device's clock: 0 today, 1 yesterday.
+ * Null for what is not a date. Chat day separators name 0 and 1 and date the rest.
+ */
+export function calendarDaysAgo(value: DateInput, now: Date = new Date()): number | null {
+  const date = toDate(value);
+  if (!date) return null;
+  const midnight = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  return Math.round((midnight(now) - midnight(date)) / 86_400_000);
+}

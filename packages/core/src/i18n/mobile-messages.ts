@@ -118,6 +118,17 @@ export const mobileMessagesEn = {
   'm.chat.empty': 'Say hello',
   'm.chat.warning-title': 'Be careful',
   'm.chat.report-message': 'Report this message',
+  'm.chat.today': 'Today',
+  'm.chat.yesterday': 'Yesterday',
+  'm.chat.avatar': 'Photo of {name}',
+  'm.person.block.confirm':
+    'Block {name}? You will not see each other on the map, in lists or in chat',
+  'm.person.block.yes': 'Yes, block',
+  'm.settings.blocked': 'Blocked people',
+  'm.settings.blocked.none': 'You have not blocked anyone',
+  'm.settings.blocked.unblock': 'Unblock',
+  'm.settings.blocked.unblock-name': 'Unblock {name}',
+  'm.settings.blocked.someone': 'User #{id}',
 
   'm.meetings.title': 'Meetings',
   'm.meetings.empty': 'No meetings yet. Meet someone from the map holding a token of your level',
@@ -323,6 +334,17 @@ export const mobileMessagesRu = {
   'm.chat.empty': 'Поздоровайтесь',
   'm.chat.warning-title': 'Будьте осторожны',
   'm.chat.report-message': 'Пожаловаться на сообщение',
+  'm.chat.today': 'Сегодня',
+  'm.chat.yesterday': 'Вчера',
+  'm.chat.avatar': 'Фото: {name}',
+  'm.person.block.confirm':
+    'Заблокировать {name}? Вы не увидите друг друга на карте, в списках и в чате',
+  'm.person.block.yes': 'Да, заблокировать',
+  'm.settings.blocked': 'Заблокированные',
+  'm.settings.blocked.none': 'Вы никого не заблокировали',
+  'm.settings.blocked.unblock': 'Разблокировать',
+  'm.settings.blocked.unblock-name': 'Разблокировать: {name}',
+  'm.settings.blocked.someone': 'Пользователь #{id}',
 
   'm.meetings.title': 'Встречи',
   'm.meetings.empty':

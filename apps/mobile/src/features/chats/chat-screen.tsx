@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Text, TextInput, View } from 'react-native';
+import { KeyboardAvoidingView, Platform, ScrollView, Text, TextInput, View } from 'react-native';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import * as Crypto from 'expo-crypto';
 import {
@@ -18,38 +18,17 @@ import { useStore } from '../../lib/store.ts';
 import { Button, Empty, ErrorBox, Loading, Screen, styles } from '../../components/ui.tsx';
 import { PushOffer } from '../push/push-offer.tsx';
 import { conversationsKey } from './chats-screen.tsx';
+import { MessageList } from './message-list.tsx';
 
 const PAGE = 30;
 const TYPING_SHOWN_MS = 4_000;
 const TYPING_SENT_EVERY_MS = 2_500;
 
-function ScamWarning({ message }: { message: ChatMessage }) {
-  const { t } = useI18n();
-  return (
-    <View
-      accessibilityRole="alert"
-      style={{
-        backgroundColor: '#3d2f12',
-        borderColor: '#ffb74d',
-        borderWidth: 1,
-        borderRadius: 10,
-        padding: 10,
-        gap: 4,
-      }}
-    >
-      <Text style={[styles.text, { fontWeight: '700', color: '#ffb74d' }]}>
-        ⚠ {t('m.chat.warning-title')}
-      </Text>
-      {message.flags.map((flag) => (
-        <Text key={flag} style={styles.text}>
-          {t(`meet.scam.${flag}`)}
-        </Text>
-      ))}
-    </View>
-  );
-}
-
-/** One conversation: pages of history, live delivery, typing, read receipts, scam warnings. */
+/**
+ * One conversation: pages of history, live delivery, typing, read receipts, scam warnings.
+ * The input stays at the bottom above the keyboard and the list scrolls to the newest message.
+ * The title is the navigator's header (set by the route), so the screen draws none of its own.
+ */
 export function ChatScreen({ userId }: { userId: number }) {
   const { t } = useI18n();
   const me = useSession().auth?.user.id ?? 0;
@@ -62,6 +41,9 @@ export function ChatScreen({ userId }: { userId: number }) {
   const [otherReadLive, setOtherReadLive] = useState<number | null>(null);
   const lastTypingSent = useRef(0);
   const lastMarked = useRef(0);
+  const list = useRef<ScrollView>(null);
+  // Showing earlier messages keeps the place instead of jumping to the newest.
+  const showingOlder = useRef(false);
 
   const pages = useInfiniteQuery({
     queryKey: ['meet', 'messages', userId],
@@ -153,61 +135,64 @@ export function ChatScreen({ userId }: { userId: number }) {
   const name = other ? displayName(other) : `#${userId}`;
   const lastMine = [...messages].reverse().find((m) => m.senderId === me);
   return (
-    <Screen title={name}>
-      {pages.isPending ? <Loading /> : null}
-      {pages.isError ? (
-        <ErrorBox message={pages.error.message} onRetry={() => void pages.refetch()} />
-      ) : null}
-      {pages.hasNextPage ? (
-        <Button
-          label={t('m.chat.older')}
-          variant="secondary"
-          onPress={() => void pages.fetchNextPage()}
-        />
-      ) : null}
-      {pages.isSuccess && messages.length === 0 ? <Empty text={t('m.chat.empty')} /> : null}
-      <View accessibilityRole="list" style={{ gap: 8 }}>
-        {messages.map((message) => {
-          const mine = message.senderId === me;
-          return (
-            <View key={message.id} style={{ alignItems: mine ? 'flex-end' : 'flex-start', gap: 4 }}>
-              <View
-                style={{
-                  backgroundColor: mine ? '#1f6bff' : '#262935',
-                  borderRadius: 14,
-                  paddingVertical: 8,
-                  paddingHorizontal: 12,
-                  maxWidth: '85%',
-                }}
-              >
-                <Text style={styles.text}>{message.text}</Text>
-              </View>
-              {!mine && message.flags.length > 0 ? <ScamWarning message={message} /> : null}
-              {mine && lastMine?.id === message.id ? (
-                <Text style={styles.muted}>
-                  {otherReadId >= message.id ? t('m.chat.read') : t('m.chat.sent')}
-                </Text>
-              ) : null}
-            </View>
-          );
-        })}
-      </View>
-      {typingUntil > 0 ? <Text style={styles.muted}>{t('m.chat.typing', { name })}</Text> : null}
-      {failure ? <ErrorBox message={failure} /> : null}
-      {lastMine ? <PushOffer name={name} /> : null}
-      <View style={styles.row}>
-        <TextInput
-          accessibilityLabel={t('m.chat.placeholder')}
-          placeholder={t('m.chat.placeholder')}
-          placeholderTextColor="#a4abbd"
-          value={draft}
-          onChangeText={typed}
-          onSubmitEditing={() => void send()}
-          maxLength={2000}
-          style={[styles.input, { flex: 1 }]}
-        />
-        <Button label={t('m.chat.send')} onPress={() => void send()} disabled={!draft.trim()} />
-      </View>
-    </Screen>
+    <KeyboardAvoidingView
+      behavior={Platform.OS === 'ios' ? 'padding' : undefined}
+      keyboardVerticalOffset={Platform.OS === 'ios' ? 90 : 0}
+      style={{ flex: 1 }}
+    >
+      <Screen scroll={false}>
+        <ScrollView
+          ref={list}
+          style={{ flex: 1 }}
+          contentContainerStyle={{ gap: 8, paddingBottom: 8 }}
+          keyboardShouldPersistTaps="handled"
+          onContentSizeChange={() => {
+            if (!showingOlder.current) list.current?.scrollToEnd({ animated: false });
+            showingOlder.current = false;
+          }}
+        >
+          {pages.isPending ? <Loading /> : null}
+          {pages.isError ? (
+            <ErrorBox message={pages.error.message} onRetry={() => void pages.refetch()} />
+          ) : null}
+          {pages.hasNextPage ? (
+            <Button
+              label={t('m.chat.older')}
+              variant="secondary"
+              onPress={() => {
+                showingOlder.current = true;
+                void pages.fetchNextPage();
+              }}
+            />
+          ) : null}
+          {pages.isSuccess && messages.length === 0 ? <Empty text={t('m.chat.empty')} /> : null}
+          <MessageList
+            messages={messages}
+            me={me}
+            otherReadId={otherReadId}
+            name={name}
+            avatar={other?.avatar}
+          />
+          {typingUntil > 0 ? (
+            <Text style={styles.muted}>{t('m.chat.typing', { name })}</Text>
+          ) : null}
+          {failure ? <ErrorBox message={failure} /> : null}
+          {lastMine ? <PushOffer name={name} /> : null}
+        </ScrollView>
+        <View style={styles.row}>
+          <TextInput
+            accessibilityLabel={t('m.chat.placeholder')}
+            placeholder={t('m.chat.placeholder')}
+            placeholderTextColor="#a4abbd"
+            value={draft}
+            onChangeText={typed}
+            onSubmitEditing={() => void send()}
+            maxLength={2000}
+            style={[styles.input, { flex: 1 }]}
+          />
+          <Button label={t('m.chat.send')} onPress={() => void send()} disabled={!draft.trim()} />
+        </View>
+      </Screen>
+    </KeyboardAvoidingView>
   );
 }

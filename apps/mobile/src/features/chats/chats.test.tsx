@@ -3,6 +3,8 @@ import { card, fakeServer, renderScreen, signedIn } from '../../../test/helpers.
 import * as socket from '../../../test/socket-mock.ts';
 import { ChatScreen } from './chat-screen.tsx';
 import { ChatsScreen } from './chats-screen.tsx';
+import { formatDate, formatTime } from '@meeet/core/format/date';
+import { rememberPeople } from '../../lib/people.ts';
 
 jest.mock(
   '../../lib/socket.ts',
@@ -133,11 +135,66 @@ describe('a conversation', () => {
     expect(await screen.findByText('Hello there')).toBeOnTheScreen();
     const sent = calls.find((call) => call.method === 'POST' && call.path.endsWith('/messages'));
     expect((sent?.body as { clientId: string }).clientId).toMatch(/^id-/);
-    expect(screen.getByText('Sent')).toBeOnTheScreen();
+    expect(screen.getAllByLabelText('Sent')).toHaveLength(2);
 
     await socket.push('chat:typing', { userId: 2 });
     expect(await screen.findByText(/ is typing…$/)).toBeOnTheScreen();
     await socket.push('chat:read', { conversationId: 9, userId: 2, readId: 6 });
-    expect(await screen.findByText('Read')).toBeOnTheScreen();
+    expect(await screen.findAllByLabelText('Read')).toHaveLength(2);
+    expect(screen.queryByLabelText('Sent')).toBeNull();
+  });
+
+  it('separates days, times each message, shows the avatar and the sent and read marks', async () => {
+    rememberPeople([card(2, 'boris')]);
+    const now = Date.now();
+    const at = (daysAgo: number) => new Date(now - daysAgo * 86_400_000).toISOString();
+    const old = new Date(now - 10 * 86_400_000 - 3 * 3_600_000).toISOString();
+    const fromTheDay = (id: number, senderId: number, text: string, createdAt: string) => ({
+      ...message(id, senderId, text),
+      createdAt,
+    });
+    fakeServer({
+      'GET /api/meet/conversations/2/messages': {
+        body: {
+          list: [
+            fromTheDay(4, 1, 'Still there?', at(0)),
+            fromTheDay(3, 2, 'See you', at(1)),
+            fromTheDay(2, 1, 'Hello', old),
+            fromTheDay(1, 2, 'Hi', old),
+          ],
+          nextBefore: null,
+          otherReadId: 2,
+        },
+      },
+      'POST /api/meet/conversations/2/read': { body: { readId: 3 } },
+    });
+    await renderScreen(<ChatScreen userId={2} />);
+    expect(await screen.findByText('Still there?')).toBeOnTheScreen();
+    // Headers in order: the older date, "Yesterday", "Today".
+    expect(screen.getAllByRole('header').map((node) => node.props.children)).toEqual([
+      formatDate(old, 'en'),
+      'Yesterday',
+      'Today',
+    ]);
+    expect(screen.getAllByText(formatTime(old, 'en'))).toHaveLength(2);
+    expect(screen.getAllByLabelText('Photo of boris')).toHaveLength(2);
+    // "Hello" was read (✓✓), "Still there?" only sent (✓).
+    expect(screen.getByLabelText('Read').props.children).toBe('✓✓');
+    expect(screen.getByLabelText('Sent').props.children).toBe('✓');
+  });
+
+  it('names the days in Russian', async () => {
+    fakeServer({
+      'GET /api/meet/conversations/2/messages': {
+        body: {
+          list: [{ ...message(4, 1, 'Привет'), createdAt: new Date().toISOString() }],
+          nextBefore: null,
+          otherReadId: 4,
+        },
+      },
+    });
+    await renderScreen(<ChatScreen userId={2} />, 'ru');
+    expect(await screen.findByText('Сегодня')).toBeOnTheScreen();
+    expect(screen.getByLabelText('Прочитано')).toBeOnTheScreen();
   });
 });

@@ -38,6 +38,14 @@ describe("a person's card", () => {
       'ru',
     );
     await fireEvent.press(screen.getByRole('button', { name: 'Заблокировать' }));
+    // Nothing is sent until the person confirms, by name.
+    expect(calls).toHaveLength(0);
+    expect(
+      screen.getByText(
+        'Заблокировать boris? Вы не увидите друг друга на карте, в списках и в чате',
+      ),
+    ).toBeOnTheScreen();
+    await fireEvent.press(screen.getByRole('button', { name: 'Да, заблокировать' }));
     expect(
       await screen.findByText('Заблокирован. Вы больше не увидите друг друга'),
     ).toBeOnTheScreen();
@@ -63,6 +71,19 @@ describe("a person's card", () => {
       },
     });
     await fireEvent.press(screen.getByRole('button', { name: 'Block' }));
+    await fireEvent.press(screen.getByRole('button', { name: 'Yes, block' }));
     expect(await screen.findByText('Too many attempts. Please try again later')).toBeOnTheScreen();
+  });
+
+  it('asks before blocking, and a cancel sends nothing', async () => {
+    const calls = fakeServer({});
+    const onBlocked = jest.fn();
+    await renderScreen(<PersonScreen userId={2} onChat={() => undefined} onBlocked={onBlocked} />);
+    await fireEvent.press(screen.getByRole('button', { name: 'Block' }));
+    expect(screen.getByText(/^Block boris\? You will not see each other/)).toBeOnTheScreen();
+    await fireEvent.press(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByText(/^Block boris\?/)).toBeNull();
+    expect(calls).toHaveLength(0);
+    expect(onBlocked).not.toHaveBeenCalled();
   });
 });

@@ -21,6 +21,30 @@ import {
 
 const REASONS = Object.values(ReportReason);
 
+/** Blocking asks first, naming the person. */
+function BlockConfirm({
+  name,
+  onYes,
+  onCancel,
+}: {
+  name: string;
+  onYes: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <Card>
+      <Text accessibilityRole="alert" style={styles.text}>
+        {t('m.person.block.confirm', { name })}
+      </Text>
+      <View style={styles.row}>
+        <Button label={t('m.person.block.yes')} onPress={onYes} variant="danger" />
+        <Button label={t('m.common.cancel')} onPress={onCancel} variant="secondary" />
+      </View>
+    </Card>
+  );
+}
+
 /** A person's card: photo, nickname, mood, checkmark, levels; chat, block, report. */
 export function PersonScreen({
   userId,
@@ -34,6 +58,7 @@ export function PersonScreen({
   const { t } = useI18n();
   const person = useStore(peopleStore).get(userId);
   const [reporting, setReporting] = useState(false);
+  const [confirmingBlock, setConfirmingBlock] = useState(false);
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
   const [done, setDone] = useState<string | null>(null);
@@ -43,6 +68,7 @@ export function PersonScreen({
     return <Screen title={t('m.person.title')}>{<Empty text={t('error.NOT_FOUND')} />}</Screen>;
 
   async function block() {
+    setConfirmingBlock(false);
     setFailure(null);
     const result = await api.put(withUser(meetPaths.block, userId), {});
     if (!result.ok) return setFailure(result.error);
@@ -98,7 +124,18 @@ export function PersonScreen({
       {done ? <Notice text={done} /> : null}
       {failure ? <ErrorBox message={failure} /> : null}
       <Button label={t('m.person.chat')} onPress={() => onChat(userId)} />
-      <Button label={t('m.person.block')} onPress={() => void block()} variant="danger" />
+      <Button
+        label={t('m.person.block')}
+        onPress={() => setConfirmingBlock(true)}
+        variant="danger"
+      />
+      {confirmingBlock ? (
+        <BlockConfirm
+          name={displayName(person)}
+          onYes={() => void block()}
+          onCancel={() => setConfirmingBlock(false)}
+        />
+      ) : null}
       <Button
         label={t('m.person.report')}
         onPress={() => setReporting(!reporting)}

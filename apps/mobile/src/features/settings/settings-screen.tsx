@@ -16,6 +16,7 @@ import { Button, Card, Chip, ErrorBox, Loading, Screen, styles } from '../../com
 import { PushSettingsCard } from '../push/push-settings.tsx';
 import { AdsSetting } from '../ads/ads-setting.tsx';
 import { HouseAd } from '../ads/house-ad.tsx';
+import { BlockedPeople } from './blocked-people.tsx';
 
 const LANGUAGE_NAMES = { en: 'English', ru: 'Русский' } as const;
 
@@ -97,6 +98,7 @@ export function SettingsScreen({ onNotifications }: { onNotifications: () => voi
       ) : null}
       <AdsSetting />
       <PushSettingsCard />
+      <BlockedPeople />
       <Button label={t('m.notifications.title')} onPress={onNotifications} variant="secondary" />
       <Button
         label={t('m.settings.sign-out')}

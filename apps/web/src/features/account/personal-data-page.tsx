@@ -16,6 +16,8 @@ import { ProfileForm } from '../../components/profile-form/profile-form.tsx';
 import { saveCurrentUser, useCurrentUser } from '../../lib/current-user.ts';
 import { signOut } from '../../lib/sign-out.ts';
 import { ProfilePhotos } from './components/profile-photos.tsx';
+import { BlockedPeople } from './components/blocked-people.tsx';
+import { AccountSection } from './components/account-section.tsx';
 import { NS } from './i18n.ts';
 import { HouseAd } from '../../components/house-ad.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
@@ -90,14 +92,7 @@ export default function PersonalDataPage() {
         </Button>
       </Stack>
 
-      <Box
-        component="section"
-        aria-labelledby="account-section-title"
-        sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 4, bgcolor: 'background.paper', mb: 3 }}
-      >
-        <Typography id="account-section-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-          {t('data.account')}
-        </Typography>
+      <AccountSection id="account" title={t('data.account')}>
         <Stack spacing={1.5}>
           <Row label={t('data.uid')} testId="account-uid">
             {user.id}
@@ -178,27 +173,13 @@ export default function PersonalDataPage() {
             </Row>
           )}
         </Stack>
-      </Box>
+      </AccountSection>
 
-      <Box
-        component="section"
-        aria-labelledby="photos-section-title"
-        sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 4, bgcolor: 'background.paper', mb: 3 }}
-      >
-        <Typography id="photos-section-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-          {t('data.photos')}
-        </Typography>
+      <AccountSection id="photos" title={t('data.photos')}>
         <ProfilePhotos />
-      </Box>
+      </AccountSection>
 
-      <Box
-        component="section"
-        aria-labelledby="profile-section-title"
-        sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 4, bgcolor: 'background.paper' }}
-      >
-        <Typography id="profile-section-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-          {t('data.profile')}
-        </Typography>
+      <AccountSection id="profile" title={t('data.profile')}>
         {saved && (
           <Alert
             severity="success"
@@ -219,7 +200,10 @@ export default function PersonalDataPage() {
             setSaved(true);
           }}
         />
-      </Box>
+      </AccountSection>
+      <AccountSection id="blocked" title={t('blocked.title')}>
+        <BlockedPeople />
+      </AccountSection>
       <HouseAd placement="account" />
     </Container>
   );

@@ -107,6 +107,11 @@ const en = {
   'ref.tree.empty-role': 'No referrals with this role.',
   'ref.tree.rows': 'Rows per page',
   'ref.tree.range': '{from}–{to} of {count}',
+  'blocked.title': 'Blocked people',
+  'blocked.none': 'You have not blocked anyone',
+  'blocked.unblock': 'Unblock',
+  'blocked.unblock-name': 'Unblock {name}',
+  'blocked.someone': 'User #{id}',
 };
 
 export default en;

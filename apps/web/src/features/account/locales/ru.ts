@@ -108,6 +108,11 @@ const ru: typeof en = {
   'ref.tree.empty-role': 'Нет рефералов с этой ролью.',
   'ref.tree.rows': 'Строк на странице',
   'ref.tree.range': '{from}–{to} из {count}',
+  'blocked.title': 'Заблокированные',
+  'blocked.none': 'Вы никого не заблокировали',
+  'blocked.unblock': 'Разблокировать',
+  'blocked.unblock-name': 'Разблокировать: {name}',
+  'blocked.someone': 'Пользователь #{id}',
 };
 
 export default ru;
