@@ -5,7 +5,12 @@ import { moderatorLevels } from './staff.schema.ts';
 
 /** All SQL of the moderators' levels (spec §6); the KYC queue reads it through `moderatedLevels`. */
 export const moderatorLevelsRepository = {
-  async add(db: DbExecutor, userId: number, level: NftType, appointedBy: number): Promise<boolean> {
+  async add(
+    db: DbExecutor,
+    userId: number,
+    level: NftType,
+    appointedBy: number | null,
+  ): Promise<boolean> {
     const rows = await db
       .insert(moderatorLevels)
       .values({ userId, level, appointedBy })
@@ -41,4 +46,13 @@ export const moderatorLevelsRepository = {
 /** The levels a moderator is appointed for, lowest first (none for a moderator never appointed). */
 export async function moderatedLevels(db: DbExecutor, userId: number): Promise<NftType[]> {
   return (await moderatorLevelsRepository.of(db, [userId])).get(userId) ?? [];
+}
+
+/** The operator's command: the moderator moderates `levels` too (no appointing admin). */
+export async function addModeratedLevels(
+  db: DbExecutor,
+  userId: number,
+  levels: readonly NftType[],
+): Promise<void> {
+  for (const level of levels) await moderatorLevelsRepository.add(db, userId, level, null);
 }
