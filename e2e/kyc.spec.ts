@@ -46,7 +46,8 @@ test('a user is verified: photos and submit, a moderator approves up to Gold, th
 
   // The moderator, in a browser of their own.
   const moderatorAuth = await registerUser(request);
-  setRole(moderatorAuth.user.email, 'moderator');
+  // Spec §6: a moderator of the levels this verification asks for (a first one is Silver).
+  setRole(moderatorAuth.user.email, 'moderator', 'silver,gold');
   const moderatorContext = await browser.newContext();
   const moderator = await moderatorContext.newPage();
   await moderator.addInitScript(() => {

@@ -78,10 +78,24 @@ export async function readyUser(request: APIRequestContext): Promise<AuthRecord>
   return auth;
 }
 
-/** Gives a user a role with the project's own command, against the test server's database. */
-export function setRole(email: string, role: 'user' | 'moderator' | 'admin'): void {
+/**
+ * Gives a user a role with the project's own command, against the test server's database; a
+ * moderator may be given the levels they moderate ("silver,gold").
+ */
+export function setRole(
+  email: string,
+  role: 'user' | 'moderator' | 'admin',
+  levels?: string,
+): void {
   const { dataDir, pgPort } = e2eServerInfo();
-  execFileSync('npx', ['tsx', 'apps/server/src/cli/user-role.ts', email, role], {
+  const args = [
+    'tsx',
+    'apps/server/src/cli/user-role.ts',
+    email,
+    role,
+    ...(levels ? [levels] : []),
+  ];
+  execFileSync('npx', args, {
     cwd: repoRoot,
     env: {
       ...process.env,

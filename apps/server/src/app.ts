@@ -24,6 +24,7 @@ import { meetRoutes } from './modules/meet/meet.routes.ts';
 import { presencePlugin } from './modules/meet/presence.plugin.ts';
 import { bansPlugin } from './modules/meet/bans.plugin.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { moderatorsRoutes } from './modules/staff/moderators.routes.ts';
 import { devicesRoutes, devicesServicePlugin } from './modules/devices/devices.routes.ts';
 import { meetingEventsPlugin } from './modules/meetings/meetings-events.ts';
 import { meetingsRoutes, meetingsServicePlugin } from './modules/meetings/meetings.routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(cpaRoutes);
       await api.register(pushRoutes);
       await api.register(staffRoutes);
+      await api.register(moderatorsRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,10 +4,17 @@ import { loadConfig } from '../config.ts';
 import { createDatabase, createPool } from '../db/client.ts';
 import type { EmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { ROLE_VALUES, setUserRole, UserRoleError } from '../modules/users/user-role.ts';
+import { nftTypeName } from '@meeet/core/enums';
+import { addModeratedLevels } from '../modules/staff/moderator-levels.ts';
+import {
+  parseModeratorLevels,
+  ROLE_VALUES,
+  setUserRole,
+  UserRoleError,
+} from '../modules/users/user-role.ts';
 import { runCommand } from './run-command.ts';
 
-const USAGE = `Usage: npm run user:role -- <email> <${ROLE_VALUES.join('|')}>`;
+const USAGE = `Usage: npm run user:role -- <email> <${ROLE_VALUES.join('|')}> [moderated levels, e.g. silver,gold]`;
 
 /** Whether something answers as PostgreSQL at `url` (the running server's embedded cluster). */
 async function reachable(url: string): Promise<boolean> {
@@ -28,7 +35,7 @@ async function reachable(url: string): Promise<boolean> {
  * as it is when the server is running, otherwise started just for this and stopped again.
  */
 async function main(): Promise<number> {
-  const [email, role, ...extra] = process.argv.slice(2);
+  const [email, role, levelList, ...extra] = process.argv.slice(2);
   if (!email || !role || extra.length > 0) {
     console.error(USAGE);
     return 2;
@@ -36,6 +43,7 @@ async function main(): Promise<number> {
   if (!(ROLE_VALUES as readonly string[]).includes(role)) {
     throw new UserRoleError(`Unknown role "${role}". Use one of: ${ROLE_VALUES.join(', ')}.`);
   }
+  const levels = parseModeratorLevels(role, levelList);
   const config = loadConfig();
   let embedded: EmbeddedPostgres | undefined;
   let url = config.databaseUrl;
@@ -59,7 +67,12 @@ async function main(): Promise<number> {
   const pool = createPool(url);
   try {
     await runMigrations(pool);
-    const result = await setUserRole(createDatabase(pool), email, role);
+    const db = createDatabase(pool);
+    const result = await setUserRole(db, email, role);
+    await addModeratedLevels(db, result.id, levels);
+    if (levels.length > 0) {
+      console.log(`Moderates: ${levels.map((level) => nftTypeName(level)).join(', ')}.`);
+    }
     console.log(
       result.previousRole === result.role
         ? `User #${result.id} <${result.email}> already has the role "${result.role}".`

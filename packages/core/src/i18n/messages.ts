@@ -214,6 +214,10 @@ const appMessagesEn = {
   'staff.not-banned': 'This user is not banned',
   'staff.same-role': 'The user already has this role',
   'staff.not-locked': 'This user has no device lock',
+  'moderators.not-a-holder': 'Only a holder of this level can moderate it',
+  'moderators.already': 'The user already moderates this level',
+  'moderators.not-appointed': 'The user does not moderate this level',
+  'kyc.level-not-moderated': 'You do not moderate this level',
 } as const;
 
 export type MessageKey = keyof typeof appMessagesEn | keyof typeof errorMessagesEn;
@@ -432,6 +436,10 @@ const appMessagesRu = {
   'staff.not-banned': 'Пользователь не заблокирован',
   'staff.same-role': 'У пользователя уже эта роль',
   'staff.not-locked': 'У пользователя нет блокировки устройства',
+  'moderators.not-a-holder': 'Модерировать уровень может только его владелец',
+  'moderators.already': 'Пользователь уже модерирует этот уровень',
+  'moderators.not-appointed': 'Пользователь не модерирует этот уровень',
+  'kyc.level-not-moderated': 'Вы не модерируете этот уровень',
 } as const satisfies Record<keyof typeof appMessagesEn, string>;
 
 export const messages = {

@@ -17,6 +17,9 @@ export interface KycListFilter {
   levelRequested?: boolean | undefined;
 }
 
+/** Only applications for these levels (a moderator's); a first verification counts as Silver. */
+export type KycLevelScope = readonly number[] | undefined;
+
 /** All SQL of KYC's own tables; the `users.kyc_status` mirror is written through the users module. */
 export const kycRepository = {
   /** Verifications waiting for a moderator and when the oldest was submitted (the monitor). */
@@ -126,8 +129,16 @@ export const kycRepository = {
     db: DbExecutor,
     filter: Pick<KycListFilter, 'offset' | 'limit' | 'status' | 'levelRequested'>,
     userIds?: SQL,
+    levels?: KycLevelScope,
   ): Promise<{ total: number; rows: KycVerificationRow[] }> {
     const conditions: SQL[] = [];
+    if (levels) {
+      conditions.push(
+        levels.length > 0
+          ? inArray(sql`coalesce(${kycVerifications.requestedNftType}, 0)`, [...levels])
+          : sql`false`,
+      );
+    }
     if (filter.status) conditions.push(eq(kycVerifications.status, filter.status));
     if (userIds) conditions.push(inArray(kycVerifications.userId, userIds));
     if (filter.levelRequested !== undefined) {

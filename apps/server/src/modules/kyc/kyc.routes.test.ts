@@ -17,6 +17,7 @@ import { bearer, registerUser } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { devMailbox } from '../mail/mail.schema.ts';
 import { completeUser, jpeg, makeRole, upload } from '../media/media.test-support.ts';
+import { moderateLevels } from '../staff/moderators.test-support.ts';
 import { users } from '../users/users.schema.ts';
 import { kycDecisions } from './kyc.schema.ts';
 
@@ -87,6 +88,7 @@ describe('KYC API', () => {
     t = await createTestApp({ MEDIA_DIR: mediaDir, AUTH_RATE_LIMIT_PER_IP: '1000' });
     moderator = await registerUser(t.app);
     await makeRole(t.db, moderator.user.id, 'moderator');
+    await moderateLevels(t.db, moderator.user.id);
     admin = await registerUser(t.app);
     await makeRole(t.db, admin.user.id, 'admin');
   });

@@ -1,4 +1,4 @@
-import { Role } from '@meeet/core/roles';
+import { Role, hasRole } from '@meeet/core/roles';
 import { assertRole } from '../../lib/access.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
@@ -13,10 +13,12 @@ import { KycStatus, nftTypeName, type NftType } from '@meeet/core/enums';
 import type { Locale } from '@meeet/core/i18n/locale';
 import { translate } from '@meeet/core/i18n/translate';
 import { checkKycTransition, KycActor } from '@meeet/core/rules/kyc-status';
+import { applicationLevel, mayModerate } from '@meeet/core/rules/moderation';
 import { isProfileComplete } from '@meeet/core/rules/profile';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { kycImagesOf, toMediaItem } from '../media/media.service.ts';
+import { moderatedLevels } from '../staff/moderator-levels.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import {
   lockKycStatus,
@@ -181,13 +183,20 @@ export class KycService {
     return this.state(auth);
   }
 
+  /** A moderator's levels (spec §6); undefined for an admin, who sees and decides all. */
+  private async scopeOf(auth: AuthContext): Promise<NftType[] | undefined> {
+    if (hasRole(auth.user.role as Role, Role.ADMIN)) return undefined;
+    return moderatedLevels(this.deps.db, auth.user.id);
+  }
+
   async list(auth: AuthContext | null, filter: KycListFilter): Promise<KycModerationList> {
-    assertRole(auth, Role.MODERATOR);
+    const caller = assertRole(auth, Role.MODERATOR);
     const { db } = this.deps;
     const page = await kycRepository.list(
       db,
       filter,
       filter.lastName ? userIdsWithLastNamePrefix(filter.lastName) : undefined,
+      await this.scopeOf(caller),
     );
     const ids = page.rows.map((kyc) => kyc.userId);
     const [people, history] = await Promise.all([
@@ -227,10 +236,15 @@ export class KycService {
     const to = input.status;
     const comment = input.moderatorComment || null;
     const maxNftType = to === KycStatus.APPROVED ? (input.maxNftType ?? null) : null;
+    const scope = await this.scopeOf(auth);
     const result = await this.deps.db.transaction(async (tx) => {
       const from = await lockKycStatus(tx, userId);
       if (!from) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });
       const kyc = await kycRepository.find(tx, userId);
+      const level = applicationLevel((kyc?.requestedNftType ?? null) as NftType | null);
+      if (kyc && scope && !mayModerate(scope, level, maxNftType)) {
+        throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'kyc.level-not-moderated' });
+      }
       if (!kyc || checkKycTransition(from, to, KycActor.MODERATOR)) {
         throw transitionRefused(from, to);
       }

@@ -151,6 +151,23 @@ export const marketRepository = {
     return row?.at ?? null;
   },
 
+  /** A level's earliest buyers: each user's first completed purchase of it, oldest first. */
+  async earliestBuyers(
+    db: DbExecutor,
+    level: number,
+    limit: number,
+  ): Promise<{ userId: number; at: Date }[]> {
+    const first = sql<string>`min(${marketPurchases.updatedAt})`;
+    const rows = await db
+      .select({ userId: marketPurchases.userId, at: first })
+      .from(marketPurchases)
+      .where(and(eq(marketPurchases.level, level), eq(marketPurchases.status, 'completed')))
+      .groupBy(marketPurchases.userId)
+      .orderBy(first, marketPurchases.userId)
+      .limit(limit);
+    return rows.map((row) => ({ userId: row.userId, at: new Date(row.at) }));
+  },
+
   /** Serialises the hot wallet's minting across processes until the transaction ends. */
   async lockMinter(db: DbExecutor): Promise<void> {
     await db.execute(sql`select pg_advisory_xact_lock(hashtext('market-minter'))`);

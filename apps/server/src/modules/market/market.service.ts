@@ -551,6 +551,15 @@ export function firstPurchaseAt(
   return repo.firstCompletedAt(db, userId, level);
 }
 
+/** A level's earliest holders by first completed purchase, oldest first (spec §6 moderators). */
+export function earliestBuyers(
+  db: DbExecutor,
+  level: NftType,
+  limit: number,
+): Promise<{ userId: number; at: Date }[]> {
+  return repo.earliestBuyers(db, level, limit);
+}
+
 /**
  * For ads: the levels a user has shown interest in: bought before (a viewer who still holds a
  * token is the paid tier and sees no ads, so for a viewer these were sold or given away) or

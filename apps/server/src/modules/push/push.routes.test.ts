@@ -11,6 +11,7 @@ import { userRoom } from '../../plugins/socket.ts';
 import { jobs } from '../jobs/jobs.schema.ts';
 import { completeUser, jpeg, makeRole, upload } from '../media/media.test-support.ts';
 import { fix, ok, socketTestServer } from '../meet/meet.test-support.ts';
+import { moderateLevels } from '../staff/moderators.test-support.ts';
 import { users } from '../users/users.schema.ts';
 import { ApnsProvider } from './push.provider.ts';
 import { pushTokens } from './push.schema.ts';
@@ -263,6 +264,7 @@ describe('push notifications through APNs', () => {
   it('tells a KYC decision to the phone, unless KYC pushes are off', async () => {
     const moderator = await server.member();
     await makeRole(server.t.db, moderator.id, 'moderator');
+    await moderateLevels(server.t.db, moderator.id);
     const decide = (userId: number) =>
       inject('PATCH', `/kyc/moderate/${userId}`, moderator.token, {
         status: 'approved',

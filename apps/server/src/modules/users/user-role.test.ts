@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { setUserRole, UserRoleError } from './user-role.ts';
+import { moderatedLevels } from '../staff/moderator-levels.ts';
+import { parseModeratorLevels, setUserRole, UserRoleError } from './user-role.ts';
 import { users } from './users.schema.ts';
 
 const run = promisify(execFile);
@@ -63,6 +64,27 @@ describe('user role command', () => {
       expect((failure as { stderr: string }).stderr).toContain(
         'No user with e-mail "ghost@example.com"',
       );
+    },
+  );
+
+  it(
+    'gives a moderator levels by command, and refuses unknown levels or levels for other roles',
+    { timeout: 30_000 },
+    async () => {
+      const { user } = await registerUser(t.app);
+      const env = { ...process.env, DATABASE_URL: t.config.databaseUrl, LOG_LEVEL: 'silent' };
+      const ok = await run(
+        'npx',
+        ['tsx', 'src/cli/user-role.ts', user.email, 'moderator', 'silver,GOLD'],
+        { cwd: SERVER_DIR, env },
+      );
+      expect(ok.stdout).toContain('Moderates: Silver, Gold.');
+      expect(await moderatedLevels(t.db, user.id)).toEqual([0, 1]);
+      expect(() => parseModeratorLevels('moderator', 'silver,copper')).toThrow(
+        /Unknown level "copper"/,
+      );
+      expect(() => parseModeratorLevels('admin', 'gold')).toThrow(/moderator role only/);
+      expect(parseModeratorLevels('moderator', undefined)).toEqual([]);
     },
   );
 });

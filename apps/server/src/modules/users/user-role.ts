@@ -1,5 +1,6 @@
 import { roleSchema } from '@meeet/core/enum-schemas';
-import type { Role } from '@meeet/core/roles';
+import { parseNftType, type NftType } from '@meeet/core/enums';
+import { Role } from '@meeet/core/roles';
 import { normalizeEmail } from '@meeet/core/rules/email';
 import type { DbExecutor } from '../../db/client.ts';
 import { usersRepository } from './users.repository.ts';
@@ -39,4 +40,22 @@ export async function setUserRole(
     previousRole: existing.role as Role,
     role: parsedRole.data,
   };
+}
+
+/**
+ * The levels a moderator made by the command moderates: a comma list of level names or numbers
+ * ("silver,gold"); only for the moderator role. The command's operator is trusted, so the
+ * holder rule of the control area's appointment does not apply.
+ */
+export function parseModeratorLevels(role: string, text: string | undefined): NftType[] {
+  if (text === undefined) return [];
+  if (role !== Role.MODERATOR) throw new UserRoleError('Levels are for the moderator role only.');
+  const levels = text.split(',').map((part) => {
+    const level = parseNftType(part);
+    if (level === null) {
+      throw new UserRoleError(`Unknown level "${part}". Use silver, gold or platinum.`);
+    }
+    return level;
+  });
+  return [...new Set(levels)];
 }

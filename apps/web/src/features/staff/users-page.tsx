@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -18,13 +19,16 @@ import Typography from '@mui/material/Typography';
 import { STAFF_SEARCH_MAX } from '@meeet/core/api/staff';
 import { paths } from '../../app/paths.ts';
 import { useTranslation } from '../../i18n/react.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { isAdmin } from '../../lib/roles.ts';
 import { useUserSearch } from './api/search-users.ts';
+import { ModeratorsPanel } from './components/moderators-panel.tsx';
 import { NS } from './i18n.ts';
 
 /**
  * /control/users: one box for every key a person is known by (issue 46). The query lives in the
  * address, so a result list can be shared and "Back" from a user returns to it; a row opens the
- * user's page wherever it is clicked.
+ * user's page wherever it is clicked. Admins also appoint moderators here (spec §6).
  */
 export default function UsersPage() {
   const { t } = useTranslation(NS);
@@ -33,6 +37,7 @@ export default function UsersPage() {
   const q = (params.get('q') ?? '').trim();
   const [text, setText] = useState(q);
   const search = useUserSearch(q);
+  const me = useCurrentUser();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -129,6 +134,11 @@ export default function UsersPage() {
             </TableBody>
           </Table>
         </TableContainer>
+      )}
+      {isAdmin(me.data?.role) && (
+        <Box sx={{ mt: 5 }}>
+          <ModeratorsPanel />
+        </Box>
       )}
     </Container>
   );

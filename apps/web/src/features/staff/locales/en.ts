@@ -103,6 +103,18 @@ const en = {
   'done.role': 'Role changed.',
   'done.revoke-sessions': 'Sessions revoked.',
   'done.lift-device-lock': 'Device lock lifted.',
+  'moderators.title': 'Moderators',
+  'moderators.intro':
+    "Moderators are early users of a level (spec §6): appoint them from each level's earliest holders. A moderator reviews only the KYC and level applications of the levels they moderate.",
+  'moderators.loading': 'Loading the holders…',
+  'moderators.error': 'The holders could not be loaded.',
+  'moderators.level': '{level}: earliest holders',
+  'moderators.none': 'Nobody has bought this level yet.',
+  'moderators.column.user': 'User',
+  'moderators.column.first': 'First purchase',
+  'moderators.column.moderates': 'Moderates',
+  'moderators.appoint': 'Appoint for {level}',
+  'moderators.remove': 'Remove from {level}',
 };
 
 export default en;

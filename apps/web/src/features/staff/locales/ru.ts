@@ -104,6 +104,18 @@ const ru: typeof en = {
   'done.role': 'Роль изменена.',
   'done.revoke-sessions': 'Сеансы завершены.',
   'done.lift-device-lock': 'Блокировка устройства снята.',
+  'moderators.title': 'Модераторы',
+  'moderators.intro':
+    'Модераторы — ранние пользователи уровня (спецификация §6): назначайте их из первых владельцев каждого уровня. Модератор проверяет только заявки KYC и на уровень тех уровней, которые модерирует.',
+  'moderators.loading': 'Загружаем владельцев…',
+  'moderators.error': 'Не удалось загрузить владельцев.',
+  'moderators.level': '{level}: первые владельцы',
+  'moderators.none': 'Этот уровень ещё никто не купил.',
+  'moderators.column.user': 'Пользователь',
+  'moderators.column.first': 'Первая покупка',
+  'moderators.column.moderates': 'Модерирует',
+  'moderators.appoint': 'Назначить для {level}',
+  'moderators.remove': 'Снять с {level}',
 };
 
 export default ru;

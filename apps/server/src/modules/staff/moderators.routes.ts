@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@meeet/core/api/errors';
+import {
+  moderatorAppointRequestSchema,
+  moderatorAppointResultSchema,
+  moderatorListSchema,
+  moderatorParamsSchema,
+  moderatorPaths,
+} from '@meeet/core/api/moderators';
+import { Role } from '@meeet/core/roles';
+import { authOf } from '../../plugins/auth.ts';
+import { ModeratorsService } from './moderators.service.ts';
+
+const tags = ['staff'];
+const bearer = [{ bearerAuth: [] }];
+const refusals = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** Appointing moderators for levels from each level's earliest holders (admins, spec §6). */
+export const moderatorsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const moderators = new ModeratorsService({ db: app.db });
+
+  app.get(
+    moderatorPaths.list,
+    {
+      onRequest: app.requireRole(Role.ADMIN),
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Each level's earliest holders and the levels they moderate (admins)",
+        response: { 200: moderatorListSchema, ...refusals },
+      },
+    },
+    (request) => moderators.list(authOf(request)),
+  );
+
+  app.post(
+    moderatorPaths.appoint(':userId'),
+    {
+      onRequest: app.requireRole(Role.ADMIN),
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Appoint a holder as moderator for a level, or remove them from it (admins)',
+        params: moderatorParamsSchema,
+        body: moderatorAppointRequestSchema,
+        response: { 200: moderatorAppointResultSchema, 409: errorBodySchema, ...refusals },
+      },
+    },
+    (request) => moderators.appoint(authOf(request), request.params.userId, request.body),
+  );
+};
