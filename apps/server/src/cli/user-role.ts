@@ -5,7 +5,7 @@ import { createDatabase, createPool } from '../db/client.ts';
 import type { EmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { nftTypeName } from '@meeet/core/enums';
-import { addModeratedLevels } from '../modules/staff/moderator-levels.ts';
+import { addModeratedLevels } from '../modules/kyc/moderator-levels.ts';
 import {
   parseModeratorLevels,
   ROLE_VALUES,

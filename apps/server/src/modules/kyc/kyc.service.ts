@@ -18,7 +18,7 @@ import { isProfileComplete } from '@meeet/core/rules/profile';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { kycImagesOf, toMediaItem } from '../media/media.service.ts';
-import { moderatedLevels } from '../staff/moderator-levels.ts';
+import { moderatedLevels } from './moderator-levels.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import {
   lockKycStatus,

@@ -13,7 +13,7 @@ import { assertRole } from '../../lib/access.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import { earliestBuyers, firstPurchaseAt } from '../market/market.service.ts';
 import { setUserRoleById, userById, usersByIds } from '../users/users.service.ts';
-import { moderatorLevelsRepository } from './moderator-levels.ts';
+import { moderatorLevelsRepository } from '../kyc/moderator-levels.ts';
 import { staffRepository } from './staff.repository.ts';
 
 const refused = (messageKey: string) => new AppError(ErrorCode.CONFLICT, { messageKey });

@@ -1,6 +1,6 @@
 import { NFT_TYPES, type NftType } from '@meeet/core/enums';
 import type { DbExecutor } from '../../db/client.ts';
-import { moderatorLevels } from './staff.schema.ts';
+import { moderatorLevels } from '../kyc/moderators.schema.ts';
 
 /** Tests: makes an existing moderator moderate `levels` (all by default), as an admin would. */
 export async function moderateLevels(

@@ -1,18 +1,6 @@
-import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../db/columns.ts';
 import { users } from '../users/users.schema.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * Every action staff took on a user, with the reason they gave (issue 46): who, what, why and
@@ -37,23 +25,3 @@ export const staffAudit = pgTable(
 
 export type StaffAuditRow = typeof staffAudit.$inferSelect;
 export type NewStaffAuditRow = typeof staffAudit.$inferInsert;
-
-/**
- * The levels a moderator is appointed for (spec §6: early users of the matching level). A
- * moderator's KYC and level-application queue holds only these levels; admins need no rows.
- */
-export const moderatorLevels = pgTable(
-  'moderator_levels',
-  {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    level: smallint().notNull(),
-    appointedBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.level] }),
-    check('moderator_levels_level_check', sql`${t.level} in (0, 1, 2)`),
-  ],
-);

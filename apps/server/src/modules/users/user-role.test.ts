@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { moderatedLevels } from '../staff/moderator-levels.ts';
+import { moderatedLevels } from '../kyc/moderator-levels.ts';
 import { parseModeratorLevels, setUserRole, UserRoleError } from './user-role.ts';
 import { users } from './users.schema.ts';
 

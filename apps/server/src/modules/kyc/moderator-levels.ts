@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isNftType, type NftType } from '@meeet/core/enums';
 import type { DbExecutor } from '../../db/client.ts';
-import { moderatorLevels } from './staff.schema.ts';
+import { moderatorLevels } from './moderators.schema.ts';
 
 /** All SQL of the moderators' levels (spec §6); the KYC queue reads it through `moderatedLevels`. */
 export const moderatorLevelsRepository = {
