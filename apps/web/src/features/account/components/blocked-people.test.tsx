@@ -21,7 +21,8 @@ describe('blocked people on the account page', () => {
     renderPage(<BlockedPeople />);
     fireEvent.click(await screen.findByRole('button', { name: 'Unblock User #2' }));
     await waitFor(() => expect(screen.queryByText('User #2')).toBeNull());
-    expect(screen.getByText('User #7')).toBeDefined();
+    // Still listed: the query throws if the other blocked person went too.
+    screen.getByText('User #7');
     expect(sent.at(-1)).toMatchObject({ method: 'DELETE', path: '/api/meet/blocks/2' });
   });
 
@@ -29,6 +30,6 @@ describe('blocked people on the account page', () => {
     await i18n.changeLanguage('ru');
     serveApi({ 'GET /api/meet/blocks': () => ({ list: [] }) });
     renderPage(<BlockedPeople />);
-    expect(await screen.findByText('Вы никого не заблокировали')).toBeDefined();
+    await screen.findByText('Вы никого не заблокировали');
   });
 });
