@@ -10,6 +10,12 @@ export type MapPlace =
 /** West, south, east, north in degrees (the order supercluster and MapLibre use). */
 export type Bounds = [number, number, number, number];
 
+/**
+ * The whole world: the watched area holds a walk's worth of people (APP_WATCH_RADIUS_M), few
+ * enough to place them all, so what is drawn never depends on the view having been measured.
+ */
+export const WORLD: Bounds = [-180, -85, 180, 85];
+
 /** Markers closer than this many screen pixels are drawn as one crowd. */
 const CROWD_RADIUS_PX = 56;
 /** Past this zoom (a street's width on the screen) everyone is drawn apart. */
@@ -51,7 +57,7 @@ export class PeopleClusters {
   }
 
   /** The places to draw at this zoom within these bounds. */
-  places(zoom: number, bounds: Bounds): MapPlace[] {
+  places(zoom: number, bounds: Bounds = WORLD): MapPlace[] {
     const places: MapPlace[] = [];
     for (const feature of this.index.getClusters(bounds, Math.round(zoom))) {
       const [lon, lat] = feature.geometry.coordinates as [number, number];

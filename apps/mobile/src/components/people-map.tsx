@@ -3,19 +3,8 @@ import MapView, { Circle, Marker, type Region } from 'react-native-maps';
 import { Image, StyleSheet, Text, View, type LayoutChangeEvent } from 'react-native';
 import type { MapHand } from '@meeet/core/api/realtime';
 import { PUBLIC_POSITION_PRECISION_METRES } from '@meeet/core/constants';
-import { PeopleClusters, zoomOfSpan, type Bounds } from './people-clusters.ts';
+import { PeopleClusters, zoomOfSpan } from './people-clusters.ts';
 import { moodColors, SELF_COLOR, type PeopleMapProps } from './people-map-types.ts';
-
-function boundsOf(region: Region): Bounds {
-  const halfLat = region.latitudeDelta / 2;
-  const halfLon = region.longitudeDelta / 2;
-  return [
-    region.longitude - halfLon,
-    region.latitude - halfLat,
-    region.longitude + halfLon,
-    region.latitude + halfLat,
-  ];
-}
 
 function Person({ hand, name, photo }: { hand: MapHand; name: string; photo: string | null }) {
   const color = moodColors[hand.mood];
@@ -50,7 +39,7 @@ export function PeopleMap(props: PeopleMapProps) {
   });
   const clusters = useMemo(() => new PeopleClusters(hands), [hands]);
   const zoom = zoomOfSpan(region.longitudeDelta, width);
-  const places = clusters.places(zoom, boundsOf(region));
+  const places = clusters.places(zoom);
 
   function zoomInto(crowdId: number, latitude: number, longitude: number) {
     const scale = 2 ** (clusters.expansionZoom(crowdId) - zoom);

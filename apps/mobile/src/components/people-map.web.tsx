@@ -4,7 +4,7 @@ import type { StyleSpecification } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { mapStyleUrl } from '../lib/config.ts';
 import { crowdMarker, personMarker, selfMarker } from './map-markers.web.ts';
-import { PeopleClusters, type Bounds } from './people-clusters.ts';
+import { PeopleClusters } from './people-clusters.ts';
 import type { PeopleMapProps } from './people-map-types.ts';
 
 /** Where the web build serves MapLibre's worker (scripts/copy-map-worker.mjs). */
@@ -17,19 +17,6 @@ const OFFLINE_STYLE: StyleSpecification = {
   layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#141822' } }],
 };
 
-interface View {
-  zoom: number;
-  bounds: Bounds;
-}
-
-function viewOf(map: maplibregl.Map): View {
-  const [[west, south], [east, north]] = map.getBounds().toArray() as [
-    [number, number],
-    [number, number],
-  ];
-  return { zoom: map.getZoom(), bounds: [west, south, east, north] };
-}
-
 /**
  * The web build: MapLibre GL with the configured street style (OpenFreeMap's keyless "liberty"
  * unless MEEET_MAP_STYLE_URL says otherwise); when the style cannot be loaded (offline), people
@@ -39,7 +26,8 @@ export function PeopleMap(props: PeopleMapProps) {
   const { center, self, hands, texts, labelOf, nameOf, photoOf } = props;
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<maplibregl.Map | null>(null);
-  const [view, setView] = useState<View | null>(null);
+  // The zoom decides which people are drawn as one crowd.
+  const [zoom, setZoom] = useState<number | null>(null);
   const [offline, setOffline] = useState(false);
   const select = useRef(props.onSelect);
   useEffect(() => {
@@ -69,8 +57,8 @@ export function PeopleMap(props: PeopleMapProps) {
       created.setStyle(OFFLINE_STYLE);
       setOffline(true);
     });
-    created.on('moveend', () => setView(viewOf(created)));
-    setView(viewOf(created));
+    created.on('moveend', () => setZoom(created.getZoom()));
+    setZoom(created.getZoom());
     setMap(created);
     return () => {
       created.remove();
@@ -93,9 +81,9 @@ export function PeopleMap(props: PeopleMapProps) {
 
   const clusters = useMemo(() => new PeopleClusters(hands), [hands]);
   useEffect(() => {
-    if (!map || !view) return;
+    if (!map || zoom === null) return;
     const made: maplibregl.Marker[] = [];
-    for (const place of clusters.places(view.zoom, view.bounds)) {
+    for (const place of clusters.places(zoom)) {
       if (place.kind === 'crowd') {
         const element = crowdMarker(place.count, place.mood, texts.crowd(place.count));
         element.addEventListener('click', () =>
@@ -120,7 +108,7 @@ export function PeopleMap(props: PeopleMapProps) {
     return () => {
       for (const marker of made) marker.remove();
     };
-  }, [map, view, clusters, self, texts, labelOf, nameOf, photoOf]);
+  }, [map, zoom, clusters, self, texts, labelOf, nameOf, photoOf]);
 
   return (
     <div
