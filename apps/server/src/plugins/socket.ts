@@ -26,6 +26,17 @@ export function userRoom(userId: number): string {
   return `user:${userId}`;
 }
 
+/** Whether the user has a socket open on any process (with Redis the adapter asks them all). */
+export async function isUserOnline(io: RealtimeServer, userId: number): Promise<boolean> {
+  return (await io.in(userRoom(userId)).fetchSockets()).length > 0;
+}
+
+/** The users with a socket open on any process, each once. */
+export async function onlineUserIds(io: RealtimeServer): Promise<number[]> {
+  const sockets = await io.fetchSockets();
+  return [...new Set(sockets.flatMap((s) => (s.data.userId === null ? [] : [s.data.userId])))];
+}
+
 /**
  * The sockets of users who were admins when they connected: who the monitor's live figures may
  * be for. Whoever reads it checks the role again (one may have lost it since); one promoted while

@@ -5,7 +5,7 @@ import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import { HAND_DOWN, HandDropReason } from '@meeet/core/api/realtime';
 import { KycStatus } from '@meeet/core/enums';
 import type { AppConfig } from '../../config.ts';
-import { userRoom } from '../../plugins/socket.ts';
+import { isUserOnline, userRoom } from '../../plugins/socket.ts';
 import { chatPush } from '../push/push.texts.ts';
 import type { UserRow } from '../users/users.service.ts';
 import { ChatService } from './chat.service.ts';
@@ -53,7 +53,7 @@ async function meet(app: FastifyInstance, { config }: { config: AppConfig }): Pr
   const map: MapService = new MapService({
     store,
     onError,
-    isOnline: async (userId) => (await app.io.in(userRoom(userId)).fetchSockets()).length > 0,
+    isOnline: (userId) => isUserOnline(app.io, userId),
     config: config.meet,
     secret: `meet-offset:${config.jwtSecret}`,
     maxSpeedMps: config.meetings.maxSpeedMps,

@@ -12,7 +12,7 @@ import { Role } from '@meeet/core/roles';
 import { webRoutes } from '@meeet/core/web/routes';
 import { Poller } from '../../lib/poller.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { userRoom } from '../../plugins/socket.ts';
+import { onlineUserIds, userRoom } from '../../plugins/socket.ts';
 import { NewsService } from './news.service.ts';
 
 const tags = ['news'];
@@ -27,11 +27,9 @@ const ANNOUNCE_EVERY_MS = 5_000;
 export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   const news = new NewsService({
     db: app.db,
-    onlineUserIds: async () => {
-      const sockets = await app.io.fetchSockets();
-      return sockets.flatMap((socket) => (socket.data.userId === null ? [] : [socket.data.userId]));
-    },
+    onlineUserIds: () => onlineUserIds(app.io),
     notify: (userId, payload) => app.io.to(userRoom(userId)).emit('notification', payload),
+    push: app.push,
   });
 
   // `/news/999999` (or a draft, or not a number) answers 404 to a browser, like an unknown path.

@@ -7,6 +7,8 @@ import { hasRole, Role } from '@meeet/core/roles';
 import type { Database } from '../../db/client.ts';
 import { isMediaOfAlbum } from '../media/media.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
+import { newsPush } from '../push/push.texts.ts';
+import type { PushNotifier } from '../push/push.service.ts';
 import { userLocales } from '../users/users.service.ts';
 import { newsRepository } from './news.repository.ts';
 import type { NewsRow } from './news.schema.ts';
@@ -17,6 +19,8 @@ export interface NewsServiceDeps {
   onlineUserIds: () => Promise<number[]>;
   /** Pushes a notification to every socket of a user. */
   notify: (userId: number, payload: NotificationPayload) => void;
+  /** Pushes to the phones of those who asked for news and have the app closed. */
+  push?: Pick<PushNotifier, 'notifyEveryone'>;
 }
 
 /** How long the news notification stays on screen: long enough to read a title. */
@@ -118,8 +122,8 @@ export class NewsService {
   }
 
   /**
-   * Tells the users online now of every item that came out since the last pass. Users who
-   * were away see the item in the news list; a push that can no longer be shown is noise.
+   * Tells the users online now of every item that came out since the last pass, and pushes it
+   * to the phones of those who switched news on (the app closed). Others see it in the list.
    */
   async announceDue(): Promise<number> {
     const { db } = this.deps;
@@ -138,6 +142,7 @@ export class NewsService {
           link: newsWebPath(item.id),
         });
       }
+      await this.deps.push?.notifyEveryone('news', newsPush(item));
     }
     return due.length;
   }

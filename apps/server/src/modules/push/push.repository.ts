@@ -1,9 +1,19 @@
-import type { PushSettings } from '@meeet/core/api/push';
-import { and, eq, sql } from 'drizzle-orm';
+import type { PushKind, PushSettings } from '@meeet/core/api/push';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { pushSettings, pushTokens } from './push.schema.ts';
 
-const ALL_ON: PushSettings = { messages: true, meetings: true, money: true, kyc: true, news: true };
+/**
+ * A user who never chose: everything about them and their money on, news off. News is
+ * promotion, which Apple lets an app push only to people who asked for it (guideline 4.5.4).
+ */
+const DEFAULTS: PushSettings = {
+  messages: true,
+  meetings: true,
+  money: true,
+  kyc: true,
+  news: false,
+};
 
 /** All SQL of push tokens and settings. */
 export const pushRepository = {
@@ -49,9 +59,22 @@ export const pushRepository = {
     return rows.length > 0;
   },
 
+  /** Every device whose user has the kind on (by their choice, or by default). */
+  async devicesWithKindOn(
+    db: DbExecutor,
+    kind: PushKind,
+  ): Promise<{ userId: number; token: string }[]> {
+    const chosen = pushSettings[kind];
+    return db
+      .select({ userId: pushTokens.userId, token: pushTokens.token })
+      .from(pushTokens)
+      .leftJoin(pushSettings, eq(pushSettings.userId, pushTokens.userId))
+      .where(DEFAULTS[kind] ? or(isNull(pushSettings.userId), eq(chosen, true)) : eq(chosen, true));
+  },
+
   async settingsOf(db: DbExecutor, userId: number): Promise<PushSettings> {
     const [row] = await db.select().from(pushSettings).where(eq(pushSettings.userId, userId));
-    if (!row) return { ...ALL_ON };
+    if (!row) return { ...DEFAULTS };
     return {
       messages: row.messages,
       meetings: row.meetings,

@@ -123,9 +123,10 @@ describe('push notifications through APNs', () => {
     const first = pushSettingsResponseSchema.parse(
       (await inject('GET', '/push/settings', user.token)).json(),
     );
+    // News is promotion: off until the user asks for it (App Store guideline 4.5.4).
     expect(first).toEqual({
       enabled: true,
-      settings: { messages: true, meetings: true, money: true, kyc: true, news: true },
+      settings: { messages: true, meetings: true, money: true, kyc: true, news: false },
     });
     const changed = await setKinds(user.token, { money: false });
     expect(changed.json()).toEqual({
@@ -283,5 +284,40 @@ describe('push notifications through APNs', () => {
     await setKinds(quiet.user.token, { kyc: false });
     await settled(async () => expect((await decide(quiet.user.user.id)).statusCode).toBe(200));
     expect(apns.to(quiet.device)).toEqual([]);
+  });
+
+  it('pushes news as it comes out to the closed apps of those who switched news on', async () => {
+    const asked = await server.member();
+    const never = await server.member();
+    const open = await server.member();
+    const admin = await server.member();
+    await makeRole(server.t.db, admin.id, 'admin');
+    const devices = { asked: deviceToken(), never: deviceToken(), open: deviceToken() };
+    await register(asked.token, devices.asked);
+    await register(never.token, devices.never);
+    await register(open.token, devices.open);
+    await setKinds(asked.token, {});
+    await setKinds(open.token, {});
+    await server.t.db.update(users).set({ locale: 'ru' }).where(eq(users.id, asked.id));
+    await goOffline(asked);
+    await goOffline(never);
+
+    const published = await inject('POST', '/notif/news/', admin.token, {
+      titleEn: 'Meeting spots arrive',
+      titleRu: 'Места встреч уже здесь',
+      bodyEn: 'Cafés that welcome MEEET meetings.',
+      bodyRu: 'Кафе, где рады встречам MEEET.',
+      status: 'PUBLISHED',
+    });
+    expect(published.statusCode).toBe(200);
+    await server.t.app.jobs.drain();
+
+    expect(apns.to(devices.asked).map((request) => request.body.aps.alert)).toEqual([
+      { title: 'Новости MEEET', body: 'Места встреч уже здесь' },
+    ]);
+    expect(apns.to(devices.asked)[0]?.body).toMatchObject({ kind: 'news' });
+    // Never asked for news; the app is open (told in-app instead).
+    expect(apns.to(devices.never)).toEqual([]);
+    expect(apns.to(devices.open)).toEqual([]);
   });
 });

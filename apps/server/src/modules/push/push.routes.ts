@@ -10,7 +10,7 @@ import { pushPaths } from '@meeet/core/api/push-paths';
 import { okResponseSchema } from '@meeet/core/api/user';
 import type { AppConfig } from '../../config.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { userRoom } from '../../plugins/socket.ts';
+import { isUserOnline, onlineUserIds } from '../../plugins/socket.ts';
 import { ApnsProvider, type PushProvider } from './push.provider.ts';
 import { PushService } from './push.service.ts';
 
@@ -44,7 +44,8 @@ async function push(app: FastifyInstance, options: PushPluginOptions): Promise<v
       jobs: app.jobs,
       provider,
       // Across processes: with Redis the adapter asks every process for the room's sockets.
-      isOnline: async (userId) => (await app.io.in(userRoom(userId)).fetchSockets()).length > 0,
+      isOnline: (userId) => isUserOnline(app.io, userId),
+      onlineUserIds: () => onlineUserIds(app.io),
       log: app.log,
     }),
   );

@@ -39,6 +39,11 @@ export type PushComposer = (locale: Locale) => PushMessage;
  */
 export interface PushNotifier {
   notify(userId: number, kind: PushKind, compose: PushComposer): Promise<void>;
+  /**
+   * Tells every user who switched the kind on and has the app closed (news); answers how many
+   * pushes were queued. Never throws.
+   */
+  notifyEveryone(kind: PushKind, compose: PushComposer): Promise<number>;
 }
 
 export interface PushServiceDeps {
@@ -48,6 +53,8 @@ export interface PushServiceDeps {
   provider: PushProvider | null;
   /** Whether the user has a socket open on any server process (the app or the web is open). */
   isOnline: (userId: number) => Promise<boolean>;
+  /** Every user with a socket open on any process. */
+  onlineUserIds: () => Promise<number[]>;
   log: FastifyBaseLogger;
 }
 
@@ -100,6 +107,48 @@ export class PushService implements PushNotifier {
     } catch (error) {
       this.deps.log.warn({ err: error, userId, kind }, 'push not queued');
     }
+  }
+
+  async notifyEveryone(kind: PushKind, compose: PushComposer): Promise<number> {
+    try {
+      return await this.enqueueForEveryone(kind, compose);
+    } catch (error) {
+      this.deps.log.warn({ err: error, kind }, 'pushes not queued');
+      return 0;
+    }
+  }
+
+  /**
+   * One job per device of every recipient, written in one transaction and left to the queue's
+   * pass (hundreds of thousands of pushes must not run inside the caller's request).
+   */
+  private async enqueueForEveryone(kind: PushKind, compose: PushComposer): Promise<number> {
+    const { db, jobs, provider } = this.deps;
+    if (!provider) return 0;
+    const [devices, online] = await Promise.all([
+      repo.devicesWithKindOn(db, kind),
+      this.deps.onlineUserIds(),
+    ]);
+    const appOpen = new Set(online);
+    const recipients = devices.filter((device) => !appOpen.has(device.userId));
+    if (recipients.length === 0) return 0;
+    const locales = await userLocales(db, [...new Set(recipients.map((r) => r.userId))]);
+    const worded = new Map<string, PushMessage>();
+    const wordedIn = (locale: Locale): PushMessage => {
+      const cached = worded.get(locale);
+      if (cached) return cached;
+      const composed = compose(locale);
+      const message = { ...composed, body: clip(composed.body) };
+      worded.set(locale, message);
+      return message;
+    };
+    await db.transaction(async (tx) => {
+      for (const { userId, token } of recipients) {
+        const message = wordedIn(locales.get(userId) ?? 'en');
+        await jobs.enqueue(tx, PUSH_JOB, { userId, token, message } as PushJob);
+      }
+    });
+    return recipients.length;
   }
 
   private async enqueue(userId: number, kind: PushKind, compose: PushComposer): Promise<void> {

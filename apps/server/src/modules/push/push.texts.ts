@@ -24,3 +24,12 @@ export function chatPush(
 export function noticePush(kind: PushKind, text: string, link?: string): PushComposer {
   return () => ({ title: APP_TITLE, body: text, data: link ? { kind, link } : { kind } });
 }
+
+/** A news item as it comes out: titled as news, its title in the reader's language below. */
+export function newsPush(item: { titleEn: string; titleRu: string }): PushComposer {
+  return (locale) => ({
+    title: translate(locale, 'push.news-title'),
+    body: locale === 'ru' ? item.titleRu : item.titleEn,
+    data: { kind: 'news' },
+  });
+}
