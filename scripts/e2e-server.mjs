@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { SMTPServer } from 'smtp-server';
+import { startFakeApns } from './fake-apns.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const mailDir = join(root, 'test-results', 'e2e-mail');
@@ -60,6 +61,10 @@ const postbacks = createServer((req, res) => {
 await new Promise((done) => postbacks.listen(0, '127.0.0.1', done));
 const postbackPort = postbacks.address().port;
 
+// Push notifications go to a local APNs (scripts/fake-apns.mjs), kept as files.
+const apnsDir = join(root, 'test-results', 'e2e-apns');
+const apns = await startFakeApns(apnsDir);
+
 const dataDir = mkdtempSync(join(tmpdir(), 'meeet-e2e-'));
 // Embedded PostgreSQL runs initdb as the `postgres` user when we are root.
 chmodSync(dataDir, 0o777);
@@ -88,11 +93,20 @@ const env = {
   MEETINGS_WINDOW_MINUTES: '4',
   MEETINGS_MIN_MINUTES: '2',
   MEETINGS_FIRST_MINT_DELAY_SECONDS: '0',
+  ...apns.env,
 };
 mkdirSync(join(root, 'test-results'), { recursive: true });
 writeFileSync(
   join(root, 'test-results', 'e2e-server.json'),
-  JSON.stringify({ dataDir, pgPort, mailDir, port: env.PORT, postbackDir, postbackPort }),
+  JSON.stringify({
+    dataDir,
+    pgPort,
+    mailDir,
+    port: env.PORT,
+    postbackDir,
+    postbackPort,
+    apnsDir,
+  }),
 );
 
 const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
@@ -109,6 +123,7 @@ process.on('SIGINT', () => stop('SIGINT'));
 child.on('exit', (code) => {
   smtp.close();
   postbacks.close();
+  apns.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

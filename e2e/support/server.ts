@@ -9,6 +9,8 @@ export interface E2eServerInfo {
   /** The local postback receiver (an affiliate's tracker) and where it keeps what it got. */
   postbackDir: string;
   postbackPort: number;
+  /** Where the local APNs keeps each push it received (scripts/fake-apns.mjs). */
+  apnsDir: string;
 }
 
 const root = resolve(import.meta.dirname, '..', '..');
