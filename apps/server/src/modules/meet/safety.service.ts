@@ -9,11 +9,12 @@ import {
 } from '@meeet/core/api/meet';
 import { HandDropReason, type NotificationPayload } from '@meeet/core/api/realtime';
 import { translate } from '@meeet/core/i18n/translate';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
 import { toChatMessage } from './chat-message.ts';
 import type { MapService } from './map.service.ts';
 import { meetRepository } from './meet.repository.ts';
+import { reportsRepository } from './reports.repository.ts';
 import type { MeetReportRow } from './meet.schema.ts';
 
 /** Messages of context a moderator sees with a report. */
@@ -248,4 +249,20 @@ export class SafetyService {
     }
     return this.toReport(outcome);
   }
+}
+
+/** For the staff user page: the latest reports the user made and received, newest first. */
+export async function reportsOfUser(db: DbExecutor, userId: number, limit: number) {
+  const found = await reportsRepository.ofUser(db, userId, limit);
+  const plain = (row: MeetReportRow) => ({
+    id: row.id,
+    reporterId: row.reporterId,
+    reportedUserId: row.reportedUserId,
+    reason: row.reason as ReportReason,
+    text: row.text,
+    status: row.status as ReportStatus,
+    moderatorComment: row.moderatorComment,
+    createdAt: row.createdAt.toISOString(),
+  });
+  return { made: found.made.map(plain), received: found.received.map(plain) };
 }
