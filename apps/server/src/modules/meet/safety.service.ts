@@ -2,6 +2,7 @@ import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import {
   ReportReason,
   ReportStatus,
+  type BlockList,
   type ChatMessage,
   type Report,
   type ReportDecision,
@@ -11,6 +12,7 @@ import { HandDropReason, type NotificationPayload } from '@meeet/core/api/realti
 import { translate } from '@meeet/core/i18n/translate';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
+import { usersByIds } from '../users/users.service.ts';
 import { toChatMessage } from './chat-message.ts';
 import type { MapService } from './map.service.ts';
 import { meetRepository } from './meet.repository.ts';
@@ -85,11 +87,23 @@ export class SafetyService {
     return meetRepository.isBanned(this.deps.db, userId);
   }
 
-  async listBlocks(auth: AuthContext): Promise<{ list: number[] }> {
-    return { list: await meetRepository.blockedBy(this.deps.db, auth.user.id) };
+  /** The people the caller blocked, with their names (the users service's). */
+  async listBlocks(auth: AuthContext): Promise<BlockList> {
+    const list = await meetRepository.blockedBy(this.deps.db, auth.user.id);
+    const found = new Map((await usersByIds(this.deps.db, list)).map((user) => [user.id, user]));
+    const people = list.map((userId) => {
+      const user = found.get(userId);
+      return {
+        userId,
+        nickname: user?.domain ?? null,
+        firstName: user?.firstName ?? null,
+        avatar: `/api/media/avatar/${userId}/small`,
+      };
+    });
+    return { list, people };
   }
 
-  async block(auth: AuthContext, otherId: number): Promise<{ list: number[] }> {
+  async block(auth: AuthContext, otherId: number): Promise<BlockList> {
     if (otherId === auth.user.id) throw selfRefused();
     if (!(await this.deps.sessions.userOf(otherId))) {
       throw new AppError(ErrorCode.NOT_FOUND);
@@ -101,7 +115,7 @@ export class SafetyService {
     return this.listBlocks(auth);
   }
 
-  async unblock(auth: AuthContext, otherId: number): Promise<{ list: number[] }> {
+  async unblock(auth: AuthContext, otherId: number): Promise<BlockList> {
     await meetRepository.unblock(this.deps.db, auth.user.id, otherId);
     // The other may still block this user: read both cached users again rather than guess.
     await this.reload([auth.user.id, otherId]);
