@@ -35,6 +35,20 @@ function selfRefused(): AppError {
   return new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'meet.cannot-target-self' });
 }
 
+/** A report's own fields, as moderators and the staff user page read them. */
+function plainReport(row: MeetReportRow) {
+  return {
+    id: row.id,
+    reporterId: row.reporterId,
+    reportedUserId: row.reportedUserId,
+    reason: row.reason as ReportReason,
+    text: row.text,
+    status: row.status as ReportStatus,
+    moderatorComment: row.moderatorComment,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 /**
  * Blocks, reports and their moderation. Blocks are cached per user in memory once read, since
  * the map asks about them for every entry it shows.
@@ -197,17 +211,8 @@ export class SafetyService {
   }
 
   private async toReport(row: MeetReportRow): Promise<Report> {
-    return {
-      id: row.id,
-      reporterId: row.reporterId,
-      reportedUserId: row.reportedUserId,
-      messageId: row.messageId,
-      reason: row.reason as ReportReason,
-      text: row.text,
-      status: row.status as ReportStatus,
-      createdAt: row.createdAt.toISOString(),
-      context: await this.context(row),
-    };
+    const { moderatorComment: _comment, ...report } = plainReport(row);
+    return { ...report, messageId: row.messageId, context: await this.context(row) };
   }
 
   async listReports(query: { status: ReportStatus; offset: number; limit: number }) {
@@ -268,15 +273,5 @@ export class SafetyService {
 /** For the staff user page: the latest reports the user made and received, newest first. */
 export async function reportsOfUser(db: DbExecutor, userId: number, limit: number) {
   const found = await reportsRepository.ofUser(db, userId, limit);
-  const plain = (row: MeetReportRow) => ({
-    id: row.id,
-    reporterId: row.reporterId,
-    reportedUserId: row.reportedUserId,
-    reason: row.reason as ReportReason,
-    text: row.text,
-    status: row.status as ReportStatus,
-    moderatorComment: row.moderatorComment,
-    createdAt: row.createdAt.toISOString(),
-  });
-  return { made: found.made.map(plain), received: found.received.map(plain) };
+  return { made: found.made.map(plainReport), received: found.received.map(plainReport) };
 }

@@ -47,6 +47,17 @@ describe("staff user page's sections", () => {
     await t.db.update(users).set({ domain: nickname }).where(eq(users.id, account.user.id));
   };
 
+  /** The admin's KYC decision on `userId`. */
+  const decide = async (userId: number, payload: object) => {
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/kyc/moderate/${userId}`,
+      headers: bearer(admin.token),
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+  };
+
   /** A user whose verification waits for a moderator (profile, both photos, submitted). */
   async function submittedUser() {
     const user = await completeUser(t.app);
@@ -92,13 +103,7 @@ describe("staff user page's sections", () => {
 
   it('shows the KYC history: each submission and decision, with the moderator and reason', async () => {
     const target = await submittedUser();
-    const rejected = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/kyc/moderate/${target.user.id}`,
-      headers: bearer(admin.token),
-      payload: { status: 'rejected', moderatorComment: 'Blurred photo' },
-    });
-    expect(rejected.statusCode).toBe(200);
+    await decide(target.user.id, { status: 'rejected', moderatorComment: 'Blurred photo' });
 
     const kyc = staffKycSectionSchema.parse(
       await section(target.user.id, StaffSection.KYC, moderator.token),
@@ -223,13 +228,7 @@ describe("staff user page's sections", () => {
 
   it('re-opens a decided KYC: audited, the user is mailed and may submit again', async () => {
     const target = await submittedUser();
-    const approved = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/kyc/moderate/${target.user.id}`,
-      headers: bearer(admin.token),
-      payload: { status: 'approved', maxNftType: 1 },
-    });
-    expect(approved.statusCode).toBe(200);
+    await decide(target.user.id, { status: 'approved', maxNftType: 1 });
     const reopen = (token: string) =>
       post(staffPaths.action(target.user.id), token, {
         action: 'reopen-kyc',
