@@ -4,7 +4,12 @@ import { cpaLinkSchema } from './cpa.ts';
 import { transactionListResponseSchema } from './crypto.ts';
 import { kycModerationDecisionSchema } from './kyc.ts';
 import { ReportReason, ReportStatus } from './meet.ts';
-import { meetingOutcomeSchema, meetingReasonSchema, meetingStatusSchema } from './meetings.ts';
+import {
+  meetingListSchema,
+  meetingOutcomeSchema,
+  meetingReasonSchema,
+  meetingStatusSchema,
+} from './meetings.ts';
 import { referralStatsResponseSchema } from './referral.ts';
 
 // The sections of a user's page in the control area (issue 46), one call each. Moderators read
@@ -53,10 +58,7 @@ export const staffMeetingSchema = z.object({
 export type StaffMeeting = z.infer<typeof staffMeetingSchema>;
 
 /** GET /staff/users/{id}/meetings: newest first, with the outcome. */
-export const staffMeetingsSectionSchema = z.object({
-  offset: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
+export const staffMeetingsSectionSchema = meetingListSchema.extend({
   list: z.array(staffMeetingSchema),
 });
 export type StaffMeetingsSection = z.infer<typeof staffMeetingsSectionSchema>;
