@@ -105,6 +105,11 @@ test('a moderator reads a user page without the actions or the audit trail', asy
   await expect(page.getByRole('region', { name: 'Sessions and devices' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ban', exact: true })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Audit trail' })).toHaveCount(0);
+  // What their work needs, and none of the money (docs/decisions.md).
+  await expect(page.getByRole('region', { name: 'Meetings' })).toContainText('No meetings.');
+  await expect(page.getByRole('region', { name: 'Reports' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Wallet ledger' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'CPA standing' })).toHaveCount(0);
 });
 
 /** A user whose verification an admin approved (photos and submit through the API). */
