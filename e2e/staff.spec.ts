@@ -1,15 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { resolve } from 'node:path';
+import sharp from 'sharp';
 import {
   expect,
   PASSWORD,
+  readyUser,
   registerUser,
   setRole,
   signIn,
   test,
   type AuthRecord,
 } from './support/fixtures.ts';
+import { waitForMail } from './support/mailbox.ts';
 import { repoRoot } from './support/server.ts';
 
 const shots = resolve(repoRoot, 'docs/web');
@@ -102,4 +105,97 @@ test('a moderator reads a user page without the actions or the audit trail', asy
   await expect(page.getByRole('region', { name: 'Sessions and devices' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ban', exact: true })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Audit trail' })).toHaveCount(0);
+  // What their work needs, and none of the money (docs/decisions.md).
+  await expect(page.getByRole('region', { name: 'Meetings' })).toContainText('No meetings.');
+  await expect(page.getByRole('region', { name: 'Reports' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Wallet ledger' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'CPA standing' })).toHaveCount(0);
+});
+
+/** A user whose verification an admin approved (photos and submit through the API). */
+async function verifiedUser(request: APIRequestContext, admin: AuthRecord): Promise<AuthRecord> {
+  const user = await readyUser(request);
+  const headers = { authorization: `Bearer ${user.token}` };
+  for (const [kind, background] of [
+    ['document', '#3366aa'],
+    ['selfie', '#aa6633'],
+  ] as const) {
+    const buffer = await sharp({ create: { width: 600, height: 400, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await request.post('/api/media', {
+      headers,
+      multipart: {
+        album: 'kyc',
+        kind,
+        files: { name: `${kind}.jpg`, mimeType: 'image/jpeg', buffer },
+      },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+  }
+  const submitted = await request.post('/api/kyc/submit', { headers });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  const approved = await request.patch(`/api/kyc/moderate/${user.user.id}`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { status: 'approved', maxNftType: 1 },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  return user;
+}
+
+test("an admin reads a user's sections and re-opens their KYC; the user may submit again", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await registerUser(request);
+  setRole(admin.user.email, 'admin');
+  const user = await verifiedUser(request, admin);
+
+  await signIn(page, admin);
+  await page.goto(`/control/users/${user.user.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`User ${user.user.id}`, {
+    timeout: 30_000,
+  });
+  for (const name of [
+    'KYC',
+    'Wallet ledger',
+    'Meetings',
+    'Reports',
+    'Referral standing',
+    'CPA standing',
+  ]) {
+    await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
+  }
+  const kyc = page.getByRole('region', { name: 'KYC', exact: true });
+  const history = kyc.getByRole('table', { name: 'KYC history' });
+  await expect(history.getByRole('row').nth(2)).toContainText('Waiting for review → Verified');
+  await expect(page.getByRole('region', { name: 'Meetings' })).toContainText('No meetings.');
+  await expect(page.getByRole('region', { name: 'CPA standing' })).toContainText(
+    'No affiliate links.',
+  );
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: resolve(shots, 'control-user-sections.png'), fullPage: true });
+
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Re-open KYC' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason').fill('Document expired');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'KYC re-opened; the user was mailed.' }),
+  ).toBeVisible();
+  await expect(history.getByRole('row').nth(3)).toContainText('Verified → Not submitted');
+  await expect(history.getByRole('row').nth(3)).toContainText('Document expired');
+  const audit = page.getByRole('table', { name: 'Audit trail' });
+  await expect(audit.getByRole('row').nth(1)).toContainText('Re-open KYC');
+  await expect(page.getByRole('button', { name: 'Re-open KYC' })).toHaveCount(0);
+
+  const mail = await waitForMail(user.user.email, { since });
+  expect(mail.text).toContain('Your verification was re-opened: Document expired');
+  const again = await request.post('/api/kyc/submit', {
+    headers: { authorization: `Bearer ${user.token}` },
+  });
+  expect(again.status(), await again.text()).toBe(200);
 });

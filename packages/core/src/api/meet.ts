@@ -87,7 +87,22 @@ export const sendMessageRequestSchema = z.object({
 export const markReadRequestSchema = z.object({ messageId: z.number().int().positive() });
 export const readStateSchema = z.object({ readId: z.number().int().nullable() });
 
-export const blockListSchema = z.object({ list: z.array(z.number().int()) });
+/** A blocked person as the blocker's list names them (issue 43). */
+export const blockedPersonSchema = publicCardSchema.pick({
+  userId: true,
+  nickname: true,
+  firstName: true,
+  avatar: true,
+});
+export type BlockedPerson = z.infer<typeof blockedPersonSchema>;
+
+export const blockListSchema = z.object({
+  /** Ids of the people blocked; kept for app versions that read only these. */
+  list: z.array(z.number().int()),
+  /** The same people, named, in the same order. */
+  people: z.array(blockedPersonSchema),
+});
+export type BlockList = z.infer<typeof blockListSchema>;
 
 export const ReportReason = {
   SPAM: 'spam',

@@ -62,6 +62,8 @@ export const StaffAction = {
   ROLE: 'role',
   REVOKE_SESSIONS: 'revoke-sessions',
   LIFT_DEVICE_LOCK: 'lift-device-lock',
+  /** A decided KYC back to draft, so the user may submit again (the user is mailed). */
+  REOPEN_KYC: 'reopen-kyc',
 } as const;
 export type StaffAction = (typeof StaffAction)[keyof typeof StaffAction];
 
@@ -107,5 +109,6 @@ export const staffActionRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal(StaffAction.ROLE), reason: reasonSchema, role: roleSchema }),
   z.object({ action: z.literal(StaffAction.REVOKE_SESSIONS), reason: reasonSchema }),
   z.object({ action: z.literal(StaffAction.LIFT_DEVICE_LOCK), reason: reasonSchema }),
+  z.object({ action: z.literal(StaffAction.REOPEN_KYC), reason: reasonSchema }),
 ]);
 export type StaffActionRequest = z.infer<typeof staffActionRequestSchema>;

@@ -78,6 +78,7 @@ const appMessagesEn = {
   'kyc.notice.rejected':
     'Your verification was rejected: {comment}. You can correct it and submit again',
   'kyc.notice.rejected_forever': 'Your verification was rejected permanently: {comment}',
+  'kyc.notice.draft': 'Your verification was re-opened: {comment}. You can submit it again',
 
   'news.notice': 'News: {title}',
   'news.cover-invalid': 'Choose a cover uploaded to the news album',
@@ -215,6 +216,8 @@ const appMessagesEn = {
   'staff.not-banned': 'This user is not banned',
   'staff.same-role': 'The user already has this role',
   'staff.not-locked': 'This user has no device lock',
+  'staff.kyc-not-reopenable':
+    'Only an approved or permanently rejected verification can be re-opened',
   'moderators.not-a-holder': 'Only a holder of this level can moderate it',
   'moderators.already': 'The user already moderates this level',
   'moderators.not-appointed': 'The user does not moderate this level',
@@ -297,6 +300,7 @@ const appMessagesRu = {
   'kyc.notice.rejected':
     'Верификация отклонена: {comment}. Исправьте данные и отправьте заявку снова',
   'kyc.notice.rejected_forever': 'Верификация отклонена без права повторной подачи: {comment}',
+  'kyc.notice.draft': 'Ваша верификация открыта заново: {comment}. Вы можете подать её снова',
 
   'news.notice': 'Новость: {title}',
   'news.cover-invalid': 'Выберите обложку, загруженную в альбом новостей',
@@ -438,6 +442,8 @@ const appMessagesRu = {
   'staff.not-banned': 'Пользователь не заблокирован',
   'staff.same-role': 'У пользователя уже эта роль',
   'staff.not-locked': 'У пользователя нет блокировки устройства',
+  'staff.kyc-not-reopenable':
+    'Открыть заново можно только одобренную или окончательно отклонённую верификацию',
   'moderators.not-a-holder': 'Модерировать уровень может только его владелец',
   'moderators.already': 'Пользователь уже модерирует этот уровень',
   'moderators.not-appointed': 'Пользователь не модерирует этот уровень',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { KycStatus } from '../enums.ts';
 import {
   canEditKycPhotos,
+  canReopenKyc,
   canTransitionKyc,
   checkKycTransition,
   currentKycStep,
@@ -70,5 +71,10 @@ describe('KYC status machine', () => {
     expect(currentKycStep({ profileComplete: true, hasDocument: true, hasSelfie: true })).toBe(
       'submit',
     );
+  });
+
+  it('re-opens only an approved or permanently rejected verification', () => {
+    const reopenable = Object.values(KycStatus).filter(canReopenKyc);
+    expect(reopenable.sort()).toEqual([KycStatus.APPROVED, KycStatus.REJECTED_FOREVER].sort());
   });
 });

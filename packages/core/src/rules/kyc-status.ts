@@ -52,6 +52,15 @@ export function checkKycTransition(
   return canTransitionKyc(from, to, by) ? null : 'kyc.transition-forbidden';
 }
 
+/**
+ * An admin re-opens a decided verification (issue 46): approved or rejected for good goes back
+ * to draft, where the user may submit again. A rejected one needs no re-opening (the user may
+ * already submit); one under review is the moderators'.
+ */
+export function canReopenKyc(from: KycStatusValue): boolean {
+  return from === KycStatus.APPROVED || from === KycStatus.REJECTED_FOREVER;
+}
+
 /** The user may upload or replace verification photos only while nothing is under review. */
 export function canEditKycPhotos(status: KycStatusValue): boolean {
   return status === KycStatus.DRAFT || status === KycStatus.REJECTED;

@@ -1,21 +1,33 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react-native';
-import { card, fakeServer, renderScreen, signedIn } from '../../../test/helpers.tsx';
-import { rememberPeople } from '../../lib/people.ts';
+import { fakeServer, renderScreen, signedIn } from '../../../test/helpers.tsx';
 import { BlockedPeople } from './blocked-people.tsx';
+
+const person = (userId: number, nickname: string | null, firstName: string | null = null) => ({
+  userId,
+  nickname,
+  firstName,
+  avatar: `/api/media/avatar/${userId}/small`,
+});
+const blocks = (...people: ReturnType<typeof person>[]) => ({
+  list: people.map((p) => p.userId),
+  people,
+});
 
 describe('blocked people in settings', () => {
   beforeEach(() => signedIn());
 
-  it('lists the people I blocked and unblocks one', async () => {
-    rememberPeople([card(2, 'boris')]);
+  it('names the people I blocked, as the server says, and unblocks one', async () => {
     const calls = fakeServer({
-      'GET /api/meet/blocks': { body: { list: [2, 7] } },
-      'DELETE /api/meet/blocks/2': { body: { list: [7] } },
+      'GET /api/meet/blocks': {
+        body: blocks(person(2, 'boris'), person(5, null, 'Vera'), person(7, null)),
+      },
+      'DELETE /api/meet/blocks/2': { body: blocks(person(5, null, 'Vera'), person(7, null)) },
     });
     await renderScreen(<BlockedPeople />);
     expect(calls).toHaveLength(0);
     await fireEvent.press(screen.getByRole('button', { name: 'Blocked people' }));
     expect(await screen.findByText('boris')).toBeOnTheScreen();
+    expect(screen.getByText('Vera')).toBeOnTheScreen();
     expect(screen.getByText('User #7')).toBeOnTheScreen();
 
     await fireEvent.press(screen.getByRole('button', { name: 'Unblock boris' }));
@@ -25,7 +37,7 @@ describe('blocked people in settings', () => {
   });
 
   it('says when nobody is blocked, in Russian', async () => {
-    fakeServer({ 'GET /api/meet/blocks': { body: { list: [] } } });
+    fakeServer({ 'GET /api/meet/blocks': { body: blocks() } });
     await renderScreen(<BlockedPeople />, 'ru');
     await fireEvent.press(screen.getByRole('button', { name: 'Заблокированные' }));
     expect(await screen.findByText('Вы никого не заблокировали')).toBeOnTheScreen();
@@ -33,7 +45,7 @@ describe('blocked people in settings', () => {
 
   it('shows a refused unblock and keeps the person listed', async () => {
     fakeServer({
-      'GET /api/meet/blocks': { body: { list: [7] } },
+      'GET /api/meet/blocks': { body: blocks(person(7, null)) },
       'DELETE /api/meet/blocks/7': {
         status: 429,
         body: { code: 'RATE_LIMITED', message: 'Too many attempts. Please try again later' },

@@ -1,19 +1,17 @@
 import { useState } from 'react';
-import { Text, View } from 'react-native';
+import { Image, Text, View } from 'react-native';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { blockListSchema, meetPaths } from '@meeet/core/api/meet';
 import { api, unwrap } from '../../lib/api.ts';
+import { apiOrigin } from '../../lib/config.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { withUser } from '../../lib/paths.ts';
-import { displayName, peopleStore } from '../../lib/people.ts';
-import { useStore } from '../../lib/store.ts';
 import { Button, Card, Empty, ErrorBox, Loading, styles } from '../../components/ui.tsx';
 
 const blocksKey = ['meet', 'blocks'] as const;
 
 function BlockedList() {
   const { t } = useI18n();
-  const people = useStore(peopleStore);
   const client = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const blocks = useQuery({
@@ -34,18 +32,24 @@ function BlockedList() {
   return (
     <View accessibilityRole="list" style={{ gap: 8 }}>
       {failure ? <ErrorBox message={failure} /> : null}
-      {blocks.data.list.length === 0 ? <Empty text={t('m.settings.blocked.none')} /> : null}
-      {blocks.data.list.map((userId) => {
-        // The list holds ids; a person seen on the map or in chat this session has a name.
-        const person = people.get(userId);
-        const name = person ? displayName(person) : t('m.settings.blocked.someone', { id: userId });
+      {blocks.data.people.length === 0 ? <Empty text={t('m.settings.blocked.none')} /> : null}
+      {blocks.data.people.map((person) => {
+        const name =
+          person.nickname ??
+          person.firstName ??
+          t('m.settings.blocked.someone', { id: person.userId });
         return (
-          <View key={userId} style={[styles.row, { justifyContent: 'space-between' }]}>
+          <View key={person.userId} style={[styles.row, { justifyContent: 'space-between' }]}>
+            <Image
+              source={{ uri: `${apiOrigin()}${person.avatar}` }}
+              accessibilityIgnoresInvertColors
+              style={{ width: 32, height: 32, borderRadius: 16, backgroundColor: '#262935' }}
+            />
             <Text style={[styles.text, { flex: 1 }]}>{name}</Text>
             <Button
               label={t('m.settings.blocked.unblock')}
               accessibilityLabel={t('m.settings.blocked.unblock-name', { name })}
-              onPress={() => void unblock(userId)}
+              onPress={() => void unblock(person.userId)}
               variant="secondary"
             />
           </View>

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { KycStatus } from '@meeet/core/enums';
+import { KycStatus } from '@meeet/core/enums';
 import type { DbExecutor } from '../../db/client.ts';
 import {
   kycDecisions,
@@ -93,6 +93,26 @@ export const kycRepository = {
       .returning();
     if (!row) throw new Error(`kyc of ${userId} vanished`);
     return row;
+  },
+
+  /** An admin re-opens the verification: back to draft, the allowed level and request gone. */
+  async reopen(
+    db: DbExecutor,
+    userId: number,
+    changes: { moderatorComment: string; decidedBy: number },
+  ): Promise<void> {
+    await db
+      .update(kycVerifications)
+      .set({
+        ...changes,
+        status: KycStatus.DRAFT,
+        maxNftType: null,
+        requestedNftType: null,
+        levelRequestedAt: null,
+        decidedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(kycVerifications.userId, userId));
   },
 
   /** Records a verified user's request for a higher level (replacing an earlier one). */

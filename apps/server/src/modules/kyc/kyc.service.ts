@@ -12,7 +12,7 @@ import type { NotificationPayload } from '@meeet/core/api/realtime';
 import { KycStatus, nftTypeName, type NftType } from '@meeet/core/enums';
 import type { Locale } from '@meeet/core/i18n/locale';
 import { translate } from '@meeet/core/i18n/translate';
-import { checkKycTransition, KycActor } from '@meeet/core/rules/kyc-status';
+import { canReopenKyc, checkKycTransition, KycActor } from '@meeet/core/rules/kyc-status';
 import { applicationLevel, mayModerate } from '@meeet/core/rules/moderation';
 import { isProfileComplete } from '@meeet/core/rules/profile';
 import type { Database, DbExecutor } from '../../db/client.ts';
@@ -332,4 +332,55 @@ export async function kycFacts(
     maxNftType:
       status === KycStatus.APPROVED ? ((kyc?.maxNftType ?? null) as NftType | null) : null,
   };
+}
+
+/** For the staff user page: the verification and every decision on it, oldest first. */
+export async function kycHistoryOf(db: DbExecutor, userId: number) {
+  const [kyc, facts, history] = await Promise.all([
+    kycRepository.find(db, userId),
+    kycFacts(db, userId),
+    kycRepository.history(db, [userId]),
+  ]);
+  return {
+    status: facts.status,
+    maxNftType: facts.maxNftType,
+    moderatorComment: kyc?.moderatorComment ?? null,
+    submittedAt: iso(kyc?.submittedAt),
+    decidedAt: iso(kyc?.decidedAt),
+    history: history.map((row) => ({ ...toDecision(row), actorId: row.actorId })),
+  };
+}
+
+/**
+ * An admin re-opens a decided verification (issue 46): back to draft, where the user may
+ * submit again, written to the history with the reason, and the user's mail queued, all on the
+ * caller's transaction. Returns the mail job to flush after the commit.
+ */
+export async function reopenKyc(
+  tx: DbExecutor,
+  mail: MailService,
+  input: { userId: number; actorId: number; reason: string },
+): Promise<number> {
+  const { userId, actorId, reason } = input;
+  const from = await lockKycStatus(tx, userId);
+  if (!from) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });
+  if (!canReopenKyc(from)) {
+    throw new AppError(ErrorCode.CONFLICT, { messageKey: 'staff.kyc-not-reopenable' });
+  }
+  await kycRepository.reopen(tx, userId, { moderatorComment: reason, decidedBy: actorId });
+  const user = await setKycStatus(tx, userId, KycStatus.DRAFT);
+  await kycRepository.addDecision(tx, {
+    userId,
+    fromStatus: from,
+    toStatus: KycStatus.DRAFT,
+    actor: KycActor.MODERATOR,
+    actorId,
+    comment: reason,
+    maxNftType: null,
+  });
+  return mail.enqueue(tx, {
+    to: user.email,
+    locale: user.locale as Locale,
+    template: { kind: 'kyc-decision', status: KycStatus.DRAFT, comment: reason, maxNftType: null },
+  });
 }

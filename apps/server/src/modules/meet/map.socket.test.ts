@@ -312,7 +312,7 @@ describe('meet: hands and the live map', () => {
       t.app.inject({ method, url: `/api/meet/blocks/${userId}`, headers: bearer(token) });
     expect((await blockOf(a.token, c.id, 'PUT')).statusCode).toBe(200);
     const back = await blockOf(b.token, a.id, 'DELETE');
-    expect(back.json()).toEqual({ list: [] });
+    expect(back.json()).toEqual({ list: [], people: [] });
     expect((await watch(a.socket, here)).hands.map((h) => h.userId)).toEqual([b.id]);
   });
 

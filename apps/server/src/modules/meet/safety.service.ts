@@ -2,6 +2,7 @@ import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import {
   ReportReason,
   ReportStatus,
+  type BlockList,
   type ChatMessage,
   type Report,
   type ReportDecision,
@@ -9,11 +10,13 @@ import {
 } from '@meeet/core/api/meet';
 import { HandDropReason, type NotificationPayload } from '@meeet/core/api/realtime';
 import { translate } from '@meeet/core/i18n/translate';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
+import { usersByIds } from '../users/users.service.ts';
 import { toChatMessage } from './chat-message.ts';
 import type { MapService } from './map.service.ts';
 import { meetRepository } from './meet.repository.ts';
+import { reportsRepository } from './reports.repository.ts';
 import type { MeetReportRow } from './meet.schema.ts';
 
 /** Messages of context a moderator sees with a report. */
@@ -30,6 +33,20 @@ export interface SafetyServiceDeps {
 
 function selfRefused(): AppError {
   return new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'meet.cannot-target-self' });
+}
+
+/** A report's own fields, as moderators and the staff user page read them. */
+function plainReport(row: MeetReportRow) {
+  return {
+    id: row.id,
+    reporterId: row.reporterId,
+    reportedUserId: row.reportedUserId,
+    reason: row.reason as ReportReason,
+    text: row.text,
+    status: row.status as ReportStatus,
+    moderatorComment: row.moderatorComment,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /**
@@ -84,11 +101,23 @@ export class SafetyService {
     return meetRepository.isBanned(this.deps.db, userId);
   }
 
-  async listBlocks(auth: AuthContext): Promise<{ list: number[] }> {
-    return { list: await meetRepository.blockedBy(this.deps.db, auth.user.id) };
+  /** The people the caller blocked, with their names (the users service's). */
+  async listBlocks(auth: AuthContext): Promise<BlockList> {
+    const list = await meetRepository.blockedBy(this.deps.db, auth.user.id);
+    const found = new Map((await usersByIds(this.deps.db, list)).map((user) => [user.id, user]));
+    const people = list.map((userId) => {
+      const user = found.get(userId);
+      return {
+        userId,
+        nickname: user?.domain ?? null,
+        firstName: user?.firstName ?? null,
+        avatar: `/api/media/avatar/${userId}/small`,
+      };
+    });
+    return { list, people };
   }
 
-  async block(auth: AuthContext, otherId: number): Promise<{ list: number[] }> {
+  async block(auth: AuthContext, otherId: number): Promise<BlockList> {
     if (otherId === auth.user.id) throw selfRefused();
     if (!(await this.deps.sessions.userOf(otherId))) {
       throw new AppError(ErrorCode.NOT_FOUND);
@@ -100,7 +129,7 @@ export class SafetyService {
     return this.listBlocks(auth);
   }
 
-  async unblock(auth: AuthContext, otherId: number): Promise<{ list: number[] }> {
+  async unblock(auth: AuthContext, otherId: number): Promise<BlockList> {
     await meetRepository.unblock(this.deps.db, auth.user.id, otherId);
     // The other may still block this user: read both cached users again rather than guess.
     await this.reload([auth.user.id, otherId]);
@@ -182,17 +211,8 @@ export class SafetyService {
   }
 
   private async toReport(row: MeetReportRow): Promise<Report> {
-    return {
-      id: row.id,
-      reporterId: row.reporterId,
-      reportedUserId: row.reportedUserId,
-      messageId: row.messageId,
-      reason: row.reason as ReportReason,
-      text: row.text,
-      status: row.status as ReportStatus,
-      createdAt: row.createdAt.toISOString(),
-      context: await this.context(row),
-    };
+    const { moderatorComment: _comment, ...report } = plainReport(row);
+    return { ...report, messageId: row.messageId, context: await this.context(row) };
   }
 
   async listReports(query: { status: ReportStatus; offset: number; limit: number }) {
@@ -248,4 +268,10 @@ export class SafetyService {
     }
     return this.toReport(outcome);
   }
+}
+
+/** For the staff user page: the latest reports the user made and received, newest first. */
+export async function reportsOfUser(db: DbExecutor, userId: number, limit: number) {
+  const found = await reportsRepository.ofUser(db, userId, limit);
+  return { made: found.made.map(plainReport), received: found.received.map(plainReport) };
 }

@@ -10,6 +10,7 @@ import type {
   ModerationMeetingList,
   ProximityTokensResponse,
 } from '@meeet/core/api/meetings';
+import type { NftType } from '@meeet/core/enums';
 import type { Locale } from '@meeet/core/i18n/locale';
 import type { DbExecutor } from '../../db/client.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
@@ -183,4 +184,23 @@ export function meetingsCount(
 export function meetingFigures(db: DbExecutor, now = new Date()) {
   const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   return repo.figures(db, midnight);
+}
+
+/** For the staff user page: the user's meetings, newest first, with the partner's id. */
+export async function meetingsOfUser(db: DbExecutor, userId: number, page: Page) {
+  const { total, rows } = await repo.listOf(db, userId, page);
+  return {
+    total,
+    list: rows.map((row) => ({
+      id: row.id,
+      partnerId: row.userA === userId ? row.userB : row.userA,
+      status: row.status,
+      outcome: row.outcome,
+      reasons: row.reasons,
+      level: row.level as NftType | null,
+      startedAt: row.startedAt.toISOString(),
+      endedAt: row.endedAt?.toISOString() ?? null,
+      tokenId: row.tokenId,
+    })),
+  };
 }

@@ -316,11 +316,16 @@ export class ReferralService {
   }
 
   /** Spec §3 Referral figures and §3 periods for the caller. */
-  async stats(auth: AuthContext): Promise<ReferralStatsResponse> {
+  stats(auth: AuthContext): Promise<ReferralStatsResponse> {
+    return this.statsOf(auth.user);
+  }
+
+  /** The figures of any user (the caller's own, or one on the staff user page). */
+  async statsOf(user: AuthContext['user']): Promise<ReferralStatsResponse> {
     const { db } = this.deps;
-    const userId = auth.user.id;
+    const userId = user.id;
     const now = this.now();
-    const code = promoCodeOf(auth.user);
+    const code = promoCodeOf(user);
     const periods = referralPeriodSchema.options;
     const froms = periods.map((p) => periodStart(p, now));
     const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -367,7 +372,7 @@ export class ReferralService {
     return {
       code,
       linkPath: `/ref/${code}`,
-      level: auth.user.referralLevel === 'business' ? 'business' : 'human',
+      level: user.referralLevel === 'business' ? 'business' : 'human',
       totalIncome: totalIncome.toString(),
       monthlyIncome: month?.income ?? '0',
       pendingIncome: (totalIncome - row.paid).toString(),

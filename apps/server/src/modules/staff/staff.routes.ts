@@ -11,6 +11,7 @@ import { staffPaths } from '@meeet/core/api/staff-paths';
 import { Role } from '@meeet/core/roles';
 import { authOf } from '../../plugins/auth.ts';
 import { MarketService } from '../market/market.service.ts';
+import { staffSectionRoutes } from './staff-sections.routes.ts';
 import { StaffService } from './staff.service.ts';
 
 const tags = ['staff'];
@@ -26,7 +27,9 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     bans: app.bans,
     levelsHeld: (userId) => market.levelsHeld(userId),
     log: app.log,
+    mail: app.mail,
   });
+  await app.register(staffSectionRoutes);
 
   app.get(
     staffPaths.search,
@@ -65,7 +68,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: bearer,
-        summary: 'Ban, unban, change role, revoke sessions, lift a device lock (admins)',
+        summary:
+          'Ban, unban, change role, revoke sessions, lift a device lock, re-open KYC (admins)',
         params: staffUserParamsSchema,
         body: staffActionRequestSchema,
         response: { 200: staffUserDetailSchema, 409: errorBodySchema, ...refusals },

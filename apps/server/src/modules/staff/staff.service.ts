@@ -14,7 +14,8 @@ import type { KycStatus, NftType } from '@meeet/core/enums';
 import { Role, hasRole } from '@meeet/core/roles';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { assertRole } from '../../lib/access.ts';
-import { kycFacts } from '../kyc/kyc.service.ts';
+import { kycFacts, reopenKyc } from '../kyc/kyc.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
 import type { AccountBans } from '../meet/bans.plugin.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
 import {
@@ -39,6 +40,7 @@ export interface StaffServiceDeps {
   /** Token levels the user holds on chain (empty when the chain cannot say). */
   levelsHeld: (userId: number) => Promise<NftType[]>;
   log: FastifyBaseLogger;
+  mail: MailService;
 }
 
 /** A user as the users service answers it (no table type crosses the seam). */
@@ -177,7 +179,7 @@ export class StaffService {
         reason: input.reason,
         details,
       });
-    await db.transaction(async (tx) => {
+    const mailJob = await db.transaction(async (tx) => {
       const user = await userById(tx, userId);
       if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });
       switch (input.action) {
@@ -191,7 +193,7 @@ export class StaffService {
           if (user.role === input.role) throw refused('staff.same-role');
           await setUserRoleById(tx, userId, input.role);
           await audit(tx, { from: user.role, to: input.role });
-          return;
+          return null;
         case StaffAction.LIFT_DEVICE_LOCK:
           if (!user.deviceLockUntil || user.deviceLockUntil.getTime() <= Date.now()) {
             throw refused('staff.not-locked');
@@ -199,9 +201,20 @@ export class StaffService {
           break;
         case StaffAction.REVOKE_SESSIONS:
           break;
+        case StaffAction.REOPEN_KYC: {
+          const job = await reopenKyc(tx, this.deps.mail, {
+            userId,
+            actorId,
+            reason: input.reason,
+          });
+          await audit(tx, { from: user.kycStatus });
+          return job;
+        }
       }
       await audit(tx);
+      return null;
     });
+    if (mailJob !== null) await this.deps.mail.flush(mailJob);
     if (input.action === StaffAction.BAN) await bans.enforce(userId);
     if (input.action === StaffAction.REVOKE_SESSIONS) await sessions.revokeAllForUser(userId);
     if (input.action === StaffAction.LIFT_DEVICE_LOCK) await sessions.liftDeviceLock(userId);

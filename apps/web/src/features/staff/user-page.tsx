@@ -1,9 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
@@ -18,45 +16,17 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { StaffAction, type StaffUserDetail } from '@meeet/core/api/staff';
 import { NFT_TYPE_NAMES } from '@meeet/core/enums';
+import { canReopenKyc } from '@meeet/core/rules/kyc-status';
 import { paths } from '../../app/paths.ts';
 import { useTranslation } from '../../i18n/react.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { useFormat } from '../../lib/format.ts';
 import { isAdmin } from '../../lib/roles.ts';
 import { useStaffUser } from './api/get-staff-user.ts';
+import { Facts, Section } from './components/section.tsx';
 import { StaffActionDialog } from './components/staff-action-dialog.tsx';
+import { UserSections } from './components/user-sections.tsx';
 import { NS } from './i18n.ts';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined" component="section" aria-label={title}>
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
-/** Label and value rows of a section. */
-function Facts({ rows }: { rows: ReadonlyArray<[string, ReactNode]> }) {
-  return (
-    <Stack component="dl" spacing={0.75} sx={{ m: 0 }}>
-      {rows.map(([label, value]) => (
-        <Stack key={label} direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
-          <Typography component="dt" color="text.secondary" sx={{ minWidth: 200 }}>
-            {label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Stack>
-      ))}
-    </Stack>
-  );
-}
 
 function Sessions({ sessions }: { sessions: StaffUserDetail['sessions'] }) {
   const { t } = useTranslation(NS);
@@ -150,6 +120,7 @@ function availableActions(detail: StaffUserDetail): StaffAction[] {
     StaffAction.ROLE,
     StaffAction.REVOKE_SESSIONS,
     ...(detail.deviceLock ? [StaffAction.LIFT_DEVICE_LOCK] : []),
+    ...(canReopenKyc(detail.kyc.status) ? [StaffAction.REOPEN_KYC] : []),
   ];
 }
 
@@ -226,17 +197,6 @@ function UserDetail({ detail, admin }: { detail: StaffUserDetail; admin: boolean
           ]}
         />
       </Section>
-      <Section title={t('user.kyc')}>
-        <Facts
-          rows={[
-            [t('user.kyc-status'), t(`kyc.${detail.kyc.status}`)],
-            [
-              t('user.kyc-max-level'),
-              detail.kyc.maxNftType === null ? none : NFT_TYPE_NAMES[detail.kyc.maxNftType],
-            ],
-          ]}
-        />
-      </Section>
       <Section title={t('user.wallet')}>
         <Facts
           rows={[
@@ -265,6 +225,7 @@ function UserDetail({ detail, admin }: { detail: StaffUserDetail; admin: boolean
           ]}
         />
       </Section>
+      <UserSections userId={user.id} admin={admin} />
       <Section title={t('user.sessions')}>
         <Sessions sessions={detail.sessions} />
       </Section>

@@ -12,15 +12,28 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
+const person = (userId: number, nickname: string | null, firstName: string | null = null) => ({
+  userId,
+  nickname,
+  firstName,
+  avatar: `/api/media/avatar/${userId}/small`,
+});
+const blocks = (...people: ReturnType<typeof person>[]) => ({
+  list: people.map((p) => p.userId),
+  people,
+});
+
 describe('blocked people on the account page', () => {
-  it('lists the people I blocked and unblocks one', async () => {
+  it('names the people I blocked and unblocks one', async () => {
     const sent = serveApi({
-      'GET /api/meet/blocks': () => ({ list: [2, 7] }),
-      'DELETE /api/meet/blocks/:userId': () => ({ list: [7] }),
+      'GET /api/meet/blocks': () =>
+        blocks(person(2, 'boris'), person(5, null, 'Vera'), person(7, null)),
+      'DELETE /api/meet/blocks/:userId': () => blocks(person(5, null, 'Vera'), person(7, null)),
     });
     renderPage(<BlockedPeople />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Unblock User #2' }));
-    await waitFor(() => expect(screen.queryByText('User #2')).toBeNull());
+    fireEvent.click(await screen.findByRole('button', { name: 'Unblock boris' }));
+    await waitFor(() => expect(screen.queryByText('boris')).toBeNull());
+    screen.getByText('Vera');
     // Still listed: the query throws if the other blocked person went too.
     screen.getByText('User #7');
     expect(sent.at(-1)).toMatchObject({ method: 'DELETE', path: '/api/meet/blocks/2' });
@@ -28,7 +41,7 @@ describe('blocked people on the account page', () => {
 
   it('says when nobody is blocked, in Russian', async () => {
     await i18n.changeLanguage('ru');
-    serveApi({ 'GET /api/meet/blocks': () => ({ list: [] }) });
+    serveApi({ 'GET /api/meet/blocks': () => blocks() });
     renderPage(<BlockedPeople />);
     await screen.findByText('Вы никого не заблокировали');
   });

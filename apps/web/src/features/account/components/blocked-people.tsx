@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { blockListSchema, meetPaths } from '@meeet/core/api/meet';
@@ -40,26 +42,30 @@ export function BlockedPeople() {
   return (
     <>
       {unblocking.isError && <Alert severity="error">{unblocking.error.message}</Alert>}
-      {blocks.data.list.length === 0 ? (
+      {blocks.data.people.length === 0 ? (
         <Typography color="text.secondary">{t('blocked.none')}</Typography>
       ) : (
         <List aria-label={t('blocked.title')} dense>
-          {blocks.data.list.map((userId) => {
-            const name = t('blocked.someone', { id: userId });
+          {blocks.data.people.map((person) => {
+            const name =
+              person.nickname ?? person.firstName ?? t('blocked.someone', { id: person.userId });
             return (
               <ListItem
-                key={userId}
+                key={person.userId}
                 secondaryAction={
                   <Button
                     size="small"
                     aria-label={t('blocked.unblock-name', { name })}
                     disabled={unblocking.isPending}
-                    onClick={() => unblocking.mutate(userId)}
+                    onClick={() => unblocking.mutate(person.userId)}
                   >
                     {t('blocked.unblock')}
                   </Button>
                 }
               >
+                <ListItemAvatar>
+                  <Avatar src={person.avatar} alt="" />
+                </ListItemAvatar>
                 <ListItemText primary={name} />
               </ListItem>
             );

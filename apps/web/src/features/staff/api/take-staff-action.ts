@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { staffUserDetailSchema, type StaffActionRequest } from '@meeet/core/api/staff';
 import { staffPaths } from '@meeet/core/api/staff-paths';
 import { api } from '../../../lib/api-client.ts';
+import { staffSectionsKey } from './get-staff-section.ts';
 import { staffUserKey } from './get-staff-user.ts';
 
 /** POST /staff/users/{id}/actions: one admin action with its reason. */
@@ -15,7 +16,10 @@ export function useStaffAction(userId: number) {
   return useMutation({
     mutationFn: takeStaffAction,
     onSuccess: (result) => {
-      if (result.ok) queryClient.setQueryData(staffUserKey(userId), result);
+      if (!result.ok) return;
+      queryClient.setQueryData(staffUserKey(userId), result);
+      // A re-opened KYC, a lifted lock: the sections read again.
+      void queryClient.invalidateQueries({ queryKey: staffSectionsKey(userId) });
     },
   });
 }
