@@ -2,6 +2,7 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClientConfig } from '@meeet/client/api-client';
 import { createSocketClient, type SocketClient } from '@meeet/client/socket';
+import { blockListSchema, meetPaths } from '@meeet/core/api/meet';
 import { userPaths } from '@meeet/core/api/user-paths';
 import { authResponseSchema, userPrivateSchema } from '@meeet/core/api/user';
 import { registerUser } from '../test/accounts.ts';
@@ -62,6 +63,16 @@ describe('the shared API client against the server (spec §7, §8)', () => {
       ok: false,
       error: 'Неверный логин или пароль',
     });
+  });
+
+  it('sends a DELETE and a bodiless POST the server accepts (no JSON label on no body)', async () => {
+    const [user, other] = [await registerUser(t.app), await registerUser(t.app)];
+    const { api } = client(user.token);
+    const path = meetPaths.block.replace(':userId', String(other.user.id));
+    expect(await api.put(path, {}, blockListSchema)).toMatchObject({ ok: true, code: 200 });
+    const unblocked = await api.delete(path, undefined, blockListSchema);
+    expect(unblocked).toMatchObject({ ok: true, code: 200, data: { list: [] } });
+    expect(await api.post(userPaths.logout)).toMatchObject({ ok: true });
   });
 
   it('signs out when the server answers 401 to a token it does not know', async () => {

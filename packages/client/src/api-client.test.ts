@@ -70,6 +70,8 @@ describe('requests (spec §7)', () => {
       'DELETE /api/push/token?token=ab',
     ]);
     expect(received[1]?.body).toBe('');
+    // No body, so no JSON label: the server refuses an empty body labelled JSON.
+    expect(received[1]?.headers['content-type']).toBeUndefined();
     expect(removed).toEqual({ ok: true, code: 204, data: undefined });
   });
 

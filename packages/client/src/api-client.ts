@@ -136,10 +136,11 @@ export interface ApiClient {
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const url = (path: string, query?: QueryParams) => `${config.origin()}${apiPath(path, query)}`;
 
-  function headersFor(body: unknown, extra?: Record<string, string>): Record<string, string> {
+  function headersFor(body: BodyInit | undefined, extra?: Record<string, string>) {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    // FormData sets its own multipart boundary; a manual Content-Type would break it.
-    if (!isFormData(body)) headers['Content-Type'] = 'application/json';
+    // Only a JSON text is labelled JSON: FormData sets its own multipart boundary, and a
+    // JSON label on no body at all is refused by the server (Fastify: empty JSON body).
+    if (typeof body === 'string') headers['Content-Type'] = 'application/json';
     Object.assign(headers, {
       [HTTP_HEADERS.FINGERPRINT]: config.fingerprint(),
       'x-locale': config.locale(),
@@ -190,7 +191,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         ? await signer.headers(method, target, typeof body === 'string' ? body : '')
         : {};
       try {
-        const headers = headersFor(payload, { ...options?.headers, ...signed });
+        const headers = headersFor(body, { ...options?.headers, ...signed });
         return await fetch(full, { method, headers, body });
       } catch {
         return null;
