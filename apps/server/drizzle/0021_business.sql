@@ -55,9 +55,12 @@ CREATE TABLE "businesses" (
 CREATE TABLE "spot_meetings" (
 	"meeting_id" integer PRIMARY KEY NOT NULL,
 	"spot_id" integer NOT NULL,
+	"user_a" integer NOT NULL,
+	"user_b" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "media" DROP CONSTRAINT "media_album_check";--> statement-breakpoint
 ALTER TABLE "business_decisions" ADD CONSTRAINT "business_decisions_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_decisions" ADD CONSTRAINT "business_decisions_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_spots" ADD CONSTRAINT "business_spots_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -67,8 +70,13 @@ ALTER TABLE "businesses" ADD CONSTRAINT "businesses_logo_media_id_media_id_fk" F
 ALTER TABLE "businesses" ADD CONSTRAINT "businesses_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spot_meetings" ADD CONSTRAINT "spot_meetings_meeting_id_meetings_id_fk" FOREIGN KEY ("meeting_id") REFERENCES "public"."meetings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spot_meetings" ADD CONSTRAINT "spot_meetings_spot_id_business_spots_id_fk" FOREIGN KEY ("spot_id") REFERENCES "public"."business_spots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spot_meetings" ADD CONSTRAINT "spot_meetings_user_a_users_id_fk" FOREIGN KEY ("user_a") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spot_meetings" ADD CONSTRAINT "spot_meetings_user_b_users_id_fk" FOREIGN KEY ("user_b") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "business_decisions_business_idx" ON "business_decisions" USING btree ("business_id","id");--> statement-breakpoint
 CREATE INDEX "business_spots_business_idx" ON "business_spots" USING btree ("business_id");--> statement-breakpoint
 CREATE INDEX "business_spots_position_idx" ON "business_spots" USING btree ("lat","lon");--> statement-breakpoint
 CREATE INDEX "businesses_status_submitted_idx" ON "businesses" USING btree ("status","submitted_at");--> statement-breakpoint
-CREATE INDEX "spot_meetings_spot_idx" ON "spot_meetings" USING btree ("spot_id");
+CREATE INDEX "spot_meetings_spot_idx" ON "spot_meetings" USING btree ("spot_id");--> statement-breakpoint
+CREATE INDEX "spot_meetings_user_a_idx" ON "spot_meetings" USING btree ("user_a");--> statement-breakpoint
+CREATE INDEX "spot_meetings_user_b_idx" ON "spot_meetings" USING btree ("user_b");--> statement-breakpoint
+ALTER TABLE "media" ADD CONSTRAINT "media_album_check" CHECK ("media"."album" in ('profile_photos', 'kyc', 'channel_photos', 'news', 'business'));

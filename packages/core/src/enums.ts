@@ -70,6 +70,8 @@ export const MediaAlbum = {
   KYC: 'kyc',
   CHANNEL_PHOTOS: 'channel_photos',
   NEWS: 'news',
+  /** A business's logo and its spots' photos (public). */
+  BUSINESS: 'business',
 } as const;
 export type MediaAlbum = (typeof MediaAlbum)[keyof typeof MediaAlbum];
 

@@ -7,6 +7,8 @@ export const businessPaths = {
   mySpot: (spotId: number | string) => `/business/spots/${spotId}`,
   /** Published spots near a point (the app's map layer). */
   spotsNearby: '/spots/nearby',
+  /** The caller's meetings held at a spot (their history shows it). */
+  spotsVisited: '/spots/visited',
   /** Control area: the queue, one business, a decision. */
   moderateList: '/business/moderate/list',
   moderateOne: (businessId: number | string) => `/business/moderate/${businessId}`,

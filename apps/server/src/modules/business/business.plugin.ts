@@ -9,8 +9,19 @@ declare module 'fastify' {
   }
 }
 
+/** The business service, and the completed meetings it attributes to meeting spots. */
 async function business(app: FastifyInstance): Promise<void> {
-  app.decorate('business', new BusinessService({ db: app.db }));
+  const service = new BusinessService({
+    db: app.db,
+    mail: app.mail,
+    referral: app.referral,
+    log: app.log,
+  });
+  app.decorate('business', service);
+  app.meetingEvents.onCompleted((tx, event) => service.onMeetingCompleted(tx, event));
 }
 
-export const businessPlugin = fp(business, { name: 'business', dependencies: ['db'] });
+export const businessPlugin = fp(business, {
+  name: 'business',
+  dependencies: ['db', 'mail', 'referral', 'meeting-events'],
+});

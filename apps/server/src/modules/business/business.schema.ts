@@ -128,7 +128,18 @@ export const spotMeetings = pgTable(
     spotId: integer()
       .notNull()
       .references(() => businessSpots.id, { onDelete: 'cascade' }),
+    /** The two people (their history shows the spot); never shown to the venue. */
+    userA: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userB: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('spot_meetings_spot_idx').on(t.spotId)],
+  (t) => [
+    index('spot_meetings_spot_idx').on(t.spotId),
+    index('spot_meetings_user_a_idx').on(t.userA),
+    index('spot_meetings_user_b_idx').on(t.userB),
+  ],
 );
