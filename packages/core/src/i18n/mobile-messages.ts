@@ -72,6 +72,8 @@ export const mobileMessagesEn = {
   'm.map.people-list': 'People with a raised hand',
   'm.map.crowd': '{count, plural, one {# person} other {# people}} here, zoom in',
   'm.map.offline': 'No street map without a connection: people are shown on a plain background',
+  'm.map.spot': 'Meeting spot: {name}',
+  'm.map.spot-perk': 'Meeting spot: {name}. {perk}',
   'm.map.legend': 'Map key',
   'm.ads.label': 'Ad',
   'm.ads.setting': 'Ads matched to my profile',
@@ -288,6 +290,8 @@ export const mobileMessagesRu = {
   'm.map.crowd':
     '{count, plural, one {# человек} few {# человека} many {# человек} other {# человека}} здесь, приблизить',
   'm.map.offline': 'Без сети нет карты улиц: люди показаны на простом фоне',
+  'm.map.spot': 'Место встреч: {name}',
+  'm.map.spot-perk': 'Место встреч: {name}. {perk}',
   'm.map.legend': 'Обозначения на карте',
   'm.ads.label': 'Реклама',
   'm.ads.setting': 'Реклама по моему профилю',
