@@ -10,10 +10,7 @@ import { businessPaths } from '@meeet/core/api/business-paths';
 import { errorBodySchema } from '@meeet/core/api/errors';
 import { Role } from '@meeet/core/roles';
 import { authOf } from '../../plugins/auth.ts';
-
-const tags = ['business'];
-const bearer = [{ bearerAuth: [] }];
-const refusals = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+import { bearer, refusals, tags } from './business-route-parts.ts';
 
 /** The control area: the business queue, one business's page, decisions (moderators, admins). */
 export const businessControlRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -59,7 +56,7 @@ export const businessControlRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Approve, ask for more, refuse, suspend or reinstate a business',
         params: businessModerateParamsSchema,
         body: businessModerateRequestSchema,
-        response: { 200: businessModerationDetailSchema, ...refusals, 409: errorBodySchema },
+        response: { 200: businessModerationDetailSchema, ...refusals },
       },
     },
     (request) => business.decide(authOf(request), request.params.id, request.body),

@@ -12,10 +12,7 @@ import { businessPaths } from '@meeet/core/api/business-paths';
 import { errorBodySchema } from '@meeet/core/api/errors';
 import { okResponseSchema } from '@meeet/core/api/user';
 import { authOf } from '../../plugins/auth.ts';
-
-const tags = ['business'];
-const bearer = [{ bearerAuth: [] }];
-const refusals = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+import { bearer, refusals, tags } from './business-route-parts.ts';
 
 /** The venue's meeting spots, the map's spots nearby, and the caller's meetings at spots. */
 export const businessSpotsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,7 +41,7 @@ export const businessSpotsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         summary: 'Publish a meeting spot (approved venues)',
         body: spotInputSchema,
-        response: { 201: ownSpotSchema, ...refusals, 409: errorBodySchema },
+        response: { 201: ownSpotSchema, ...refusals },
       },
     },
     async (request, reply) =>
@@ -61,7 +58,7 @@ export const businessSpotsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change one of your meeting spots',
         params: spotParamsSchema,
         body: spotInputSchema,
-        response: { 200: ownSpotSchema, ...refusals, 409: errorBodySchema },
+        response: { 200: ownSpotSchema, ...refusals },
       },
     },
     (request) => business.updateSpot(authOf(request), request.params.id, request.body),

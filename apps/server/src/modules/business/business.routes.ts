@@ -1,14 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { businessApplySchema, businessSchema, myBusinessSchema } from '@meeet/core/api/business';
 import { businessPaths } from '@meeet/core/api/business-paths';
-import { errorBodySchema } from '@meeet/core/api/errors';
 import { authOf } from '../../plugins/auth.ts';
+import { bearer, refusals, tags } from './business-route-parts.ts';
 import { businessControlRoutes } from './business-control.routes.ts';
 import { businessSpotsRoutes } from './business-spots.routes.ts';
-
-const tags = ['business'];
-const bearer = [{ bearerAuth: [] }];
-const refusals = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /** Business accounts: the owner's cabinet; spots and the control area in their own files. */
 export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +33,7 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         summary: 'Apply for a business account (again after "needs more" or a refusal)',
         body: businessApplySchema,
-        response: { 200: businessSchema, ...refusals, 409: errorBodySchema },
+        response: { 200: businessSchema, ...refusals },
       },
     },
     (request) => business.apply(authOf(request), request.body),
