@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -36,43 +37,45 @@ export default function BusinessPage() {
   const level = me.data?.referralLevel ?? 'human';
 
   return (
-    <Stack spacing={3} data-testid="business-page">
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
-        {t('title')}
-      </Typography>
-      <Typography color="text.secondary">{t('intro')}</Typography>
-      {business && (
-        <Paper variant="outlined" sx={{ p: 3 }} data-testid="business-status">
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography sx={{ fontWeight: 700 }}>{business.legalName}</Typography>
-            <Chip
-              label={t(`status.${business.status}`)}
-              color={STATUS_COLOR[business.status]}
-              data-testid="business-status-chip"
-            />
-            <Typography color="text.secondary">
-              {t('referral-level')}:{' '}
-              <strong data-testid="business-referral-level">{t(`level.${level}`)}</strong>
-            </Typography>
-          </Stack>
-          {business.reason && business.status !== BusinessStatus.APPROVED && (
-            <Alert severity="warning" sx={{ mt: 2 }}>
-              {t('reason', { reason: business.reason })}
-            </Alert>
-          )}
-        </Paper>
-      )}
-      {!business && me.data?.emailVerified === false && (
-        <Alert severity="info">{t('verify-email')}</Alert>
-      )}
-      {mayApply(business?.status ?? null) && (
-        <Paper variant="outlined" sx={{ p: 3 }}>
-          <BusinessForm business={business} />
-        </Paper>
-      )}
-      {business?.status === BusinessStatus.APPROVED && business.venue && (
-        <SpotsSection venue={business.venue} category={business.category} />
-      )}
-    </Stack>
+    <Container maxWidth="md" sx={{ py: 4 }}>
+      <Stack spacing={3} data-testid="business-page">
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
+          {t('title')}
+        </Typography>
+        <Typography color="text.secondary">{t('intro')}</Typography>
+        {business && (
+          <Paper variant="outlined" sx={{ p: 3 }} data-testid="business-status">
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography sx={{ fontWeight: 700 }}>{business.legalName}</Typography>
+              <Chip
+                label={t(`status.${business.status}`)}
+                color={STATUS_COLOR[business.status]}
+                data-testid="business-status-chip"
+              />
+              <Typography color="text.secondary">
+                {t('referral-level')}:{' '}
+                <strong data-testid="business-referral-level">{t(`level.${level}`)}</strong>
+              </Typography>
+            </Stack>
+            {business.reason && business.status !== BusinessStatus.APPROVED && (
+              <Alert severity="warning" sx={{ mt: 2 }}>
+                {t('reason', { reason: business.reason })}
+              </Alert>
+            )}
+          </Paper>
+        )}
+        {!business && me.data?.emailVerified === false && (
+          <Alert severity="info">{t('verify-email')}</Alert>
+        )}
+        {mayApply(business?.status ?? null) && (
+          <Paper variant="outlined" sx={{ p: 3 }}>
+            <BusinessForm business={business} />
+          </Paper>
+        )}
+        {business?.status === BusinessStatus.APPROVED && business.venue && (
+          <SpotsSection venue={business.venue} category={business.category} />
+        )}
+      </Stack>
+    </Container>
   );
 }
