@@ -8,6 +8,8 @@ import { trustProxyOption } from './config-values.ts';
 import { createPool } from './db/client.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { businessPlugin } from './modules/business/business.plugin.ts';
+import { businessRoutes } from './modules/business/business.routes.ts';
 import { codesPlugin } from './modules/codes/codes.plugin.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { marketEventsPlugin } from './modules/market/market-events.ts';
@@ -210,6 +212,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(referralPlugin);
   await app.register(usersPlugin, { config });
   await app.register(meetPlugin, { config });
+  await app.register(businessPlugin);
 
   await app.register(
     async (api) => {
@@ -232,6 +235,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(pushRoutes);
       await api.register(staffRoutes);
       await api.register(moderatorsRoutes);
+      await api.register(businessRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  BusinessCategory,
+  BusinessStatus,
   GENDERS,
   KycStatus,
   MediaAlbum,
@@ -31,3 +33,5 @@ export const roleSchema = z.enum(Role);
 export const referralLevelSchema = z.enum(ReferralLevel);
 export const moodSchema = z.enum(Mood);
 export const localeSchema = z.enum(LOCALES);
+export const businessCategorySchema = z.enum(BusinessCategory);
+export const businessStatusSchema = z.enum(BusinessStatus);

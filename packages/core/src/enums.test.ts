@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BusinessCategory,
+  BusinessStatus,
   Gender,
   isGender,
   isNftType,
@@ -22,6 +24,8 @@ import {
 } from './enums.ts';
 import { hasRole, Role } from './roles.ts';
 import {
+  businessCategorySchema,
+  businessStatusSchema,
   genderSchema,
   kycStatusSchema,
   mediaAlbumSchema,
@@ -79,7 +83,11 @@ describe('enums match spec §3', () => {
         ['draft', 'rejected', 'rejected_forever', 'approved', 'requested'],
       ],
       [NewsStatus, newsStatusSchema, ['DRAFT', 'PUBLISHED']],
-      [MediaAlbum, mediaAlbumSchema, ['profile_photos', 'kyc', 'channel_photos', 'news']],
+      [
+        MediaAlbum,
+        mediaAlbumSchema,
+        ['profile_photos', 'kyc', 'channel_photos', 'news', 'business'],
+      ],
       [
         RewardAction,
         rewardActionSchema,
@@ -89,6 +97,16 @@ describe('enums match spec §3', () => {
       [Role, roleSchema, ['user', 'moderator', 'admin']],
       [ReferralLevel, referralLevelSchema, ['human', 'business']],
       [Mood, moodSchema, ['romantic', 'business', 'chat']],
+      [
+        BusinessCategory,
+        businessCategorySchema,
+        ['cafe', 'bar', 'restaurant', 'culture', 'sport', 'shop', 'brand', 'other'],
+      ],
+      [
+        BusinessStatus,
+        businessStatusSchema,
+        ['pending', 'needs-info', 'approved', 'refused', 'suspended'],
+      ],
     ] as const;
     for (const [values, schema, expected] of cases) {
       expect(Object.values(values)).toEqual(expected);

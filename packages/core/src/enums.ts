@@ -70,6 +70,8 @@ export const MediaAlbum = {
   KYC: 'kyc',
   CHANNEL_PHOTOS: 'channel_photos',
   NEWS: 'news',
+  /** A business's logo and its spots' photos (public). */
+  BUSINESS: 'business',
 } as const;
 export type MediaAlbum = (typeof MediaAlbum)[keyof typeof MediaAlbum];
 
@@ -107,6 +109,29 @@ export function isGender(value: unknown): value is Gender {
 
 export const ReferralLevel = { HUMAN: 'human', BUSINESS: 'business' } as const;
 export type ReferralLevel = (typeof ReferralLevel)[keyof typeof ReferralLevel];
+
+/** What a business is (issue 44): the venues people meet at and the brands that reach them. */
+export const BusinessCategory = {
+  CAFE: 'cafe',
+  BAR: 'bar',
+  RESTAURANT: 'restaurant',
+  CULTURE: 'culture',
+  SPORT: 'sport',
+  SHOP: 'shop',
+  BRAND: 'brand',
+  OTHER: 'other',
+} as const;
+export type BusinessCategory = (typeof BusinessCategory)[keyof typeof BusinessCategory];
+
+/** A business account's review state; only `approved` may publish spots and campaigns. */
+export const BusinessStatus = {
+  PENDING: 'pending',
+  NEEDS_INFO: 'needs-info',
+  APPROVED: 'approved',
+  REFUSED: 'refused',
+  SUSPENDED: 'suspended',
+} as const;
+export type BusinessStatus = (typeof BusinessStatus)[keyof typeof BusinessStatus];
 
 export const Mood = { ROMANTIC: 'romantic', BUSINESS: 'business', CHAT: 'chat' } as const;
 export type Mood = (typeof Mood)[keyof typeof Mood];

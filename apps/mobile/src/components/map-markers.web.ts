@@ -1,6 +1,6 @@
 import type { MapHand } from '@meeet/core/api/realtime';
 import type { Mood } from '@meeet/core/api/meet';
-import { moodColors, SELF_COLOR } from './people-map-types.ts';
+import { moodColors, PLACE_COLOR, SELF_COLOR, type MapPlace } from './people-map-types.ts';
 
 /**
  * The web map's markers as DOM elements (MapLibre places them): buttons with the full sentence
@@ -117,5 +117,24 @@ export function selfMarker(label: string): HTMLButtonElement {
     boxShadow: `0 0 0 6px ${SELF_COLOR}44`,
   });
   element.append(dot, nameTag(label));
+  return element;
+}
+
+/** A meeting spot: a square pin of the places' colour with its name below (never a face). */
+export function placeMarker(place: MapPlace): HTMLButtonElement {
+  const element = button(place.label);
+  element.dataset.spotId = String(place.id);
+  const pin = document.createElement('span');
+  Object.assign(pin.style, {
+    width: '22px',
+    height: '22px',
+    borderRadius: '6px',
+    background: PLACE_COLOR,
+    border: '2px solid #ffffff',
+  });
+  const name = document.createElement('span');
+  name.textContent = place.name;
+  Object.assign(name.style, { color: '#ffffff', font: '600 11px system-ui, sans-serif' });
+  element.append(pin, name);
   return element;
 }

@@ -5,6 +5,16 @@ export interface LatLon {
   lon: number;
 }
 
+/** A meeting spot drawn as a place (a venue), never as a person. */
+export interface MapPlace {
+  id: number;
+  lat: number;
+  lon: number;
+  name: string;
+  /** The full sentence for a screen reader (name and perk). */
+  label: string;
+}
+
 /** The words the map draws, already translated. */
 export interface PeopleMapTexts {
   /** The map as a whole, for a screen reader. */
@@ -35,6 +45,8 @@ export interface PeopleMapProps {
   /** The person's photo as an absolute URL, or null for none. */
   photoOf: (hand: MapHand) => string | null;
   onSelect: (userId: number) => void;
+  /** Meeting spots of venues nearby (features/map/spots-layer.ts). */
+  places?: readonly MapPlace[];
 }
 
 export const moodColors = {
@@ -45,3 +57,6 @@ export const moodColors = {
 
 /** The user's own dot (blue, as the phone's maps draw "you"). */
 export const SELF_COLOR = '#3d7bff';
+
+/** A meeting spot's pin (a place, not a person). */
+export const PLACE_COLOR = '#ffb84c';

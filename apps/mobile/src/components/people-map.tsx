@@ -4,7 +4,7 @@ import { Image, StyleSheet, Text, View, type LayoutChangeEvent } from 'react-nat
 import type { MapHand } from '@meeet/core/api/realtime';
 import { PUBLIC_POSITION_PRECISION_METRES } from '@meeet/core/constants';
 import { PeopleClusters, zoomOfSpan } from './people-clusters.ts';
-import { moodColors, SELF_COLOR, type PeopleMapProps } from './people-map-types.ts';
+import { moodColors, PLACE_COLOR, SELF_COLOR, type PeopleMapProps } from './people-map-types.ts';
 
 function Person({ hand, name, photo }: { hand: MapHand; name: string; photo: string | null }) {
   const color = moodColors[hand.mood];
@@ -29,6 +29,7 @@ function Person({ hand, name, photo }: { hand: MapHand; name: string; photo: str
 /** iOS: Apple Maps (react-native-maps, no key needed), people as photos, crowds as counts. */
 export function PeopleMap(props: PeopleMapProps) {
   const { center, self, hands, texts, labelOf, nameOf, photoOf, onSelect } = props;
+  const spots = props.places ?? [];
   const map = useRef<MapView>(null);
   const [width, setWidth] = useState(360);
   const [region, setRegion] = useState<Region>({
@@ -70,6 +71,15 @@ export function PeopleMap(props: PeopleMapProps) {
           <View style={styles.self} />
         </Marker>
       ) : null}
+      {spots.map((spot) => (
+        <Marker
+          key={`spot-${spot.id}`}
+          coordinate={{ latitude: spot.lat, longitude: spot.lon }}
+          title={spot.name}
+          accessibilityLabel={spot.label}
+          pinColor={PLACE_COLOR}
+        />
+      ))}
       {places.map((place) => {
         if (place.kind === 'crowd') {
           const color = moodColors[place.mood];

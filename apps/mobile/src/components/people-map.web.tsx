@@ -3,7 +3,7 @@ import * as maplibregl from 'maplibre-gl';
 import type { StyleSpecification } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { mapStyleUrl } from '../lib/config.ts';
-import { crowdMarker, personMarker, selfMarker } from './map-markers.web.ts';
+import { crowdMarker, personMarker, placeMarker, selfMarker } from './map-markers.web.ts';
 import { PeopleClusters } from './people-clusters.ts';
 import type { PeopleMapProps } from './people-map-types.ts';
 
@@ -23,7 +23,7 @@ const OFFLINE_STYLE: StyleSpecification = {
  * stay on a plain background and a note says why.
  */
 export function PeopleMap(props: PeopleMapProps) {
-  const { center, self, hands, texts, labelOf, nameOf, photoOf } = props;
+  const { center, self, hands, texts, labelOf, nameOf, photoOf, places } = props;
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<maplibregl.Map | null>(null);
   // The zoom decides which people are drawn as one crowd.
@@ -101,6 +101,10 @@ export function PeopleMap(props: PeopleMapProps) {
       element.addEventListener('click', () => select.current(hand.userId));
       made.push(new maplibregl.Marker({ element }).setLngLat([hand.lon, hand.lat]).addTo(map));
     }
+    for (const place of places ?? []) {
+      const element = placeMarker(place);
+      made.push(new maplibregl.Marker({ element }).setLngLat([place.lon, place.lat]).addTo(map));
+    }
     if (self) {
       const element = selfMarker(texts.you);
       made.push(new maplibregl.Marker({ element }).setLngLat([self.lon, self.lat]).addTo(map));
@@ -108,7 +112,7 @@ export function PeopleMap(props: PeopleMapProps) {
     return () => {
       for (const marker of made) marker.remove();
     };
-  }, [map, zoom, clusters, self, texts, labelOf, nameOf, photoOf]);
+  }, [map, zoom, clusters, self, texts, labelOf, nameOf, photoOf, places]);
 
   return (
     <div

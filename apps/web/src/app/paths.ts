@@ -96,6 +96,11 @@ export const paths = {
     ads: { path: r.control.ads, getHref: () => r.control.ads },
     reports: { path: r.control.reports, getHref: () => r.control.reports },
     meetings: { path: r.control.meetings, getHref: () => r.control.meetings },
+    businessQueue: { path: r.control.businessQueue, getHref: () => r.control.businessQueue },
+    business: {
+      path: r.control.business,
+      getHref: (id: number | string) => `/control/business/${encodeURIComponent(String(id))}`,
+    },
     users: {
       path: r.control.users,
       getHref: (q?: string) =>

@@ -34,7 +34,7 @@ const AppleLoginPage = lazy(() => import('../features/auth/apple-login-page.tsx'
 
 const AccountLayout = lazy(() => import('../features/account/account-layout.tsx'));
 const PersonalDataPage = lazy(() => import('../features/account/personal-data-page.tsx'));
-const BusinessPage = lazy(() => import('../features/account/business-page.tsx'));
+const BusinessPage = lazy(() => import('../features/business/business-page.tsx'));
 const ReferralPage = lazy(() => import('../features/account/referral-page.tsx'));
 const ReferralRedirect = lazy(() => import('../features/referral/referral-redirect.tsx'));
 const AffiliateLinksPage = lazy(() => import('../features/cpa/affiliate-links-page.tsx'));
@@ -58,6 +58,8 @@ const MonitorPage = lazy(() => import('../features/control/monitor-page.tsx'));
 const KycModerationPage = lazy(() => import('../features/control/kyc-moderation-page.tsx'));
 const ControlNewsPage = lazy(() => import('../features/control/news-page.tsx'));
 const ControlAdsPage = lazy(() => import('../features/control/ads-page.tsx'));
+const ControlBusinessQueuePage = lazy(() => import('../features/business/control-queue-page.tsx'));
+const ControlBusinessPage = lazy(() => import('../features/business/control-business-page.tsx'));
 const ControlReportsPage = lazy(() => import('../features/control/reports-page.tsx'));
 const ControlMeetingsPage = lazy(() => import('../features/control/meetings-page.tsx'));
 const ControlUsersPage = lazy(() => import('../features/staff/users-page.tsx'));
@@ -170,6 +172,11 @@ export const routes: RouteObject[] = [
                       { path: paths.control.meetings.path, element: <ControlMeetingsPage /> },
                       { path: paths.control.users.path, element: <ControlUsersPage /> },
                       { path: paths.control.user.path, element: <ControlUserPage /> },
+                      {
+                        path: paths.control.businessQueue.path,
+                        element: <ControlBusinessQueuePage />,
+                      },
+                      { path: paths.control.business.path, element: <ControlBusinessPage /> },
                       {
                         element: <RequireAdmin />,
                         children: [

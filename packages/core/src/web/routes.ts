@@ -48,6 +48,8 @@ export const webRoutes = {
     meetings: '/control/meetings',
     users: '/control/users',
     user: '/control/users/:id',
+    businessQueue: '/control/business',
+    business: '/control/business/:id',
   },
 } as const;
 

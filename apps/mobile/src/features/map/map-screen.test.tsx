@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react-native';
 import { HAND_DOWN, type MapHand } from '@meeet/core/api/realtime';
 import { APP_WATCH_RADIUS_M } from '@meeet/core/rules/app-pace';
-import { card, renderScreen, signedIn } from '../../../test/helpers.tsx';
+import { card, fakeServer, renderScreen, signedIn } from '../../../test/helpers.tsx';
 import * as socket from '../../../test/socket-mock.ts';
 import { followHand, handState } from './hand-state.ts';
 import { applyDiff, MapScreen } from './map-screen.tsx';
@@ -18,12 +18,22 @@ jest.mock('../../lib/location', () => ({
     return () => undefined;
   },
 }));
-// Apple Maps is native: the test draws the map's people as text.
+// Apple Maps is native: the test draws the map's people and places as text.
 jest.mock('../../components/people-map', () => {
   const { Text } = jest.requireActual('react-native');
   return {
-    PeopleMap: ({ hands, labelOf }: { hands: MapHand[]; labelOf: (h: MapHand) => string }) =>
-      hands.map((hand) => <Text key={hand.userId}>{`marker ${labelOf(hand)}`}</Text>),
+    PeopleMap: ({
+      hands,
+      labelOf,
+      places = [],
+    }: {
+      hands: MapHand[];
+      labelOf: (h: MapHand) => string;
+      places?: { id: number; label: string }[];
+    }) => [
+      ...hands.map((hand) => <Text key={hand.userId}>{`marker ${labelOf(hand)}`}</Text>),
+      ...places.map((place) => <Text key={`spot-${place.id}`}>{`place ${place.label}`}</Text>),
+    ],
   };
 });
 
@@ -42,6 +52,37 @@ describe('the map', () => {
     socket.reset();
     handState.set(HAND_DOWN);
     mockPermission.answer = 'granted';
+    fakeServer({ 'GET /api/spots/nearby': { body: { spots: [] } } });
+  });
+
+  it('draws the meeting spots of venues nearby as places, not people', async () => {
+    const calls = fakeServer({
+      'GET /api/spots/nearby': {
+        body: {
+          spots: [
+            {
+              id: 7,
+              name: 'Café Luna',
+              category: 'cafe',
+              openingHours: 'Daily 9–22',
+              photoMediaId: null,
+              lat: 55.756,
+              lon: 37.618,
+              perk: 'A free coffee for a MEEET meeting',
+            },
+          ],
+        },
+      },
+    });
+    socket.answerWith((event) =>
+      event === 'map:watch' ? { ok: true, hands: [boris] } : { ok: true },
+    );
+    await renderScreen(<MapScreen onOpenPerson={() => undefined} />);
+    expect(
+      await screen.findByText('place Meeting spot: Café Luna. A free coffee for a MEEET meeting'),
+    ).toBeOnTheScreen();
+    expect(await screen.findByText('marker boris, Just chat, about 200 m away')).toBeOnTheScreen();
+    expect(calls.filter((call) => call.path === '/api/spots/nearby')).toHaveLength(1);
   });
 
   it('watches the area around the user and shows raised hands at their coarse position', async () => {

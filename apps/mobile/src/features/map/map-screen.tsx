@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Pressable, Switch, Text, View } from 'react-native';
 import { HAND_DOWN, type MapDiff, type MapHand } from '@meeet/core/api/realtime';
+import type { Spot } from '@meeet/core/api/business';
 import { Mood } from '@meeet/core/api/meet';
 import { APP_WATCH_RADIUS_M } from '@meeet/core/rules/app-pace';
 import { useI18n } from '../../lib/i18n.ts';
@@ -15,6 +16,7 @@ import { HouseAd } from '../ads/house-ad.tsx';
 import { apiOrigin } from '../../lib/config.ts';
 import { handState } from './hand-state.ts';
 import { createPositionSender } from './position-sender.ts';
+import { spotLabel, useSpotPlaces } from './spots-layer.ts';
 import {
   Button,
   Chip,
@@ -190,6 +192,8 @@ export function MapScreen({ onOpenPerson }: { onOpenPerson: (userId: number) => 
     }),
     [t],
   );
+  const spotLabelOf = useCallback((spot: Spot) => spotLabel(t, spot), [t]);
+  const spotPlaces = useSpotPlaces(centre, spotLabelOf);
   const selfPoint = useMemo(() => (self ? { lat: self.lat, lon: self.lon } : null), [self]);
 
   if (permission === 'denied') {
@@ -265,6 +269,7 @@ export function MapScreen({ onOpenPerson }: { onOpenPerson: (userId: number) => 
             nameOf={displayName}
             photoOf={photoOf}
             onSelect={onOpenPerson}
+            places={spotPlaces}
           />
         </View>
       ) : (

@@ -184,9 +184,30 @@ describe('meetings', () => {
           ],
         },
       },
+      'GET /api/spots/visited': {
+        body: {
+          meetings: [
+            {
+              meetingId: 8,
+              spot: {
+                id: 3,
+                name: 'Café Luna',
+                category: 'cafe',
+                openingHours: 'Daily 9–22',
+                photoMediaId: null,
+                lat: 55.75,
+                lon: 37.61,
+                perk: null,
+              },
+            },
+          ],
+        },
+      },
     });
     await renderScreen(<MeetingsScreen />);
     expect(await screen.findByText('Minted Silver #3')).toBeOnTheScreen();
+    // The meeting held at a venue's spot names the place.
+    expect(await screen.findByText('At the meeting spot Café Luna')).toBeOnTheScreen();
     expect(
       screen.getByText('No token: Gold and Platinum need verified KYC for both of you'),
     ).toBeOnTheScreen();

@@ -40,6 +40,7 @@ import {
   useMeetingsHistory,
   useMeetingsStatus,
 } from './meetings-api.ts';
+import { useMeetingSpots } from './meeting-spots.ts';
 import { DeviceLockNotice } from './device-lock-notice.tsx';
 import { QrScanner } from './qr-scanner.tsx';
 import { useMeetingPings } from './use-meeting-pings.ts';
@@ -65,6 +66,7 @@ export function MeetingsScreen() {
   const client = useQueryClient();
   const status = useMeetingsStatus();
   const history = useMeetingsHistory();
+  const spots = useMeetingSpots();
   const proximity = useProximity();
   const [code, setCode] = useState<HandshakeCodeResponse | null>(null);
   const [partnerCode, setPartnerCode] = useState('');
@@ -297,6 +299,11 @@ export function MeetingsScreen() {
           </Text>
           <Text style={styles.muted}>{new Date(meeting.startedAt).toLocaleString(locale)}</Text>
           <Text style={styles.text}>{outcomeText(t, meeting)}</Text>
+          {spots.get(meeting.id) ? (
+            <Text style={styles.muted}>
+              {t('m.meetings.at-spot', { name: spots.get(meeting.id)?.name ?? '' })}
+            </Text>
+          ) : null}
         </Card>
       ))}
     </Screen>

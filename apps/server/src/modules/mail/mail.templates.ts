@@ -1,5 +1,5 @@
 import { CODE_TTL_MINUTES } from '@meeet/core/constants';
-import { nftTypeName, type KycStatus, type NftType } from '@meeet/core/enums';
+import { nftTypeName, type BusinessStatus, type KycStatus, type NftType } from '@meeet/core/enums';
 import type { Locale } from '@meeet/core/i18n/locale';
 import { translate } from '@meeet/core/i18n/translate';
 
@@ -19,6 +19,11 @@ export type MailTemplate =
       status: KycStatus;
       comment: string | null;
       maxNftType: NftType | null;
+    }
+  | {
+      kind: 'business-decision';
+      status: Exclude<BusinessStatus, 'pending'>;
+      reason: string | null;
     };
 
 export interface RenderedMail {
@@ -85,6 +90,8 @@ const renderers: Record<Locale, (template: MailTemplate) => RenderedMail> = {
         return feedbackMail('Feedback from', 'User ID', 'not signed in', t);
       case 'kyc-decision':
         return kycDecisionMail('en', 'MEEET: your identity verification', t);
+      case 'business-decision':
+        return businessDecisionMail('en', 'MEEET: your business account', t);
     }
   },
   ru: (t) => {
@@ -114,6 +121,8 @@ const renderers: Record<Locale, (template: MailTemplate) => RenderedMail> = {
         return feedbackMail('Обращение от', 'ID пользователя', 'не вошёл в систему', t);
       case 'kyc-decision':
         return kycDecisionMail('ru', 'MEEET: верификация личности', t);
+      case 'business-decision':
+        return businessDecisionMail('ru', 'MEEET: ваш бизнес-аккаунт', t);
     }
   },
 };
@@ -143,6 +152,16 @@ function kycDecisionMail(
     comment: t.comment ?? '—',
     level: t.maxNftType === null ? '—' : nftTypeName(t.maxNftType),
   });
+  return { subject, text: `${notice}\n\nMEEET`, html: layout([notice]) };
+}
+
+/** The moderator's reason in the catalogue's sentence for the decision (core's business keys). */
+function businessDecisionMail(
+  locale: Locale,
+  subject: string,
+  t: Extract<MailTemplate, { kind: 'business-decision' }>,
+): RenderedMail {
+  const notice = translate(locale, `business.notice.${t.status}`, { reason: t.reason ?? '—' });
   return { subject, text: `${notice}\n\nMEEET`, html: layout([notice]) };
 }
 

@@ -32,6 +32,14 @@ const PUBLIC_ALBUMS: ReadonlySet<string> = new Set([
   MediaAlbum.PROFILE_PHOTOS,
   MediaAlbum.NEWS,
   MediaAlbum.CHANNEL_PHOTOS,
+  MediaAlbum.BUSINESS,
+]);
+
+/** Albums of the uploader's own images (a business's logo and spot photos are its owner's). */
+const OWN_ALBUMS: ReadonlySet<string> = new Set([
+  MediaAlbum.PROFILE_PHOTOS,
+  MediaAlbum.KYC,
+  MediaAlbum.BUSINESS,
 ]);
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
@@ -77,7 +85,7 @@ export class MediaService {
     const user = auth.user;
     const { album } = fields;
     let targetId: number | null = fields.targetId ?? null;
-    if (album === MediaAlbum.PROFILE_PHOTOS || album === MediaAlbum.KYC) {
+    if (OWN_ALBUMS.has(album)) {
       if (targetId !== null && targetId !== user.id) throw albumForbidden();
       targetId = user.id;
     } else if (album === MediaAlbum.NEWS) {
@@ -273,6 +281,17 @@ export async function isMediaOfAlbum(
 ): Promise<boolean> {
   const row = await mediaRepository.findById(db, id);
   return row?.album === album;
+}
+
+/** For business accounts: whether `id` is `ownerId`'s own image of `album` (a logo, a spot photo). */
+export async function isOwnMediaOfAlbum(
+  db: DbExecutor,
+  id: string,
+  ownerId: number,
+  album: MediaAlbum,
+): Promise<boolean> {
+  const row = await mediaRepository.findById(db, id);
+  return row?.album === album && row.ownerId === ownerId;
 }
 
 /** For KYC: the user's newest KYC image of each kind, on the caller's executor. */

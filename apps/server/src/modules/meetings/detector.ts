@@ -61,7 +61,13 @@ export type MeetingMethod = 'ble' | 'code';
 
 /** How a meeting ended: enough minutes counted, or why not. */
 export type DetectorOutcome =
-  | { type: 'completed'; meetingId: number; minutesCounted: number }
+  | {
+      type: 'completed';
+      meetingId: number;
+      minutesCounted: number;
+      /** The members' last fixes: where the meeting was held (a business spot may host it). */
+      positions: { lat: number; lon: number }[];
+    }
   | { type: 'failed'; meetingId: number; reason: MeetingReason; minutesCounted: number };
 
 export type DetectorEvent =
@@ -385,8 +391,11 @@ export class MeetingDetector {
       this.countedInWindow(meeting, this.currentMinute(meeting)),
       this.config.windowMinutes,
     );
+    const positions = meeting.members.flatMap(({ fix }) =>
+      fix ? [{ lat: fix.lat, lon: fix.lng }] : [],
+    );
     this.close(meeting);
-    return { type: 'completed', meetingId: meeting.id, minutesCounted };
+    return { type: 'completed', meetingId: meeting.id, minutesCounted, positions };
   }
 
   private fail(meeting: MeetingState, reason: MeetingReason): DetectorOutcome {

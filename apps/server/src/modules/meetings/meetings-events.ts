@@ -26,6 +26,16 @@ export interface MeetingMinted {
   tokenId: bigint;
 }
 
+/**
+ * A meeting the detector completed (minting or refused by the rules), with the two phones'
+ * last fixes: a business spot within reach of both hosted it (issue 44).
+ */
+export interface MeetingCompleted {
+  meetingId: number;
+  userIds: readonly [number, number];
+  positions: readonly { lat: number; lon: number }[];
+}
+
 type Listener<E> = (tx: DbExecutor, event: E) => Promise<void>;
 
 /**
@@ -35,6 +45,7 @@ type Listener<E> = (tx: DbExecutor, event: E) => Promise<void>;
 export class MeetingEvents {
   private readonly firstMeet: Listener<FirstMeet>[] = [];
   private readonly minted: Listener<MeetingMinted>[] = [];
+  private readonly completed: Listener<MeetingCompleted>[] = [];
 
   onFirstMeet(listener: Listener<FirstMeet>): void {
     this.firstMeet.push(listener);
@@ -42,6 +53,14 @@ export class MeetingEvents {
 
   onMinted(listener: Listener<MeetingMinted>): void {
     this.minted.push(listener);
+  }
+
+  onCompleted(listener: Listener<MeetingCompleted>): void {
+    this.completed.push(listener);
+  }
+
+  async emitCompleted(tx: DbExecutor, event: MeetingCompleted): Promise<void> {
+    for (const listener of this.completed) await listener(tx, event);
   }
 
   async emitFirstMeet(tx: DbExecutor, event: FirstMeet): Promise<void> {

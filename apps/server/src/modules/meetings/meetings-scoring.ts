@@ -191,6 +191,11 @@ export class MeetingScoring {
         minutesCounted: event.minutesCounted,
         endedAt,
       });
+      await this.ctx.deps.events.emitCompleted(tx, {
+        meetingId: row.id,
+        userIds: [row.userA, row.userB],
+        positions: event.positions,
+      });
       const jobId =
         reasons.length === 0 ? await jobs.enqueue(tx, MINT_JOB, { meetingId: row.id }) : null;
       return { row: updated, jobId };

@@ -12,13 +12,14 @@ import {
   type ReferralSource,
   type ReferralStatsResponse,
 } from '@meeet/core/api/referral';
+import type { ReferralLevel } from '@meeet/core/enums';
 import { parsePromoCode } from '@meeet/core/rules/promo-code';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
 import type { GeneratorPaid, PurchaseCompleted } from '../market/market-events.ts';
 import type { AuthContext, ClientContext, SessionsService } from '../users/sessions.service.ts';
 import { promoCodeOf } from '../users/user-view.ts';
-import { promoCodeOwner } from '../users/users.service.ts';
+import { promoCodeOwner, setReferralLevel } from '../users/users.service.ts';
 import { toTransaction } from '../wallet/wallet.service.ts';
 import { walletLedger } from '../wallet/ledger.service.ts';
 import { referralRepository as repo, type SourceSums } from './referral.repository.ts';
@@ -392,5 +393,13 @@ export class ReferralService {
   async updateSettings(input: ReferralSettings): Promise<ReferralSettings> {
     await repo.updateSettings(this.deps.db, input);
     return this.settings();
+  }
+
+  /**
+   * The business module's call when a business is approved (Business) or suspended (Human),
+   * in its transaction; the tree's copies of the level follow by trigger.
+   */
+  async setLevel(tx: DbExecutor, userId: number, level: ReferralLevel): Promise<void> {
+    await setReferralLevel(tx, userId, level);
   }
 }

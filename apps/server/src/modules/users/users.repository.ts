@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { makeReferralCode } from '@meeet/core/rules/promo-code';
-import type { KycStatus } from '@meeet/core/enums';
+import type { KycStatus, ReferralLevel } from '@meeet/core/enums';
 import type { Role } from '@meeet/core/roles';
 import type { DbExecutor } from '../../db/client.ts';
 import { users, type NewUserRow, type UserRow } from './users.schema.ts';
@@ -214,5 +214,12 @@ export const usersRepository = {
       .returning();
     if (!row) throw new Error(`user ${userId} vanished`);
     return row;
+  },
+
+  async setReferralLevel(db: DbExecutor, userId: number, level: ReferralLevel): Promise<void> {
+    await db
+      .update(users)
+      .set({ referralLevel: level, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
   },
 };

@@ -8,7 +8,7 @@ import type {
   UserPrivate,
   UserPublic,
 } from '@meeet/core/api/user';
-import { KycStatus } from '@meeet/core/enums';
+import { KycStatus, type ReferralLevel } from '@meeet/core/enums';
 import { Role } from '@meeet/core/roles';
 import type { Locale } from '@meeet/core/i18n/locale';
 import { normalizeEmail } from '@meeet/core/rules/email';
@@ -425,6 +425,11 @@ export function lockKycStatus(db: DbExecutor, userId: number): Promise<KycStatus
 /** For KYC: writes the `users.kyc_status` mirror in the caller's transaction; the user after. */
 export function setKycStatus(db: DbExecutor, userId: number, status: KycStatus): Promise<UserRow> {
   return usersRepository.setKycStatus(db, userId, status);
+}
+
+/** For the referral programme: the user's referral level (Human, or Business once approved). */
+export function setReferralLevel(db: DbExecutor, userId: number, level: ReferralLevel) {
+  return usersRepository.setReferralLevel(db, userId, level);
 }
 
 /** For the affiliate programme's partner list: the e-mail and nickname of each of `ids`. */

@@ -9,6 +9,7 @@ const SECTIONS: ReadonlyArray<{ to: string; label: CommonKey; adminOnly: boolean
   { to: paths.control.monitor.getHref(), label: 'page.control.monitor', adminOnly: true },
   { to: paths.control.users.getHref(), label: 'page.control.users', adminOnly: false },
   { to: paths.control.kyc.getHref(), label: 'page.control.kyc', adminOnly: false },
+  { to: paths.control.businessQueue.getHref(), label: 'page.control.business', adminOnly: false },
   { to: paths.control.reports.getHref(), label: 'page.control.reports', adminOnly: false },
   { to: paths.control.meetings.getHref(), label: 'page.control.meetings', adminOnly: false },
   { to: paths.control.news.getHref(), label: 'page.control.news', adminOnly: true },

@@ -49,6 +49,7 @@ const en = {
   'page.control': 'Control area',
   'page.control.monitor': 'Monitor',
   'page.control.kyc': 'KYC moderation',
+  'page.control.business': 'Businesses',
   'page.control.news': 'Add news',
   'page.control.news-edit': 'Edit news #{id}',
   'page.control.cpa': 'CPA',

@@ -50,6 +50,7 @@ const ru = {
   'page.control': 'Панель управления',
   'page.control.monitor': 'Мониторинг',
   'page.control.kyc': 'Модерация KYC',
+  'page.control.business': 'Бизнесы',
   'page.control.news': 'Добавить новость',
   'page.control.news-edit': 'Редактирование новости №{id}',
   'page.control.cpa': 'Партнёрская программа (CPA)',
