@@ -136,7 +136,7 @@ export interface ApiClient {
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const url = (path: string, query?: QueryParams) => `${config.origin()}${apiPath(path, query)}`;
 
-  function headersFor(body: BodyInit | undefined, extra?: Record<string, string>) {
+  function headersFor(body: string | FormData | undefined, extra?: Record<string, string>) {
     const headers: Record<string, string> = { Accept: 'application/json' };
     // Only a JSON text is labelled JSON: FormData sets its own multipart boundary, and a
     // JSON label on no body at all is refused by the server (Fastify: empty JSON body).
