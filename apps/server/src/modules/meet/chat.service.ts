@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { MeetConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext, SessionCaller, SessionsService } from '../users/sessions.service.ts';
-import type { UserRow } from '../users/users.service.ts';
+import type { UserFacts } from '../users/users.service.ts';
 import { toChatMessage } from './chat-message.ts';
 import type { MapService } from './map.service.ts';
 import { meetRepository } from './meet.repository.ts';
@@ -27,7 +27,7 @@ export interface ChatServiceDeps {
   sessions: SessionsService;
   safety: SafetyService;
   map: MapService;
-  card: (user: UserRow) => Promise<PublicCard>;
+  card: (user: UserFacts) => Promise<PublicCard>;
   events: ChatEvents;
   /** Tells a recipient whose app is closed (push notifications); it decides who is. */
   push?: { messageStored(recipientId: number, message: ChatMessage): void };
@@ -52,7 +52,7 @@ export class ChatService {
   constructor(private readonly deps: ChatServiceDeps) {}
 
   /** The other user, if the caller may see them at all (exists, not blocked either way). */
-  private async other(auth: AuthContext, otherId: number): Promise<UserRow> {
+  private async other(auth: AuthContext, otherId: number): Promise<UserFacts> {
     if (otherId === auth.user.id) {
       throw new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'meet.cannot-target-self' });
     }

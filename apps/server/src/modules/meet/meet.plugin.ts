@@ -7,7 +7,7 @@ import { KycStatus } from '@meeet/core/enums';
 import type { AppConfig } from '../../config.ts';
 import { userRoom } from '../../plugins/socket.ts';
 import { chatPush } from '../push/push.texts.ts';
-import type { UserRow } from '../users/users.service.ts';
+import type { UserFacts } from '../users/users.service.ts';
 import { ChatService } from './chat.service.ts';
 import { MapService } from './map.service.ts';
 import { attachMeetSocket } from './meet.socket.ts';
@@ -24,7 +24,7 @@ declare module 'fastify' {
 /** The meet services, wired to each other, the socket, pushes and the market's levels. */
 async function meet(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
   const { market } = app;
-  const card = async (user: UserRow): Promise<PublicCard> => ({
+  const card = async (user: UserFacts): Promise<PublicCard> => ({
     userId: user.id,
     nickname: user.domain,
     firstName: user.firstName,

@@ -373,8 +373,23 @@ export async function adAudienceProfile(
   return { country: row.country?.toUpperCase() ?? null, gender: row.gender, age };
 }
 
-/** A user as stored: the shape the users module hands to other modules. */
-export type { UserRow };
+/**
+ * What other modules read of a user (a signed-in caller's `auth.user` is one): who, the e-mail
+ * and profile checks that gate meeting, verification and the device lock. Never the stored row.
+ */
+export type UserFacts = Pick<
+  UserRow,
+  | 'id'
+  | 'domain'
+  | 'firstName'
+  | 'lastName'
+  | 'gender'
+  | 'bdate'
+  | 'emailVerified'
+  | 'kycStatus'
+  | 'deviceLockUntil'
+  | 'deviceLockReason'
+>;
 
 /** For other modules: the user as stored, on the caller's executor (so inside its transaction). */
 export function userById(db: DbExecutor, id: number): Promise<UserRow | undefined> {
