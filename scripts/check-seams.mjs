@@ -67,17 +67,8 @@ const APP_CODE = /^apps\/server\/src\/(plugins|lib)\//;
  * "Server module seams by what crosses them"): shrink this list, never grow it.
  */
 const ROW_TYPES_OWED = new Map([
-  ['apps/server/src/modules/kyc/kyc.service.ts', ['UserRow']],
   ['apps/server/src/modules/market/market-watcher.ts', ['ChainTransactionRow']],
-  ['apps/server/src/modules/market/market.plugin.ts', ['ChainTransactionRow']],
   ['apps/server/src/modules/market/market.service.ts', ['ChainTransactionRow']],
-  ['apps/server/src/modules/meet/chat.service.ts', ['UserRow']],
-  ['apps/server/src/modules/meet/map.service.ts', ['UserRow']],
-  ['apps/server/src/modules/meet/meet.plugin.ts', ['UserRow']],
-  ['apps/server/src/modules/meetings/meetings-handshakes.ts', ['UserRow']],
-  ['apps/server/src/modules/meetings/meetings-views.ts', ['UserRow']],
-  ['apps/server/src/modules/meetings/meetings.service.ts', ['UserRow']],
-  ['apps/server/src/plugins/chain.ts', ['ChainTransactionRow']],
 ]);
 
 /** Strongly connected components with more than one node (Tarjan). */

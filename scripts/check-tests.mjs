@@ -5,6 +5,7 @@
 //  - page.waitForTimeout(…) and other fixed sleeps (setTimeout(resolve, …), sleep(…), delay(…),
 //    timers/promises): wait on the condition instead (vi.waitFor, expect.poll, a locator).
 // Test support modules (apps/*/test, e2e/support) may poll on a condition; test files may not.
+// Web tests answer the API through MSW (apps/web/test/api-server.ts), never a stubbed `fetch`.
 // And the browser suite (e2e/) finds elements as a person does: locators by test id
 // (getByTestId, [data-testid…]) must stay under a fifth of all its locators (issue 42).
 // Run by `npm run lint`; `node scripts/check-tests.mjs --count` prints the counts and passes.
@@ -79,9 +80,15 @@ function fixedSleeps(text) {
   );
 }
 
+const FETCH_STUB = /\bstubGlobal\s*\(\s*['"]fetch['"]/g;
+/** A hand-made `fetch` in a web test: the page is then tested against no real request. */
+function fetchStubs(file, text) {
+  return file.startsWith('apps/web/') ? [...text.matchAll(FETCH_STUB)].map((m) => m.index) : [];
+}
+
 const lineOf = (text, index) => text.slice(0, index).split('\n').length;
 const problems = [];
-const counts = { files: 0, inert: 0, sleeps: 0 };
+const counts = { files: 0, inert: 0, sleeps: 0, fetchStubs: 0 };
 for (const path of testFiles(root)) {
   const text = readFileSync(path, 'utf8');
   counts.files++;
@@ -93,6 +100,10 @@ for (const path of testFiles(root)) {
   for (const at of fixedSleeps(text)) {
     counts.sleeps++;
     problems.push(`${file}:${lineOf(text, at)}  a fixed sleep: wait on the condition instead`);
+  }
+  for (const at of fetchStubs(file, text)) {
+    counts.fetchStubs++;
+    problems.push(`${file}:${lineOf(text, at)}  a stubbed fetch: answer with serveApi (MSW)`);
   }
 }
 
@@ -127,7 +138,7 @@ if (testIdShare >= MAX_TEST_ID_SHARE) {
 
 if (process.argv.includes('--count')) {
   console.log(
-    `${counts.files} test files: inert query assertions ${counts.inert}, fixed sleeps ${counts.sleeps}`,
+    `${counts.files} test files: inert query assertions ${counts.inert}, fixed sleeps ${counts.sleeps}, web fetch stubs ${counts.fetchStubs}`,
   );
 } else if (problems.length > 0) {
   console.error(problems.join('\n'));

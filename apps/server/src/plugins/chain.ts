@@ -9,7 +9,7 @@ import type { Chain } from '../modules/chain/chain.client.ts';
 import { noticePush } from '../modules/push/push.texts.ts';
 import { DepositWatcher } from '../modules/wallet/deposit-watcher.ts';
 import { TxSender, type ReceiptInterpreter } from '../modules/wallet/tx-sender.ts';
-import type { ChainTransactionRow } from '../modules/wallet/ledger.service.ts';
+import type { LedgerNotice } from '../modules/wallet/ledger.service.ts';
 import { userRoom } from './socket.ts';
 
 /**
@@ -53,7 +53,7 @@ export class ChainRuntime {
   }
 
   /** Whether the row was sent from the hot wallet (the payouts), not the market contract. */
-  isFromHotWallet(row: ChainTransactionRow): boolean {
+  isFromHotWallet(row: LedgerNotice): boolean {
     if (!this.current) return false;
     return row.fromAddress?.toLowerCase() === this.current.chain.keys.hot.address.toLowerCase();
   }
@@ -96,7 +96,7 @@ export class ChainRuntime {
    * Tells the user's sockets about a committed change: a `wallet` event for clients to
    * refetch, and a readable `notification` in the user's language.
    */
-  notify(row: ChainTransactionRow): void {
+  notify(row: LedgerNotice): void {
     const room = this.app.io.to(userRoom(row.userId));
     room.emit('wallet', { transactionId: row.id, type: row.type, status: row.status });
     let custom: NoticeText | null | undefined;
@@ -148,7 +148,7 @@ export interface NoticeText {
 }
 
 /** A module's wording of a settled row: `undefined` when the row is not the module's. */
-export type Describer = (row: ChainTransactionRow) => NoticeText | null | undefined;
+export type Describer = (row: LedgerNotice) => NoticeText | null | undefined;
 
 declare module 'fastify' {
   interface FastifyInstance {

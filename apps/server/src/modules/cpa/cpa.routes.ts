@@ -35,8 +35,10 @@ const tags = ['cpa'];
 const bearer = [{ bearerAuth: [] }];
 const okSchema = z.object({ ok: z.literal(true) });
 
-/** The /cpa calls of spec §7 and the cabinet's. Routes only translate HTTP to `app.cpa`. */
-export const cpaRoutes: FastifyPluginAsyncZod = async (app) => {
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** A partner's links: list, create, edit, delete, a new secret. */
+function linkRoutes(app: App): void {
   const cpa = app.cpa;
 
   app.get(
@@ -118,6 +120,11 @@ export const cpaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => cpa.renewSecret(authOf(request), request.params.id),
   );
+}
+
+/** Where links lead and what they pay; the payouts owed and paid. */
+function offerRoutes(app: App): void {
+  const cpa = app.cpa;
 
   app.get(
     cpaPaths.landings,
@@ -188,6 +195,11 @@ export const cpaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => reply.code(201).send(await cpa.pay(authOf(request), request.body)),
   );
+}
+
+/** Admin: the partners and their levels. */
+function partnerRoutes(app: App): void {
+  const cpa = app.cpa;
 
   app.get(
     cpaPaths.partners,
@@ -218,6 +230,11 @@ export const cpaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => cpa.setPartnerLevel(request.params.userId, request.body.level),
   );
+}
+
+/** A partner's figures, conversions and postbacks. */
+function reportRoutes(app: App): void {
+  const cpa = app.cpa;
 
   app.get(
     cpaPaths.stats,
@@ -278,4 +295,12 @@ export const cpaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => cpa.resendPostback(authOf(request), request.params.id),
   );
+}
+
+/** The /cpa calls of spec §7 and the cabinet's. Routes only translate HTTP to `app.cpa`. */
+export const cpaRoutes: FastifyPluginAsyncZod = async (app) => {
+  linkRoutes(app);
+  offerRoutes(app);
+  partnerRoutes(app);
+  reportRoutes(app);
 };

@@ -142,13 +142,13 @@ export const kycRepository = {
   },
 
   /**
-   * A page of verifications, waiting ones first-come first-served; `userIds` (a subquery from the
-   * users module) narrows it to those users.
+   * A page of verifications, waiting ones first-come first-served; `userIds` (the users module's
+   * last-name search) narrows it to those users.
    */
   async list(
     db: DbExecutor,
     filter: Pick<KycListFilter, 'offset' | 'limit' | 'status' | 'levelRequested'>,
-    userIds?: SQL,
+    userIds?: readonly number[],
     levels?: KycLevelScope,
   ): Promise<{ total: number; rows: KycVerificationRow[] }> {
     const conditions: SQL[] = [];
@@ -160,7 +160,9 @@ export const kycRepository = {
       );
     }
     if (filter.status) conditions.push(eq(kycVerifications.status, filter.status));
-    if (userIds) conditions.push(inArray(kycVerifications.userId, userIds));
+    // One array parameter however many match, so the filter applies before paging.
+    if (userIds)
+      conditions.push(sql`${kycVerifications.userId} = any(${sql.param(userIds)}::int[])`);
     if (filter.levelRequested !== undefined) {
       conditions.push(
         filter.levelRequested

@@ -20,14 +20,7 @@ import type { MailService } from '../mail/mail.service.ts';
 import { kycImagesOf, toMediaItem } from '../media/media.service.ts';
 import { moderatedLevels } from './moderator-levels.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
-import {
-  lockKycStatus,
-  setKycStatus,
-  userById,
-  userIdsWithLastNamePrefix,
-  usersByIds,
-  type UserRow,
-} from '../users/users.service.ts';
+import { kycPeople, type KycPerson } from '../users/kyc-people.service.ts';
 import { kycRepository, type KycListFilter } from './kyc.repository.ts';
 import type { KycDecisionRow, KycVerificationRow } from './kyc.schema.ts';
 
@@ -62,7 +55,7 @@ function toDecision(row: KycDecisionRow) {
 }
 
 function toModerationItem(
-  user: UserRow,
+  user: KycPerson,
   kyc: KycVerificationRow,
   history: readonly KycDecisionRow[],
 ): KycModerationItem {
@@ -99,14 +92,14 @@ export class KycService {
     const { db } = this.deps;
     const userId = auth.user.id;
     const [user, kyc, images, history] = await Promise.all([
-      userById(db, userId),
+      kycPeople.find(db, userId),
       kycRepository.find(db, userId),
       kycImagesOf(db, userId),
       kycRepository.history(db, [userId]),
     ]);
     if (!user) throw new AppError(ErrorCode.TOKEN_INVALID);
     return {
-      status: user.kycStatus as KycStatus,
+      status: user.kycStatus,
       moderatorComment: kyc?.moderatorComment ?? null,
       maxNftType: (kyc?.maxNftType ?? null) as NftType | null,
       requestedNftType: (kyc?.requestedNftType ?? null) as NftType | null,
@@ -124,12 +117,12 @@ export class KycService {
   async submit(auth: AuthContext): Promise<KycState> {
     const userId = auth.user.id;
     await this.deps.db.transaction(async (tx) => {
-      const from = await lockKycStatus(tx, userId);
+      const from = await kycPeople.lockStatus(tx, userId);
       if (!from) throw new AppError(ErrorCode.TOKEN_INVALID);
       if (checkKycTransition(from, KycStatus.REQUESTED, KycActor.USER)) {
         throw transitionRefused(from, KycStatus.REQUESTED);
       }
-      const user = await userById(tx, userId);
+      const user = await kycPeople.find(tx, userId);
       const fields: Record<string, string> = {};
       if (!isProfileComplete(user)) fields.profile = 'kyc.profile-incomplete';
       const images = await kycImagesOf(tx, userId);
@@ -144,7 +137,7 @@ export class KycService {
         documentMediaId: images.document.id,
         selfieMediaId: images.selfie.id,
       });
-      await setKycStatus(tx, userId, KycStatus.REQUESTED);
+      await kycPeople.setStatus(tx, userId, KycStatus.REQUESTED);
       await kycRepository.addDecision(tx, {
         userId,
         fromStatus: from,
@@ -165,7 +158,7 @@ export class KycService {
   async requestLevel(auth: AuthContext, level: NftType): Promise<KycState> {
     const userId = auth.user.id;
     await this.deps.db.transaction(async (tx) => {
-      const status = await lockKycStatus(tx, userId);
+      const status = await kycPeople.lockStatus(tx, userId);
       if (!status) throw new AppError(ErrorCode.TOKEN_INVALID);
       const kyc = await kycRepository.find(tx, userId);
       if (status !== KycStatus.APPROVED || !kyc) {
@@ -195,12 +188,12 @@ export class KycService {
     const page = await kycRepository.list(
       db,
       filter,
-      filter.lastName ? userIdsWithLastNamePrefix(filter.lastName) : undefined,
+      filter.lastName ? await kycPeople.idsWithLastNamePrefix(db, filter.lastName) : undefined,
       await this.scopeOf(caller),
     );
     const ids = page.rows.map((kyc) => kyc.userId);
     const [people, history] = await Promise.all([
-      usersByIds(db, ids),
+      kycPeople.findMany(db, ids),
       kycRepository.history(db, ids),
     ]);
     const byId = new Map(people.map((user) => [user.id, user]));
@@ -238,7 +231,7 @@ export class KycService {
     const maxNftType = to === KycStatus.APPROVED ? (input.maxNftType ?? null) : null;
     const scope = await this.scopeOf(auth);
     const result = await this.deps.db.transaction(async (tx) => {
-      const from = await lockKycStatus(tx, userId);
+      const from = await kycPeople.lockStatus(tx, userId);
       if (!from) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });
       const kyc = await kycRepository.find(tx, userId);
       const level = applicationLevel((kyc?.requestedNftType ?? null) as NftType | null);
@@ -254,7 +247,7 @@ export class KycService {
         moderatorComment: comment,
         decidedBy: auth.user.id,
       });
-      const user = await setKycStatus(tx, userId, to);
+      const user = await kycPeople.setStatus(tx, userId, to);
       await kycRepository.addDecision(tx, {
         userId,
         fromStatus: from,
@@ -280,7 +273,7 @@ export class KycService {
 
   /** In the app, in the user's language (the mail is queued with the decision). */
   private tell(
-    user: UserRow,
+    user: KycPerson,
     status: KycStatus,
     comment: string | null,
     maxNftType: NftType | null,
@@ -325,8 +318,11 @@ export async function kycFacts(
   db: DbExecutor,
   userId: number,
 ): Promise<{ status: KycStatus; maxNftType: NftType | null }> {
-  const [user, kyc] = await Promise.all([userById(db, userId), kycRepository.find(db, userId)]);
-  const status = (user?.kycStatus ?? KycStatus.DRAFT) as KycStatus;
+  const [user, kyc] = await Promise.all([
+    kycPeople.find(db, userId),
+    kycRepository.find(db, userId),
+  ]);
+  const status = user?.kycStatus ?? KycStatus.DRAFT;
   return {
     status,
     maxNftType:
@@ -362,13 +358,13 @@ export async function reopenKyc(
   input: { userId: number; actorId: number; reason: string },
 ): Promise<number> {
   const { userId, actorId, reason } = input;
-  const from = await lockKycStatus(tx, userId);
+  const from = await kycPeople.lockStatus(tx, userId);
   if (!from) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });
   if (!canReopenKyc(from)) {
     throw new AppError(ErrorCode.CONFLICT, { messageKey: 'staff.kyc-not-reopenable' });
   }
   await kycRepository.reopen(tx, userId, { moderatorComment: reason, decidedBy: actorId });
-  const user = await setKycStatus(tx, userId, KycStatus.DRAFT);
+  const user = await kycPeople.setStatus(tx, userId, KycStatus.DRAFT);
   await kycRepository.addDecision(tx, {
     userId,
     fromStatus: from,

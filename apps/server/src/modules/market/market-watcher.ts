@@ -11,6 +11,7 @@ import {
   walletLedger,
   watcherCursors,
   type ChainTransactionRow,
+  type LedgerNotice,
 } from '../wallet/ledger.service.ts';
 import type { MarketEvents } from './market-events.ts';
 import { marketRepository as repo } from './market.repository.ts';
@@ -79,7 +80,7 @@ export function buyInterpreter(chain: Chain, events?: MarketEvents): ReceiptInte
 }
 
 /** The notification a settled market row shows. */
-export function buyNotice(row: ChainTransactionRow, level: NftType | null) {
+export function buyNotice(row: Pick<LedgerNotice, 'type' | 'status'>, level: NftType | null) {
   const params = { name: level === null ? 'NFT' : nftTypeName(level) };
   if (row.type === 'REWARD') return { key: 'market.reward-received' };
   if (row.status === 'CONFIRMED') return { key: 'market.purchase-confirmed', params };

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { decodeFunctionData, type Hex } from 'viem';
 import { MeeetMarketAbi } from '@meeet/contracts/artifacts/MeeetMarket';
 import { isNftType, nftTypeName, type NftType } from '@meeet/core/enums';
-import type { ChainTransactionRow } from '../wallet/ledger.service.ts';
+import type { LedgerNotice } from '../wallet/ledger.service.ts';
 import { BUY_SELECTOR } from '../wallet/spendable.ts';
 import { buyInterpreter, buyNotice } from './market-watcher.ts';
 import { MarketService } from './market.service.ts';
@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 /** The level a market row is about, read from its own call data. */
-function levelOf(row: ChainTransactionRow): NftType | null {
+function levelOf(row: LedgerNotice): NftType | null {
   if (!row.callData) return null;
   try {
     const call = decodeFunctionData({ abi: MeeetMarketAbi, data: row.callData as Hex });

@@ -21,8 +21,10 @@ import { idempotencyHeaders } from '../wallet/idempotency-headers.ts';
 const tags = ['market'];
 const bearer = [{ bearerAuth: [] }];
 
-/** The marketplace calls of spec §7. Routes only translate HTTP. */
-export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** What anyone may read: the market, a token, and a token page's head. */
+function readRoutes(app: App): void {
   const { market } = app;
 
   // `/market/token/999999` (or not a number) answers 404 to a browser; a token's page carries
@@ -63,6 +65,11 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => market.nft(await request.authenticate(), request.params.id),
   );
+}
+
+/** What a signed-in buyer orders: a purchase, or leaving a level's queue. */
+function orderRoutes(app: App): void {
+  const { market } = app;
 
   app.post(
     marketPaths.buy,
@@ -119,6 +126,12 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(status).send(body);
     },
   );
+}
+
+/** The marketplace calls of spec §7. Routes only translate HTTP. */
+export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
+  readRoutes(app);
+  orderRoutes(app);
 
   app.post(
     marketPaths.mint,
@@ -132,6 +145,6 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mintStockResponseSchema },
       },
     },
-    (request) => market.mintStock(request.auth, request.body.level, request.body.count),
+    (request) => app.market.mintStock(request.auth, request.body.level, request.body.count),
   );
 };

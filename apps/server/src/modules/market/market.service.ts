@@ -2,8 +2,7 @@ import { Role } from '@meeet/core/roles';
 import { assertRole } from '../../lib/access.ts';
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { encodeFunctionData, erc20Abi, getAddress, zeroAddress, type Address } from 'viem';
-import { MeeetMarketAbi } from '@meeet/contracts/artifacts/MeeetMarket';
+import { getAddress, zeroAddress, type Address } from 'viem';
 import type {
   BuyNftResponse,
   LeaveQueueResponse,
@@ -22,7 +21,6 @@ import {
   USDT_DECIMALS,
 } from '@meeet/core/constants';
 import { NFT_TYPES, isNftType, nftTypeName, type NftType } from '@meeet/core/enums';
-import { tokenAmountParam } from '@meeet/core/format/number';
 import {
   buyRefusal,
   buyRefusalReasons,
@@ -53,6 +51,14 @@ import {
   type MarketAccount,
 } from './market-chain.ts';
 import { mintGenerated, mintStock } from './market-minter.ts';
+import {
+  APPROVE_GAS,
+  BUY_GAS,
+  LEAVE_GAS,
+  leaveFeeRefusal,
+  writeBuyRows,
+  writeLeaveRow,
+} from './market-orders.ts';
 import { marketRepository as repo } from './market.repository.ts';
 import type { MarketPurchaseRow } from './market.schema.ts';
 
@@ -63,9 +69,6 @@ export { mintGenerated, mintStock };
  * `npm run bench:market`, plus margin; unused gas is not charged). A buy from stock of a token
  * with generators is the dearest path (four USDT transfers and an ERC-721 transfer).
  */
-export const APPROVE_GAS = 60_000n;
-export const BUY_GAS = 300_000n;
-export const LEAVE_GAS = 100_000n;
 
 function requestHash(op: string, level: NftType): string {
   return createHash('sha256').update(JSON.stringify({ op, level })).digest('hex');
@@ -285,7 +288,6 @@ export class MarketService {
     idempotencyKey: string | undefined,
   ): Promise<{ status: 202; body: BuyNftResponse }> {
     const { chain, sender } = this.deps.chain.require();
-    const market = marketContract(chain);
     const userId = auth.user.id;
     const address = chain.keys.depositAccount(userId).address;
     const hash = requestHash('buy', level);
@@ -317,39 +319,12 @@ export class MarketService {
         );
         if (first) throw refusal(first, level, account, kyc, { fee, bnb: bnb > 0n ? bnb : 0n });
 
-        const approve = needsApprove
-          ? await walletLedger.insert(tx, {
-              userId,
-              type: 'APPROVE',
-              status: 'REQUESTED',
-              symbol: 'USDT',
-              amount: approveAmount.toString(),
-              fromAddress: address,
-              toAddress: chain.contracts.usdt,
-              callData: encodeFunctionData({
-                abi: erc20Abi,
-                functionName: 'approve',
-                args: [market, approveAmount],
-              }),
-              gasLimit: APPROVE_GAS.toString(),
-              // A space never appears in a client key, so this cannot collide with one.
-              idempotencyKey: `${key} approve`,
-              requestHash: hash,
-            })
-          : null;
-        const buy = await walletLedger.insert(tx, {
-          userId,
-          type: 'BUY_NFT',
-          status: 'REQUESTED',
-          symbol: 'USDT',
-          amount: price.toString(),
-          fromAddress: address,
-          toAddress: market,
-          callData: encodeFunctionData({ abi: MeeetMarketAbi, functionName: 'buy', args: [level] }),
-          gasLimit: BUY_GAS.toString(),
-          idempotencyKey: key,
-          requestHash: hash,
-        });
+        const { approve, buy } = await writeBuyRows(
+          tx,
+          { chain, userId, address, level, key, hash },
+          price,
+          needsApprove ? approveAmount : null,
+        );
         await repo.insert(tx, {
           transactionId: buy.id,
           userId,
@@ -388,7 +363,6 @@ export class MarketService {
     idempotencyKey: string | undefined,
   ): Promise<{ status: 202; body: LeaveQueueResponse }> {
     const { chain, sender } = this.deps.chain.require();
-    const market = marketContract(chain);
     const userId = auth.user.id;
     const address = chain.keys.depositAccount(userId).address;
     const hash = requestHash('leave', level);
@@ -424,38 +398,8 @@ export class MarketService {
           }
         }
         const fee = gasPrice * LEAVE_GAS;
-        if (funds.bnb < fee) {
-          const shown = funds.bnb;
-          throw new AppError(ErrorCode.INSUFFICIENT_FEE, {
-            messageKey: 'market.insufficient-bnb',
-            params: {
-              balance: tokenAmountParam(shown, NATIVE_CURRENCY),
-              minFee: tokenAmountParam(fee, NATIVE_CURRENCY),
-            },
-            details: {
-              reason: 'insufficient-bnb',
-              balance: shown.toString(),
-              minFee: fee.toString(),
-            },
-          });
-        }
-        const row = await walletLedger.insert(tx, {
-          userId,
-          type: 'BUY_NFT',
-          status: 'REQUESTED',
-          symbol: 'USDT',
-          amount: prepaid.toString(),
-          fromAddress: address,
-          toAddress: market,
-          callData: encodeFunctionData({
-            abi: MeeetMarketAbi,
-            functionName: 'leaveQueue',
-            args: [level],
-          }),
-          gasLimit: LEAVE_GAS.toString(),
-          idempotencyKey: key,
-          requestHash: hash,
-        });
+        if (funds.bnb < fee) throw leaveFeeRefusal(funds.bnb, fee);
+        const row = await writeLeaveRow(tx, { chain, userId, address, level, key, hash }, prepaid);
         await repo.update(tx, purchase.transactionId, { leaveTransactionId: row.id });
         return { row, purchase, sent: false };
       },

@@ -9,7 +9,7 @@ import { canEditKycPhotos } from '@meeet/core/rules/kyc-status';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { QueueFullError, type Semaphore } from '../../lib/semaphore.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
-import { lockKycStatus } from '../users/users.service.ts';
+import { kycPeople } from '../users/kyc-people.service.ts';
 import { processImage, type ProcessedImage } from './media.images.ts';
 import { mediaRepository } from './media.repository.ts';
 import type { MediaRow } from './media.schema.ts';
@@ -140,7 +140,7 @@ export class MediaService {
         let replaced: MediaRow[] = [];
         if (album === MediaAlbum.KYC && kind) {
           // Re-read under a row lock: a submit running now must not see its photo replaced.
-          const status = await lockKycStatus(tx, user.id);
+          const status = await kycPeople.lockStatus(tx, user.id);
           if (!status || !canEditKycPhotos(status)) throw kycLocked();
           replaced = await mediaRepository.deleteKycOfKind(tx, user.id, kind);
         }
@@ -216,7 +216,7 @@ export class MediaService {
       const row = await mediaRepository.findById(tx, id);
       if (!row || row.ownerId !== auth.user.id) throw notFound();
       if (row.album === MediaAlbum.KYC) {
-        const status = await lockKycStatus(tx, auth.user.id);
+        const status = await kycPeople.lockStatus(tx, auth.user.id);
         if (!status || !canEditKycPhotos(status)) throw kycLocked();
       }
       const deleted = await mediaRepository.delete(tx, id);

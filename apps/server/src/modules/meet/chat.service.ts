@@ -5,12 +5,26 @@ import { LRUCache } from 'lru-cache';
 import type { MeetConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext, SessionCaller, SessionsService } from '../users/sessions.service.ts';
-import type { UserRow } from '../users/users.service.ts';
+import type { UserFacts } from '../users/users.service.ts';
 import { toChatMessage } from './chat-message.ts';
 import type { MapService } from './map.service.ts';
 import { meetRepository } from './meet.repository.ts';
 import type { MeetMessageRow } from './meet.schema.ts';
 import type { SafetyService } from './safety.service.ts';
+
+/** One try at sending a message: who to whom, what, and how many tries came before. */
+interface SendAttempt {
+  caller: SessionCaller;
+  otherId: number;
+  input: { clientId: string; text: string };
+  retries: number;
+}
+
+/** What the send statement found when it stored nothing. */
+type SendFacts = Extract<
+  Awaited<ReturnType<typeof meetRepository.sendMessage>>,
+  { facts: unknown }
+>['facts'];
 
 export interface ChatEvents {
   message(userIds: readonly number[], message: ChatMessage): void;
@@ -27,7 +41,7 @@ export interface ChatServiceDeps {
   sessions: SessionsService;
   safety: SafetyService;
   map: MapService;
-  card: (user: UserRow) => Promise<PublicCard>;
+  card: (user: UserFacts) => Promise<PublicCard>;
   events: ChatEvents;
   /** Tells a recipient whose app is closed (push notifications); it decides who is. */
   push?: { messageStored(recipientId: number, message: ChatMessage): void };
@@ -52,7 +66,7 @@ export class ChatService {
   constructor(private readonly deps: ChatServiceDeps) {}
 
   /** The other user, if the caller may see them at all (exists, not blocked either way). */
-  private async other(auth: AuthContext, otherId: number): Promise<UserRow> {
+  private async other(auth: AuthContext, otherId: number): Promise<UserFacts> {
     if (otherId === auth.user.id) {
       throw new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'meet.cannot-target-self' });
     }
@@ -85,18 +99,8 @@ export class ChatService {
     retries: number,
   ): Promise<ChatMessage> {
     if (retries > 2) throw new Error('send: raced three times');
-    const db = this.deps.db;
     const me = caller.userId;
-    if (otherId === me) {
-      throw new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'meet.cannot-target-self' });
-    }
-    // Blocks are cached per user after the first read, so this rarely waits.
-    await this.deps.safety.prepare(me);
-    if (this.deps.safety.isBlocked(me, otherId)) {
-      // Who blocked whom is told only to a live session (the statement below is not run).
-      await this.liveSession(caller);
-      throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.blocked' });
-    }
+    await this.assertMaySend(caller, otherId);
     // Checks and store in one round trip: under load each query waits for a pool connection
     // and a turn of the event loop, and ten in a row made a message take seconds.
     const flags = scamFlags(input.text);
@@ -108,7 +112,7 @@ export class ChatService {
     const mayStart = this.knownPairs.has(pair)
       ? false
       : await this.deps.map.sawRecently(me, otherId);
-    const sent = await meetRepository.sendMessage(db, {
+    const sent = await meetRepository.sendMessage(this.deps.db, {
       session: caller,
       otherId,
       clientId: input.clientId,
@@ -137,6 +141,32 @@ export class ChatService {
       this.knownPairs.set(pair, true);
       return this.delivered(me, otherId, stored);
     }
+    return this.unstored({ caller, otherId, input, retries }, { facts, pair, mayStart });
+  }
+
+  /** Refuses a message to oneself, or across a block either way. */
+  private async assertMaySend(caller: SessionCaller, otherId: number): Promise<void> {
+    const me = caller.userId;
+    if (otherId === me) {
+      throw new AppError(ErrorCode.BAD_REQUEST, { messageKey: 'meet.cannot-target-self' });
+    }
+    // Blocks are cached per user after the first read, so this rarely waits.
+    await this.deps.safety.prepare(me);
+    if (this.deps.safety.isBlocked(me, otherId)) {
+      // Who blocked whom is told only to a live session (the statement is not run).
+      await this.liveSession(caller);
+      throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.blocked' });
+    }
+  }
+
+  /** The statement stored nothing: the refusal its facts give, a resend's answer, or a retry. */
+  private async unstored(
+    attempt: SendAttempt,
+    { facts, pair, mayStart }: { facts: SendFacts; pair: string; mayStart: boolean },
+  ): Promise<ChatMessage> {
+    const { caller, otherId, input, retries } = attempt;
+    const me = caller.userId;
+    const { chatPerMinute, newConversationsPerHour } = this.deps.config;
     if (facts.banned) throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.banned' });
     if (facts.resentId !== null) return this.resendOf(facts.resentId, otherId, input.text);
     if (facts.sentLastMinute >= chatPerMinute) {
@@ -148,7 +178,7 @@ export class ChatService {
     }
     if (facts.conversationId !== null) {
       // A concurrent resend stored it between the read and the insert: answer with that.
-      const row = await meetRepository.findByClientId(db, me, input.clientId);
+      const row = await meetRepository.findByClientId(this.deps.db, me, input.clientId);
       if (!row) throw new Error('message vanished');
       return this.resend(row, otherId, input.text);
     }

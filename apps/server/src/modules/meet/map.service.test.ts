@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mapDiffSchema, type MapDiff } from '@meeet/core/api/realtime';
 import { testConfig } from '../../../test/helpers.ts';
-import type { UserRow } from '../users/users.service.ts';
+import type { UserFacts } from '../users/users.service.ts';
 import { MapService } from './map.service.ts';
 import { InProcessPresenceStore } from './presence-store-memory.ts';
 import type { PresenceStore } from './presence-store.ts';
@@ -51,7 +51,7 @@ function processOn(
   return { map, dropped };
 }
 
-function user(id: number): UserRow {
+function user(id: number): UserFacts {
   return {
     id,
     emailVerified: true,
@@ -61,7 +61,7 @@ function user(id: number): UserRow {
     gender: 1,
     bdate: new Date('1990-01-01T00:00:00Z'),
     nickname: null,
-  } as unknown as UserRow;
+  } as unknown as UserFacts;
 }
 
 describe('hands left behind by a process that died', () => {

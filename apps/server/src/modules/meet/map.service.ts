@@ -13,7 +13,7 @@ import {
 import { DEFAULT_MAX_SPEED_MPS } from '@meeet/core/rules/plausible-move';
 import { isProfileComplete } from '@meeet/core/rules/profile';
 import type { MeetConfig } from '../../config.ts';
-import type { UserRow } from '../users/users.service.ts';
+import type { UserFacts } from '../users/users.service.ts';
 import {
   areaOf,
   cellDisc,
@@ -67,7 +67,7 @@ export interface MapServiceDeps {
   /** Whether the user has a socket open in any process (asked before an offline drop). */
   isOnline?: (userId: number) => Promise<boolean>;
   onError?: (error: unknown, what: string) => void;
-  card(user: UserRow): Promise<PublicCard>;
+  card(user: UserFacts): Promise<PublicCard>;
   /** Tells every socket of the user that their hand dropped. */
   dropped(userId: number, reason: HandDropReason): void;
   /**
@@ -171,7 +171,7 @@ export class MapService {
       .then(() => this.index.blocksChanged(a, b), this.failed('block reload'));
   }
 
-  async raise(user: UserRow, mood: Mood): Promise<HandState> {
+  async raise(user: UserFacts, mood: Mood): Promise<HandState> {
     if (await this.deps.isBanned(user.id)) {
       throw new AppError(ErrorCode.FORBIDDEN, { messageKey: 'meet.banned' });
     }

@@ -7,7 +7,7 @@ import { KycStatus } from '@meeet/core/enums';
 import type { AppConfig } from '../../config.ts';
 import { isUserOnline, userRoom } from '../../plugins/socket.ts';
 import { chatPush } from '../push/push.texts.ts';
-import type { UserRow } from '../users/users.service.ts';
+import type { UserFacts } from '../users/users.service.ts';
 import { ChatService } from './chat.service.ts';
 import { MapService } from './map.service.ts';
 import { attachMeetSocket } from './meet.socket.ts';
@@ -21,20 +21,55 @@ declare module 'fastify' {
   }
 }
 
-/** The meet services, wired to each other, the socket, pushes and the market's levels. */
-async function meet(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
-  const { market } = app;
-  const card = async (user: UserRow): Promise<PublicCard> => ({
+/** The card others see of a user, with the token levels the market says they hold. */
+function cardMaker(app: FastifyInstance) {
+  return async (user: UserFacts): Promise<PublicCard> => ({
     userId: user.id,
     nickname: user.domain,
     firstName: user.firstName,
     avatar: `/api/media/avatar/${user.id}/small`,
     verified: user.kycStatus === KycStatus.APPROVED,
-    levels: await market.levelsHeld(user.id).catch((error: unknown) => {
+    levels: await app.market.levelsHeld(user.id).catch((error: unknown) => {
       app.log.warn({ err: error }, 'token levels unavailable');
       return [];
     }),
   });
+}
+
+/** The chat, telling its events to the sockets of the users concerned and pushing messages. */
+function buildChat(
+  app: FastifyInstance,
+  config: AppConfig,
+  parts: { safety: SafetyService; map: MapService; card: ReturnType<typeof cardMaker> },
+): ChatService {
+  const toUser = (userId: number) => app.io.to(userRoom(userId));
+  return new ChatService({
+    db: app.db,
+    config: config.meet,
+    sessions: app.sessions,
+    ...parts,
+    events: {
+      message: (userIds, message) => {
+        for (const id of userIds) toUser(id).emit('chat:message', message);
+      },
+      read: (userIds, payload) => {
+        for (const id of userIds) toUser(id).emit('chat:read', payload);
+      },
+      typing: (to, from) => toUser(to).emit('chat:typing', { userId: from }),
+    },
+    push: {
+      messageStored: (to, message) => {
+        void app.sessions
+          .userOf(message.senderId)
+          .then((sender) => app.push.notify(to, 'messages', chatPush(sender, message)));
+      },
+    },
+  });
+}
+
+/** The meet services, wired to each other, the socket, pushes and the market's levels. */
+async function meet(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
+  const card = cardMaker(app);
   const toUser = (userId: number) => app.io.to(userRoom(userId));
 
   const safety = new SafetyService({
@@ -73,30 +108,7 @@ async function meet(app: FastifyInstance, { config }: { config: AppConfig }): Pr
   });
   // A ban from the staff tools drops the hand as a report's ban does.
   app.bans.onBanned((userId) => map.drop(userId, HandDropReason.BANNED));
-  const chat = new ChatService({
-    db: app.db,
-    config: config.meet,
-    sessions: app.sessions,
-    safety,
-    map,
-    card,
-    events: {
-      message: (userIds, message) => {
-        for (const id of userIds) toUser(id).emit('chat:message', message);
-      },
-      read: (userIds, payload) => {
-        for (const id of userIds) toUser(id).emit('chat:read', payload);
-      },
-      typing: (to, from) => toUser(to).emit('chat:typing', { userId: from }),
-    },
-    push: {
-      messageStored: (to, message) => {
-        void app.sessions
-          .userOf(message.senderId)
-          .then((sender) => app.push.notify(to, 'messages', chatPush(sender, message)));
-      },
-    },
-  });
+  const chat = buildChat(app, config, { safety, map, card });
   app.io.on('connection', (socket) =>
     attachMeetSocket(socket, {
       map,

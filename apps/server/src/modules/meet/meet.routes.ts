@@ -24,9 +24,11 @@ import { authOf, callerOf } from '../../plugins/auth.ts';
 const tags = ['meet'];
 const bearer = [{ bearerAuth: [] }];
 
-/** Raised hands, the live map, chat and safety (issue 11): REST for what is kept, the socket for what is live. */
-export const meetRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { chat, safety } = app.meet;
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Conversations and messages. */
+function chatRoutes(app: App): void {
+  const { chat } = app.meet;
 
   app.get(
     meetPaths.conversations,
@@ -90,6 +92,11 @@ export const meetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => chat.markRead(authOf(request), request.params.userId, request.body.messageId),
   );
+}
+
+/** A user's blocks and reports. */
+function safetyRoutes(app: App): void {
+  const { safety } = app.meet;
 
   app.get(
     meetPaths.blocks,
@@ -149,6 +156,11 @@ export const meetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => safety.report(authOf(request), request.body),
   );
+}
+
+/** The moderators' queue of reports and their decisions. */
+function moderationRoutes(app: App): void {
+  const { safety } = app.meet;
 
   app.get(
     meetPaths.moderationReports,
@@ -180,4 +192,11 @@ export const meetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => safety.decide(authOf(request), request.params.id, request.body),
   );
+}
+
+/** Raised hands, the live map, chat and safety (issue 11): REST for what is kept, the socket for what is live. */
+export const meetRoutes: FastifyPluginAsyncZod = async (app) => {
+  chatRoutes(app);
+  safetyRoutes(app);
+  moderationRoutes(app);
 };

@@ -15,7 +15,7 @@ import { isProfileComplete } from '@meeet/core/rules/profile';
 import type { DbExecutor } from '../../db/client.ts';
 import { assertDistinctPhones } from '../devices/device-rules.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
-import type { UserRow } from '../users/users.service.ts';
+import type { UserFacts } from '../users/users.service.ts';
 import type { MeetingMethod } from './detector.ts';
 import { parseQr, qrPayload, qrSigned } from './handshake-qr.ts';
 import { handshakeRefused, type MeetingsContext } from './meetings-context.ts';
@@ -59,7 +59,7 @@ export class MeetingHandshakes {
     };
   }
 
-  private assertCanMeet(user: UserRow): void {
+  private assertCanMeet(user: UserFacts): void {
     if (!user.emailVerified || !isProfileComplete(user)) {
       throw new AppError(ErrorCode.CONDITIONS_NOT_MET, {
         messageKey: 'meetings.profile-incomplete',

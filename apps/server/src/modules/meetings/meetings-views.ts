@@ -13,7 +13,7 @@ import { deviceLockState } from '@meeet/core/rules/device-lock';
 import { assertRole } from '../../lib/access.ts';
 import { kycFacts } from '../kyc/kyc.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
-import type { UserRow } from '../users/users.service.ts';
+import type { UserFacts } from '../users/users.service.ts';
 import { tokenName, type MeetingsContext } from './meetings-context.ts';
 import type { MeetingsLeader } from './meetings-leader.ts';
 import { meetingsRepository as repo } from './meetings.repository.ts';
@@ -95,7 +95,7 @@ export class MeetingViews {
     return this.view(row, auth.user.id);
   }
 
-  deviceLockOf(user: Pick<UserRow, 'deviceLockUntil' | 'deviceLockReason'>): DeviceLock {
+  deviceLockOf(user: Pick<UserFacts, 'deviceLockUntil' | 'deviceLockReason'>): DeviceLock {
     return deviceLockState(user, this.ctx.now());
   }
 

@@ -136,15 +136,11 @@ export const meetingsServicePlugin = fp(meetingsService, {
   ],
 });
 
-/** Meetings proven by both phones, their history, the device lock (issue 12). */
-export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Your meetings as records: the list, one, your status and device lock. */
+function recordRoutes(app: App): void {
   const { meetings } = app;
-  const handshakes = app.createLimiter({
-    keyPrefix: 'meetings-handshake',
-    points: HANDSHAKES_PER_MINUTE,
-    durationSeconds: 60,
-  });
-  const limitHandshakes = (userId: number) => consumeOrRefuse(handshakes, String(userId));
 
   app.get(
     meetingsPaths.list,
@@ -189,6 +185,26 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => meetings.deviceLock(authOf(request)),
   );
 
+  app.get(
+    meetingsPaths.one,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'One of your meetings',
+        params: meetingIdParamsSchema,
+        response: { 200: meetingSchema },
+      },
+    },
+    (request) => meetings.get(authOf(request), request.params.id),
+  );
+}
+
+/** The moderators' view of failed meetings, and lifting a device lock. */
+function moderationRoutes(app: App): void {
+  const { meetings } = app;
+
   app.delete(
     meetingsPaths.deviceLockLift,
     {
@@ -218,6 +234,17 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => meetings.moderation(authOf(request), request.query),
   );
+}
+
+/** Proving a meeting: Bluetooth tokens, the code or QR, the handshake and the pings. */
+function proofRoutes(app: App): void {
+  const { meetings } = app;
+  const handshakes = app.createLimiter({
+    keyPrefix: 'meetings-handshake',
+    points: HANDSHAKES_PER_MINUTE,
+    durationSeconds: 60,
+  });
+  const limitHandshakes = (userId: number) => consumeOrRefuse(handshakes, String(userId));
 
   app.post(
     meetingsPaths.proximityTokens,
@@ -285,19 +312,11 @@ export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => meetings.ping(authOf(request), await meetingDevice(request), request.body),
   );
+}
 
-  app.get(
-    meetingsPaths.one,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'One of your meetings',
-        params: meetingIdParamsSchema,
-        response: { 200: meetingSchema },
-      },
-    },
-    (request) => meetings.get(authOf(request), request.params.id),
-  );
+/** Meetings proven by both phones, their history, the device lock (issue 12). */
+export const meetingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  recordRoutes(app);
+  moderationRoutes(app);
+  proofRoutes(app);
 };

@@ -14,7 +14,7 @@ import type { NftType } from '@meeet/core/enums';
 import type { Locale } from '@meeet/core/i18n/locale';
 import type { DbExecutor } from '../../db/client.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
-import type { UserRow } from '../users/users.service.ts';
+import type { UserFacts } from '../users/users.service.ts';
 import type { MeetingDetector } from './detector.ts';
 import {
   meetingsContext,
@@ -155,7 +155,7 @@ export class MeetingsService {
     return this.views.status(auth);
   }
 
-  deviceLockOf(user: Pick<UserRow, 'deviceLockUntil' | 'deviceLockReason'>): DeviceLock {
+  deviceLockOf(user: Pick<UserFacts, 'deviceLockUntil' | 'deviceLockReason'>): DeviceLock {
     return this.views.deviceLockOf(user);
   }
 

@@ -32,11 +32,10 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The control area's monitor (admins) and the Prometheus endpoint (admins or a scrape token). */
-export const monitorRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
-  app,
-  { config },
-) => {
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The monitor service over the app's parts, and the Prometheus gauges it keeps fresh. */
+function buildMonitor(app: App, config: AppConfig) {
   const monitor = new MonitorService({
     db: app.db,
     chain: () => (app.chain.attached ? app.chain.require().chain : undefined),
@@ -63,7 +62,11 @@ export const monitorRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async
     }
     return { sockets: local.size, users: userIds.size };
   });
+  return { monitor, refreshGauges };
+}
 
+/** Samples the figures for the charts, and pushes the snapshot to the admins online. */
+function startMonitorPolls(app: App, config: AppConfig, monitor: MonitorService): void {
   /**
    * Pushes the snapshot to the admins online, when there are any. Only the admins' room is
    * read: asking the role of every user online took a statement with thousands of parameters
@@ -88,6 +91,27 @@ export const monitorRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async
     await pusher.stop();
     await sampler.stop();
   });
+}
+
+/** The scrape token when configured and presented; otherwise an admin's session. */
+function metricsAccess(config: AppConfig) {
+  return async (request: FastifyRequest) => {
+    const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const expected = config.monitor.metricsToken;
+    if (token && expected && sameSecret(token, expected)) return;
+    const caller = await request.authenticate();
+    if (!caller) throw new AppError(ErrorCode.TOKEN_INVALID);
+    if (!hasRole(caller.user.role as Role, Role.ADMIN)) throw new AppError(ErrorCode.FORBIDDEN);
+  };
+}
+
+/** The control area's monitor (admins) and the Prometheus endpoint (admins or a scrape token). */
+export const monitorRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
+  app,
+  { config },
+) => {
+  const { monitor, refreshGauges } = buildMonitor(app, config);
+  startMonitorPolls(app, config, monitor);
 
   app.get(
     monitorPaths.snapshot,
@@ -119,20 +143,10 @@ export const monitorRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async
     (request) => monitor.history(request.query.range),
   );
 
-  /** The scrape token when configured and presented; otherwise an admin's session. */
-  const metricsAccess = async (request: FastifyRequest) => {
-    const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    const expected = config.monitor.metricsToken;
-    if (token && expected && sameSecret(token, expected)) return;
-    const caller = await request.authenticate();
-    if (!caller) throw new AppError(ErrorCode.TOKEN_INVALID);
-    if (!hasRole(caller.user.role as Role, Role.ADMIN)) throw new AppError(ErrorCode.FORBIDDEN);
-  };
-
   app.get(
     monitorPaths.metrics,
     {
-      onRequest: metricsAccess,
+      onRequest: metricsAccess(config),
       schema: {
         tags,
         security: bearer,

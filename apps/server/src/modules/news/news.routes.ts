@@ -23,8 +23,10 @@ const MAX_ID = 2_147_483_647;
 /** How often scheduled items are looked for; a news push a few seconds late is fine. */
 const ANNOUNCE_EVERY_MS = 5_000;
 
-/** News (spec §3, §7 /notif/news/): admins write; everyone reads what is published. */
-export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The news service, the 404 check of a news page, and the announcer of scheduled items. */
+function startNews(app: App): NewsService {
   const news = new NewsService({
     db: app.db,
     onlineUserIds: () => onlineUserIds(app.io),
@@ -47,6 +49,12 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.addHook('onReady', async () => announcer.start());
   app.addHook('preClose', () => announcer.stop());
+  return news;
+}
+
+/** News (spec §3, §7 /notif/news/): admins write; everyone reads what is published. */
+export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const news = startNews(app);
 
   app.get(
     newsPaths.list,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { makeReferralCode } from '@meeet/core/rules/promo-code';
 import type { KycStatus, ReferralLevel } from '@meeet/core/enums';
 import type { Role } from '@meeet/core/roles';
@@ -191,9 +191,13 @@ export const usersRepository = {
     return rows.map((row) => ({ ...row.user, byNickname: row.byNickname }));
   },
 
-  /** A subquery (not run here) of the ids of users whose last name starts with `prefix`. */
-  idsWithLastNamePrefix(prefix: string): SQL {
-    return sql`(select ${users.id} from ${users} where ${ilike(users.lastName, likePrefix(prefix))})`;
+  /** The ids of users whose last name starts with `prefix` (any letter case). */
+  async idsWithLastNamePrefix(db: DbExecutor, prefix: string): Promise<number[]> {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(ilike(users.lastName, likePrefix(prefix)));
+    return rows.map((row) => row.id);
   },
 
   /** The user's KYC status, with the user's row locked until the transaction ends. */

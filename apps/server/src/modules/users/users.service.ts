@@ -15,7 +15,6 @@ import { normalizeEmail } from '@meeet/core/rules/email';
 import { validateNickname } from '@meeet/core/rules/nickname';
 import { isProfileComplete } from '@meeet/core/rules/profile';
 import { parsePromoCode } from '@meeet/core/rules/promo-code';
-import type { SQL } from 'drizzle-orm';
 import { uniqueViolation } from '../../db/pg-errors.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import type { CodesService } from '../codes/codes.service.ts';
@@ -374,8 +373,23 @@ export async function adAudienceProfile(
   return { country: row.country?.toUpperCase() ?? null, gender: row.gender, age };
 }
 
-/** A user as stored: the shape the users module hands to other modules. */
-export type { UserRow };
+/**
+ * What other modules read of a user (a signed-in caller's `auth.user` is one): who, the e-mail
+ * and profile checks that gate meeting, verification and the device lock. Never the stored row.
+ */
+export type UserFacts = Pick<
+  UserRow,
+  | 'id'
+  | 'domain'
+  | 'firstName'
+  | 'lastName'
+  | 'gender'
+  | 'bdate'
+  | 'emailVerified'
+  | 'kycStatus'
+  | 'deviceLockUntil'
+  | 'deviceLockReason'
+>;
 
 /** For other modules: the user as stored, on the caller's executor (so inside its transaction). */
 export function userById(db: DbExecutor, id: number): Promise<UserRow | undefined> {
@@ -402,29 +416,6 @@ export async function promoCodeOwner(db: DbExecutor, code: string): Promise<numb
     return (await usersRepository.idByReferralCode(db, parsed.referralCode)) ?? null;
   }
   return (await usersRepository.exists(db, parsed.userId)) ? parsed.userId : null;
-}
-
-/**
- * For filtering another module's rows by user (KYC moderation's last-name search): a subquery of
- * the ids of users whose last name starts with `prefix`, case-insensitive, `%` and `_` literal.
- * Use it as `inArray(table.userId, …)`; it runs inside the caller's query, so paging stays exact.
- */
-export function userIdsWithLastNamePrefix(prefix: string): SQL {
-  return usersRepository.idsWithLastNamePrefix(prefix);
-}
-
-/**
- * For KYC (which decides it) and media (KYC images are frozen while a verification is under
- * review): the `users.kyc_status` mirror, read with the user's row locked until the transaction
- * ends; undefined when there is no such user.
- */
-export function lockKycStatus(db: DbExecutor, userId: number): Promise<KycStatus | undefined> {
-  return usersRepository.lockKycStatus(db, userId);
-}
-
-/** For KYC: writes the `users.kyc_status` mirror in the caller's transaction; the user after. */
-export function setKycStatus(db: DbExecutor, userId: number, status: KycStatus): Promise<UserRow> {
-  return usersRepository.setKycStatus(db, userId, status);
 }
 
 /** For the referral programme: the user's referral level (Human, or Business once approved). */

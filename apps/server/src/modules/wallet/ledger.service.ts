@@ -6,6 +6,20 @@ import type { ChainTransactionRow, NewChainTransactionRow } from './wallet.schem
 /** A row of the wallet's ledger (`chain_transactions`), as other modules see it. */
 export type { ChainTransactionRow, NewChainTransactionRow, TransactionChanges };
 
+/** What the notice of a settled ledger entry reads: the socket, pushes and each module's words. */
+export type LedgerNotice = Pick<
+  ChainTransactionRow,
+  | 'id'
+  | 'userId'
+  | 'type'
+  | 'status'
+  | 'amount'
+  | 'symbol'
+  | 'fromAddress'
+  | 'callData'
+  | 'idempotencyKey'
+>;
+
 /**
  * What other modules may do with the wallet's ledger: the market and the referral payouts put
  * their own on-chain calls and credits through it, the market watcher settles queue rows. Every

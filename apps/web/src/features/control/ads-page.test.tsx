@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdCampaign } from '@meeet/core/api/ads';
+import { serveApi } from '../../../test/api-server.ts';
+import { renderPage } from '../../../test/render-page.tsx';
 import i18n from '../../i18n/i18n.ts';
 import AdsPage from './ads-page.tsx';
 import { NS } from './i18n.ts';
@@ -27,54 +28,49 @@ const campaign: AdCampaign = {
   active: true,
 };
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AdsPage />
-    </QueryClientProvider>,
-  );
+const CAMPAIGNS = '/api/ads/campaigns';
+
+/** Lists `list`; a saved campaign comes back as sent. Returns the saves sent. */
+function serveCampaigns(list: AdCampaign[]) {
+  const sent = serveApi({
+    [`GET ${CAMPAIGNS}`]: () => ({ list }),
+    [`POST ${CAMPAIGNS}`]: ({ body }) => ({ ...campaign, id: 6, ...(body as object) }),
+  });
+  return () => sent.filter((r) => r.method === 'POST');
+}
+
+/** Opens the new-campaign form and fills the fields every campaign needs. */
+async function startCampaign(title: string, text: string, link: string) {
+  renderPage(<AdsPage />);
+  const form = await screen.findByRole('form', { name: 'New campaign' });
+  for (const [name, value] of [
+    ['Title', title],
+    ['Text', text],
+    ['Link', link],
+  ] as const) {
+    fireEvent.change(within(form).getByRole('textbox', { name }), { target: { value } });
+  }
+  return form;
 }
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   await i18n.loadNamespaces([NS, 'core']);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('control: ad campaigns', () => {
   it('lists each campaign with its audience, moods and token levels included', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ list: [campaign] })),
-    );
-    renderPage();
+    serveCampaigns([campaign]);
+    renderPage(<AdsPage />);
     const row = await screen.findByTestId('ads-campaign');
     within(row).getByText('#5 Dinner for two');
     within(row).getByText('Audience: DE · Romantic · Gold');
   });
 
   it('sends the ticked moods and token levels with the campaign', async () => {
-    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
-      init?.method === 'POST'
-        ? Response.json({ ...campaign, id: 6, ...JSON.parse(String(init.body)) })
-        : Response.json({ list: [] }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    renderPage();
-    const form = await screen.findByRole('form', { name: 'New campaign' });
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Title' }), {
-      target: { value: 'Coffee' },
-    });
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Text' }), {
-      target: { value: 'Meet over coffee' },
-    });
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Link' }), {
-      target: { value: 'https://example.com/coffee' },
-    });
+    const saves = serveCampaigns([]);
+    const form = await startCampaign('Coffee', 'Meet over coffee', 'https://example.com/coffee');
     const moods = within(form).getByRole('group', { name: 'Moods' });
     fireEvent.click(within(moods).getByRole('checkbox', { name: 'Just chat' }));
     fireEvent.click(within(moods).getByRole('checkbox', { name: 'Business' }));
@@ -89,13 +85,10 @@ describe('control: ad campaigns', () => {
     ).toBe(false);
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
 
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true),
-    );
-    const [url, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!;
-    expect(url).toBe('/api/ads/campaigns');
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]?.path).toBe(CAMPAIGNS);
     // In the order of the options, whatever the order of the clicks.
-    expect(JSON.parse(String(init?.body))).toMatchObject({
+    expect(saves()[0]?.body).toMatchObject({
       title: 'Coffee',
       moods: ['business', 'just_chat'],
       levels: [0],
@@ -105,23 +98,8 @@ describe('control: ad campaigns', () => {
   }, 30_000);
 
   it('picks languages, countries and genders from lists, no typing of codes', async () => {
-    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
-      init?.method === 'POST'
-        ? Response.json({ ...campaign, id: 7, ...JSON.parse(String(init.body)) })
-        : Response.json({ list: [] }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    renderPage();
-    const form = await screen.findByRole('form', { name: 'New campaign' });
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Title' }), {
-      target: { value: 'Brunch' },
-    });
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Text' }), {
-      target: { value: 'Sunday brunch' },
-    });
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Link' }), {
-      target: { value: 'https://example.com/brunch' },
-    });
+    const saves = serveCampaigns([]);
+    const form = await startCampaign('Brunch', 'Sunday brunch', 'https://example.com/brunch');
     const languages = within(form).getByRole('group', { name: 'Languages' });
     fireEvent.click(within(languages).getByRole('checkbox', { name: 'Russian' }));
     const genders = within(form).getByRole('group', { name: 'Genders' });
@@ -131,11 +109,8 @@ describe('control: ad campaigns', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Germany' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
 
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true),
-    );
-    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!;
-    expect(JSON.parse(String(init?.body))).toMatchObject({
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]?.body).toMatchObject({
       languages: ['ru'],
       countries: ['DE'],
       genders: [1],
@@ -145,11 +120,8 @@ describe('control: ad campaigns', () => {
   it('reads in Russian', async () => {
     await i18n.changeLanguage('ru');
     await i18n.loadNamespaces([NS, 'core']);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ list: [campaign] })),
-    );
-    renderPage();
+    serveCampaigns([campaign]);
+    renderPage(<AdsPage />);
     const row = await screen.findByTestId('ads-campaign');
     within(row).getByText('Аудитория: DE · Романтика · Gold');
     const moods = screen.getByRole('group', { name: 'Настроения' });

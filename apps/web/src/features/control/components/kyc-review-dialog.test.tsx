@@ -1,7 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { KycModerationItem } from '@meeet/core/api/kyc';
+import { serveApi } from '../../../../test/api-server.ts';
+import { renderPage } from '../../../../test/render-page.tsx';
 import i18n from '../../../i18n/i18n.ts';
 import { NS } from '../i18n.ts';
 import { KycReviewDialog } from './kyc-review-dialog.tsx';
@@ -31,28 +33,18 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
   await i18n.loadNamespaces([NS, 'core']);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('control: KYC review dialog', () => {
   it('shows a refusal beside the buttons, not under the scrolled photos', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json(
+    serveApi({
+      'PATCH /api/kyc/moderate/7': () =>
+        HttpResponse.json(
           { code: 'FORBIDDEN', message: 'You cannot moderate your own verification' },
           { status: 403 },
         ),
-      ),
-    );
-    const client = new QueryClient();
-    render(
-      <QueryClientProvider client={client}>
-        <KycReviewDialog item={own} onClose={() => {}} />
-      </QueryClientProvider>,
-    );
+    });
+    renderPage(<KycReviewDialog item={own} onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     const alert = await within(dialog).findByRole('alert');

@@ -1,43 +1,35 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serveApi, type SentRequest } from '../../../../test/api-server.ts';
+import { renderPage } from '../../../../test/render-page.tsx';
 import i18n from '../../../i18n/i18n.ts';
 import { NS } from '../i18n.ts';
 import { NewsForm } from './news-form.tsx';
 
-const saved = (body: Record<string, unknown>) =>
-  Response.json({
-    id: 5,
-    titleEn: body.titleEn,
-    titleRu: body.titleRu,
-    bodyEn: body.bodyEn,
-    bodyRu: body.bodyRu,
-    coverId: null,
-    status: body.status,
-    publishAt: '2026-11-28T10:00:00.000Z',
-    createdAt: '2026-11-28T10:00:00.000Z',
-    updatedAt: '2026-11-28T10:00:00.000Z',
-  });
+const saved = (body: Record<string, unknown>) => ({
+  id: 5,
+  titleEn: body.titleEn,
+  titleRu: body.titleRu,
+  bodyEn: body.bodyEn,
+  bodyRu: body.bodyRu,
+  coverId: null,
+  status: body.status,
+  publishAt: '2026-11-28T10:00:00.000Z',
+  createdAt: '2026-11-28T10:00:00.000Z',
+  updatedAt: '2026-11-28T10:00:00.000Z',
+});
 
-let fetchMock: ReturnType<typeof vi.fn>;
+let sent: SentRequest[];
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   await i18n.loadNamespaces([NS, 'core']);
-  fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
-    saved(JSON.parse(String(init?.body)) as Record<string, unknown>),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <NewsForm />
-    </QueryClientProvider>,
-  );
+  sent = serveApi({
+    'POST /api/notif/news/': ({ body }) => saved(body as Record<string, unknown>),
+  });
+  renderPage(<NewsForm />);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function fill() {
   for (const [label, value] of [
@@ -68,7 +60,7 @@ describe('control: news form', () => {
         expect(screen.getAllByText('Field is required').length).toBeGreaterThan(0),
       );
       expect(screen.queryByText('Saved.')).toBeNull();
-      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(sent).toHaveLength(1);
     },
     SLOW,
   );
@@ -82,12 +74,11 @@ describe('control: news form', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
       const dialog = await screen.findByRole('dialog', { name: 'Publish this news?' });
       within(dialog).getByText(/Readers will see “Hello” from now/);
-      expect(fetchMock).not.toHaveBeenCalled();
+      expect(sent).toHaveLength(0);
       fireEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
       await screen.findByText('Saved.');
-      expect(fetchMock).toHaveBeenCalledTimes(1);
-      const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as { status: string };
-      expect(body.status).toBe('PUBLISHED');
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.body).toMatchObject({ status: 'PUBLISHED' });
     },
     SLOW,
   );

@@ -1,24 +1,22 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@meeet/core/api/crypto-paths';
+import { serveApi } from '../../../../test/api-server.ts';
 import { buyNft } from './buy-nft.ts';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('buyNft', () => {
   it('sends the confirm action’s Idempotency-Key, the same key on a retry', async () => {
-    const fetchMock = vi.fn(
-      async (_url: string, _init: RequestInit) =>
-        new Response(JSON.stringify({ code: 'INTERNAL_ERROR', message: 'boom' }), { status: 500 }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = serveApi({
+      'POST /api/crypto/nft/buy': () =>
+        HttpResponse.json({ code: 'INTERNAL_ERROR', message: 'boom' }, { status: 500 }),
+    });
     const call = { body: { level: 1 as const }, idempotencyKey: 'key-buy-0001' };
     await buyNft(call);
     await buyNft(call);
-    const keys = fetchMock.mock.calls.map(([, init]) =>
-      new Headers(init.headers).get(IDEMPOTENCY_KEY_HEADER),
-    );
-    expect(keys).toEqual(['key-buy-0001', 'key-buy-0001']);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/crypto/nft/buy');
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1].body))).toEqual({ level: 1 });
+    expect(sent.map((r) => r.headers.get(IDEMPOTENCY_KEY_HEADER))).toEqual([
+      'key-buy-0001',
+      'key-buy-0001',
+    ]);
+    expect(sent[0]).toMatchObject({ path: '/api/crypto/nft/buy', body: { level: 1 } });
   });
 });

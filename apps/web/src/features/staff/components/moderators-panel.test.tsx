@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ModeratorList } from '@meeet/core/api/moderators';
+import { serveApi } from '../../../../test/api-server.ts';
+import { renderPage } from '../../../../test/render-page.tsx';
 import i18n from '../../../i18n/i18n.ts';
 import { NS } from '../i18n.ts';
 import { ModeratorsPanel } from './moderators-panel.tsx';
@@ -16,40 +17,22 @@ const holder = (id: number, moderates: (0 | 1 | 2)[]) => ({
   moderates,
 });
 
+/** Serves the list and answers every appointment; returns the appointments sent. */
 function serve(list: ModeratorList, appointAnswer: () => Response) {
-  const calls: { url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (init?.method === 'POST') {
-        calls.push({ url, body: JSON.parse(String(init.body)) });
-        return appointAnswer();
-      }
-      return Response.json(list);
-    }),
-  );
-  return calls;
+  const sent = serveApi({
+    'GET /api/staff/moderators': () => list,
+    'POST /api/staff/moderators/:id': appointAnswer,
+  });
+  return () => sent.filter((r) => r.method === 'POST').map(({ path, body }) => ({ path, body }));
 }
 
-function show() {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <ModeratorsPanel />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const show = () => renderPage(<ModeratorsPanel />);
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   await i18n.loadNamespaces([NS, 'core']);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('control: appointing moderators', () => {
   const list: ModeratorList = {
@@ -61,8 +44,8 @@ describe('control: appointing moderators', () => {
   };
 
   it("lists each level's earliest holders in order with Appoint and Remove", async () => {
-    const calls = serve(list, () =>
-      Response.json({ userId: 11, role: 'moderator', moderates: [0] }),
+    const appointments = serve(list, () =>
+      HttpResponse.json({ userId: 11, role: 'moderator', moderates: [0] }),
     );
     show();
     const silver = await screen.findByRole('table', { name: 'Silver: earliest holders' });
@@ -77,17 +60,17 @@ describe('control: appointing moderators', () => {
     expect(within(platinum).getByRole('button').textContent).toBe('Appoint for Platinum');
 
     fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Appoint for Silver' }));
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toEqual({
-      url: '/api/staff/moderators/11',
-      body: { level: 0, appoint: true },
-    });
+    await waitFor(() =>
+      expect(appointments()).toEqual([
+        { path: '/api/staff/moderators/11', body: { level: 0, appoint: true } },
+      ]),
+    );
   });
 
   it('shows a refusal beside the button and in Russian', async () => {
     await i18n.changeLanguage('ru');
     serve(list, () =>
-      Response.json(
+      HttpResponse.json(
         { code: 'CONFLICT', message: 'Модерировать уровень может только его владелец' },
         { status: 409 },
       ),
