@@ -79,7 +79,11 @@ describe('enums match spec §3', () => {
         ['draft', 'rejected', 'rejected_forever', 'approved', 'requested'],
       ],
       [NewsStatus, newsStatusSchema, ['DRAFT', 'PUBLISHED']],
-      [MediaAlbum, mediaAlbumSchema, ['profile_photos', 'kyc', 'channel_photos', 'news']],
+      [
+        MediaAlbum,
+        mediaAlbumSchema,
+        ['profile_photos', 'kyc', 'channel_photos', 'news', 'ad_creatives'],
+      ],
       [
         RewardAction,
         rewardActionSchema,

@@ -70,6 +70,8 @@ export const MediaAlbum = {
   KYC: 'kyc',
   CHANNEL_PHOTOS: 'channel_photos',
   NEWS: 'news',
+  /** Businesses' ad campaign images (issue 44): public once a campaign runs. */
+  AD_CREATIVES: 'ad_creatives',
 } as const;
 export type MediaAlbum = (typeof MediaAlbum)[keyof typeof MediaAlbum];
 

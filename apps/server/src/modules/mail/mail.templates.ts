@@ -19,6 +19,13 @@ export type MailTemplate =
       status: KycStatus;
       comment: string | null;
       maxNftType: NftType | null;
+    }
+  | {
+      /** A business's campaign was approved, refused or paused for want of balance. */
+      kind: 'campaign-notice';
+      notice: 'approved' | 'refused' | 'no-balance';
+      title: string;
+      reason: string | null;
     };
 
 export interface RenderedMail {
@@ -85,6 +92,8 @@ const renderers: Record<Locale, (template: MailTemplate) => RenderedMail> = {
         return feedbackMail('Feedback from', 'User ID', 'not signed in', t);
       case 'kyc-decision':
         return kycDecisionMail('en', 'MEEET: your identity verification', t);
+      case 'campaign-notice':
+        return campaignNoticeMail('en', t);
     }
   },
   ru: (t) => {
@@ -114,6 +123,8 @@ const renderers: Record<Locale, (template: MailTemplate) => RenderedMail> = {
         return feedbackMail('Обращение от', 'ID пользователя', 'не вошёл в систему', t);
       case 'kyc-decision':
         return kycDecisionMail('ru', 'MEEET: верификация личности', t);
+      case 'campaign-notice':
+        return campaignNoticeMail('ru', t);
     }
   },
 };
@@ -144,6 +155,19 @@ function kycDecisionMail(
     level: t.maxNftType === null ? '—' : nftTypeName(t.maxNftType),
   });
   return { subject, text: `${notice}\n\nMEEET`, html: layout([notice]) };
+}
+
+/** The notice's text is core's catalogue (`campaigns.notice.*`), as the cabinet shows it. */
+function campaignNoticeMail(
+  locale: Locale,
+  t: Extract<MailTemplate, { kind: 'campaign-notice' }>,
+): RenderedMail {
+  const notice = translate(locale, `campaigns.notice.${t.notice}`, {
+    title: t.title,
+    reason: t.reason ?? '—',
+  });
+  const subject = `MEEET: ${translate(locale, 'campaigns.notice.subject', { title: t.title })}`;
+  return { subject: subject.slice(0, 200), text: `${notice}\n\nMEEET`, html: layout([notice]) };
 }
 
 export function renderMail(template: MailTemplate, locale: Locale): RenderedMail {

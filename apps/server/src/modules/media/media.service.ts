@@ -32,6 +32,7 @@ const PUBLIC_ALBUMS: ReadonlySet<string> = new Set([
   MediaAlbum.PROFILE_PHOTOS,
   MediaAlbum.NEWS,
   MediaAlbum.CHANNEL_PHOTOS,
+  MediaAlbum.AD_CREATIVES,
 ]);
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
@@ -77,7 +78,11 @@ export class MediaService {
     const user = auth.user;
     const { album } = fields;
     let targetId: number | null = fields.targetId ?? null;
-    if (album === MediaAlbum.PROFILE_PHOTOS || album === MediaAlbum.KYC) {
+    if (
+      album === MediaAlbum.PROFILE_PHOTOS ||
+      album === MediaAlbum.KYC ||
+      album === MediaAlbum.AD_CREATIVES
+    ) {
       if (targetId !== null && targetId !== user.id) throw albumForbidden();
       targetId = user.id;
     } else if (album === MediaAlbum.NEWS) {
@@ -273,6 +278,17 @@ export async function isMediaOfAlbum(
 ): Promise<boolean> {
   const row = await mediaRepository.findById(db, id);
   return row?.album === album;
+}
+
+/** Whether the image is the user's own, in the album (a campaign's creative). */
+export async function isOwnMediaOfAlbum(
+  db: DbExecutor,
+  id: string,
+  album: MediaAlbum,
+  ownerId: number,
+): Promise<boolean> {
+  const row = await mediaRepository.findById(db, id);
+  return row?.album === album && row.ownerId === ownerId;
 }
 
 /** For KYC: the user's newest KYC image of each kind, on the caller's executor. */
