@@ -9,6 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { CampaignStats } from '@meeet/core/api/campaigns';
 import { unitsToDecimal } from '@meeet/core/rules/amount';
 import { paths } from '../../app/paths.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
@@ -18,6 +19,43 @@ import { useCampaignStats } from './api/get-campaign-stats.ts';
 import { useCampaign } from './api/list-campaigns.ts';
 import { StatsChart } from './components/stats-chart.tsx';
 import { NS } from './i18n.ts';
+
+/** The day-by-day figures behind the chart, each day's charge in USDT. */
+function StatsTable({ days }: { days: CampaignStats['days'] }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Table size="small" data-testid="campaign-stats">
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('stats.day')}</TableCell>
+          <TableCell align="right">{t('stats.served')}</TableCell>
+          <TableCell align="right">{t('stats.impressions')}</TableCell>
+          <TableCell align="right">{t('stats.clicks')}</TableCell>
+          <TableCell align="right">{t('stats.ctr')}</TableCell>
+          <TableCell align="right">{t('stats.charged')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {days.map((day) => (
+          <TableRow key={day.day}>
+            <TableCell>{day.day}</TableCell>
+            <TableCell align="right">{day.served}</TableCell>
+            <TableCell align="right" data-testid="stats-impressions">
+              {day.impressions}
+            </TableCell>
+            <TableCell align="right">{day.clicks}</TableCell>
+            <TableCell align="right">
+              {day.ctr === null ? '—' : `${(day.ctr * 100).toFixed(1)}%`}
+            </TableCell>
+            <TableCell align="right">
+              {day.charged === null ? t('stats.not-charged') : unitsToDecimal(BigInt(day.charged))}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
 
 /** A campaign's statistics by UTC day: a chart, the table with each day's charge, CSV export. */
 export default function CampaignStatsPage() {
@@ -58,38 +96,7 @@ export default function CampaignStatsPage() {
           </Typography>
         </Paper>
       )}
-      <Table size="small" data-testid="campaign-stats">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('stats.day')}</TableCell>
-            <TableCell align="right">{t('stats.served')}</TableCell>
-            <TableCell align="right">{t('stats.impressions')}</TableCell>
-            <TableCell align="right">{t('stats.clicks')}</TableCell>
-            <TableCell align="right">{t('stats.ctr')}</TableCell>
-            <TableCell align="right">{t('stats.charged')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {days.map((day) => (
-            <TableRow key={day.day}>
-              <TableCell>{day.day}</TableCell>
-              <TableCell align="right">{day.served}</TableCell>
-              <TableCell align="right" data-testid="stats-impressions">
-                {day.impressions}
-              </TableCell>
-              <TableCell align="right">{day.clicks}</TableCell>
-              <TableCell align="right">
-                {day.ctr === null ? '—' : `${(day.ctr * 100).toFixed(1)}%`}
-              </TableCell>
-              <TableCell align="right">
-                {day.charged === null
-                  ? t('stats.not-charged')
-                  : unitsToDecimal(BigInt(day.charged))}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <StatsTable days={days} />
       <Stack direction="row" spacing={2} alignItems="center">
         <Typography>
           {t('stats.total', { total: unitsToDecimal(BigInt(stats.data.totalCharged)) })}
