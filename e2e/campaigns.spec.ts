@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { approvedBusiness } from './support/business.ts';
-import { expect, registerUser, setRole, signIn, test } from './support/fixtures.ts';
+import { expect, readyUser, registerUser, setRole, signIn, test } from './support/fixtures.ts';
 import { repoRoot } from './support/server.ts';
 
 const shots = resolve(repoRoot, 'docs/web');
@@ -16,7 +16,8 @@ test('a venue’s campaign is approved, shown to a free-tier visitor and counted
   test.setTimeout(180_000);
   const admin = await registerUser(request);
   setRole(admin.user.email, 'admin');
-  const venue = await registerUser(request);
+  // The account area needs a confirmed e-mail and a filled profile.
+  const venue = await readyUser(request);
   await approvedBusiness(venue.user.id, 'Café Luna');
   const auth = { authorization: `Bearer ${venue.token}` };
   expect((await request.get('/api/crypto/wallet', { headers: auth })).status()).toBe(200);
@@ -38,7 +39,7 @@ test('a venue’s campaign is approved, shown to a free-tier visitor and counted
   const title = `Coffee for two ${Date.now()}`;
   await signIn(page, venue);
   await page.goto('/account/business/campaigns');
-  await page.getByTestId('campaign-title').fill(title);
+  await page.getByTestId('campaign-title').fill(title, { timeout: CHAIN_TIMEOUT });
   await page.getByTestId('campaign-text').fill('A second cup free after a MEEET meeting.');
   await page.getByTestId('campaign-link').fill('https://example.com/luna');
   await page.getByTestId('campaign-dailyCap').fill('100');

@@ -11,6 +11,7 @@ import { adImpressions } from './ads.schema.ts';
 import { businesses } from '../business/business.schema.ts';
 import { devMailbox } from '../mail/mail.schema.ts';
 import { makeRole } from '../media/media.test-support.ts';
+import { fix, meetUser, ok, openSocket, type ClientSocket } from '../meet/meet.test-support.ts';
 import { chainTransactions } from '../wallet/wallet.schema.ts';
 import { fundAddress } from '../wallet/wallet.service.ts';
 import { CAMPAIGN_CHARGE_KEY_PREFIX } from './campaign-funds.ts';
@@ -24,6 +25,8 @@ describe('businesses’ campaigns', () => {
   let c: TestChain;
   let admin: Registered;
   let moderator: Registered;
+  let url: string;
+  const sockets: ClientSocket[] = [];
 
   const inject = (
     method: 'GET' | 'POST' | 'PUT',
@@ -111,8 +114,10 @@ describe('businesses’ campaigns', () => {
     await makeRole(t.db, admin.user.id, 'admin');
     moderator = await registerUser(t.app);
     await makeRole(t.db, moderator.user.id, 'moderator');
+    url = await t.app.listen({ host: '127.0.0.1', port: 0 });
   }, 60_000);
   afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
     await t?.close();
     await c?.stop();
   });
@@ -306,10 +311,26 @@ describe('businesses’ campaigns', () => {
     const near = await approved(owner, { placements: ['faq'], title: 'Near', areaRadiusKm: 2 });
     expect(near.area).toEqual({ lat: 55.75, lon: 37.61, radiusKm: 2 });
     expect((await serve({ 'x-fp': `fp-${randomUUID()}` }, 'faq')).ad).toBeNull();
+    // With consent, a raised hand on the map near the venue sees it; one far away does not.
+    async function onMap(lat: number, lon: number) {
+      const user = await meetUser(t.app, t.db);
+      const socket = await openSocket(url, user.token);
+      sockets.push(socket);
+      await ok(socket, 'hand:raise', { mood: 'just_chat' });
+      await ok(socket, 'position', fix(lat, lon));
+      const headers = bearer(user.token, `fp-${randomUUID()}`);
+      await inject('POST', '/ads/consent', headers, { terms: true, analytics: false, ads: true });
+      return headers;
+    }
+    expect((await serve(await onMap(55.755, 37.615), 'faq')).ad).toMatchObject({
+      title: 'Near',
+      personalised: true,
+    });
+    expect((await serve(await onMap(48.85, 2.35), 'faq')).ad).toBeNull();
     const seenRows = await t.db
       .select()
       .from(adImpressions)
       .where(eq(adImpressions.campaignId, near.id));
-    expect(seenRows).toEqual([]);
+    expect(seenRows.map((row) => row.personalised)).toEqual([true]);
   });
 });
