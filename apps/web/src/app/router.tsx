@@ -148,12 +148,17 @@ export const routes: RouteObject[] = [
                           },
                           { path: paths.account.business.path, element: <BusinessPage /> },
                           {
-                            path: paths.account.businessCampaigns.path,
-                            element: <CampaignsPage />,
-                          },
-                          {
-                            path: paths.account.businessCampaign.path,
-                            element: <CampaignStatsPage />,
+                            element: <ContainedOutlet />,
+                            children: [
+                              {
+                                path: paths.account.businessCampaigns.path,
+                                element: <CampaignsPage />,
+                              },
+                              {
+                                path: paths.account.businessCampaign.path,
+                                element: <CampaignStatsPage />,
+                              },
+                            ],
                           },
                           { path: paths.account.referral.path, element: <ReferralPage /> },
                           {

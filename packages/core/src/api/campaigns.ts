@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USDT_DECIMALS } from '../constants.ts';
-import { adAudienceShape, adPlacementSchema, ageRangeRule } from './ads.ts';
+import { adAudienceShape, adPlacementSchema, adStatsSchema, ageRangeRule } from './ads.ts';
 import { AD_PLACEMENTS } from './ads-paths.ts';
 import { CAMPAIGN_ACTIONS, CAMPAIGN_STATUSES } from './campaigns-paths.ts';
 import { zTokenAmount } from './crypto.ts';
@@ -112,16 +112,10 @@ export const campaignPriceSetSchema = z.object({
 });
 export type CampaignPriceSet = z.input<typeof campaignPriceSetSchema>;
 
-export const campaignStatsSchema = z.object({
-  campaignId: z.number().int(),
+/** House ads' day figures (impressions: seen, what is charged), with the day's charge. */
+export const campaignStatsSchema = adStatsSchema.extend({
   days: z.array(
-    z.object({
-      day: z.string(),
-      served: z.number().int(),
-      /** Seen (half visible for a second): what is charged. */
-      impressions: z.number().int(),
-      clicks: z.number().int(),
-      ctr: z.number().nullable(),
+    adStatsSchema.shape.days.element.extend({
       /** Charged for the day (smallest units); null until the day is charged. */
       charged: units.nullable(),
     }),
