@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { adImpressions } from './ads.schema.ts';
 import { businesses } from '../business/business.schema.ts';
 import { devMailbox } from '../mail/mail.schema.ts';
-import { makeRole } from '../media/media.test-support.ts';
+import { makeRole, png, upload } from '../media/media.test-support.ts';
 import { fix, meetUser, ok, openSocket, type ClientSocket } from '../meet/meet.test-support.ts';
 import { chainTransactions } from '../wallet/wallet.schema.ts';
 import { fundAddress } from '../wallet/wallet.service.ts';
@@ -243,6 +243,29 @@ describe('businesses’ campaigns', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[0]).toBe('day,served,impressions,clicks,ctr,charged_units');
     expect(csv.body).toContain(',5,5,0,0,14000000000000000');
+  });
+
+  it('shows an image its business uploaded to the campaign images, no one else’s', async () => {
+    const owner = await business();
+    const uploaded = await upload(t.app, owner.token, { album: 'ad_creatives' }, [
+      { name: 'cup.png', type: 'image/png', data: await png() },
+    ]);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const [image] = (uploaded.json() as { list: { id: string }[] }).list;
+    expect((await create(owner, { imageId: image!.id })).imageId).toBe(image!.id);
+    const other = await business();
+    const refused = await inject('POST', '/campaigns', bearer(other.token), {
+      title: 'Borrowed',
+      text: 'x',
+      link: 'https://example.com/x',
+      startsAt: new Date().toISOString(),
+      dailyCap: 5,
+      imageId: image!.id,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      fields: { imageId: 'Upload the image to your campaign images first' },
+    });
   });
 
   it('keeps a business’s campaigns from every other caller', async () => {
