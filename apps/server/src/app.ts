@@ -10,6 +10,8 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { businessPlugin } from './modules/business/business.plugin.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
+import { campaignsPlugin } from './modules/ads/campaigns.plugin.ts';
+import { campaignsRoutes } from './modules/ads/campaigns.routes.ts';
 import { codesPlugin } from './modules/codes/codes.plugin.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { marketEventsPlugin } from './modules/market/market-events.ts';
@@ -213,6 +215,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(usersPlugin, { config });
   await app.register(meetPlugin, { config });
   await app.register(businessPlugin);
+  await app.register(campaignsPlugin);
 
   await app.register(
     async (api) => {
@@ -230,6 +233,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(devicesRoutes);
       await api.register(meetingsRoutes);
       await api.register(adsRoutes);
+      await api.register(campaignsRoutes);
       await api.register(referralRoutes, { config });
       await api.register(cpaRoutes);
       await api.register(pushRoutes);

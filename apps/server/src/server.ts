@@ -118,6 +118,7 @@ async function main(): Promise<void> {
         minimum: BigInt(config.referral.payoutMinimum),
         intervalMs: config.referral.payoutIntervalMs,
       }),
+      app.campaignCharges,
     ];
     const leader = new LeaderLock({
       connectionString: databaseUrl,

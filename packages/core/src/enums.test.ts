@@ -86,7 +86,7 @@ describe('enums match spec §3', () => {
       [
         MediaAlbum,
         mediaAlbumSchema,
-        ['profile_photos', 'kyc', 'channel_photos', 'news', 'business'],
+        ['profile_photos', 'kyc', 'channel_photos', 'news', 'business', 'ad_creatives'],
       ],
       [
         RewardAction,

@@ -72,6 +72,8 @@ export const MediaAlbum = {
   NEWS: 'news',
   /** A business's logo and its spots' photos (public). */
   BUSINESS: 'business',
+  /** Businesses' ad campaign images (issue 44): public once a campaign runs. */
+  AD_CREATIVES: 'ad_creatives',
 } as const;
 export type MediaAlbum = (typeof MediaAlbum)[keyof typeof MediaAlbum];
 

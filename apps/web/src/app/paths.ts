@@ -71,6 +71,15 @@ export const paths = {
     data: { path: r.account.data, getHref: () => r.account.data },
     market: { path: r.account.market, getHref: () => r.account.market },
     business: { path: r.account.business, getHref: () => r.account.business },
+    businessCampaigns: {
+      path: r.account.businessCampaigns,
+      getHref: () => r.account.businessCampaigns,
+    },
+    businessCampaign: {
+      path: r.account.businessCampaign,
+      getHref: (id: number | string) =>
+        `/account/business/campaigns/${encodeURIComponent(String(id))}`,
+    },
     referral: { path: r.account.referral, getHref: () => r.account.referral },
     cpa: { path: r.account.cpa, getHref: () => r.account.cpa },
   },
@@ -94,6 +103,7 @@ export const paths = {
     },
     cpa: { path: r.control.cpa, getHref: () => r.control.cpa },
     ads: { path: r.control.ads, getHref: () => r.control.ads },
+    campaigns: { path: r.control.campaigns, getHref: () => r.control.campaigns },
     reports: { path: r.control.reports, getHref: () => r.control.reports },
     meetings: { path: r.control.meetings, getHref: () => r.control.meetings },
     businessQueue: { path: r.control.businessQueue, getHref: () => r.control.businessQueue },

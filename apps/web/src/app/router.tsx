@@ -35,6 +35,13 @@ const AppleLoginPage = lazy(() => import('../features/auth/apple-login-page.tsx'
 const AccountLayout = lazy(() => import('../features/account/account-layout.tsx'));
 const PersonalDataPage = lazy(() => import('../features/account/personal-data-page.tsx'));
 const BusinessPage = lazy(() => import('../features/business/business-page.tsx'));
+const CampaignsPage = lazy(() => import('../features/business-campaigns/campaigns-page.tsx'));
+const CampaignStatsPage = lazy(
+  () => import('../features/business-campaigns/campaign-stats-page.tsx'),
+);
+const ControlCampaignsPage = lazy(
+  () => import('../features/business-campaigns/control-campaigns-page.tsx'),
+);
 const ReferralPage = lazy(() => import('../features/account/referral-page.tsx'));
 const ReferralRedirect = lazy(() => import('../features/referral/referral-redirect.tsx'));
 const AffiliateLinksPage = lazy(() => import('../features/cpa/affiliate-links-page.tsx'));
@@ -142,6 +149,19 @@ export const routes: RouteObject[] = [
                             ),
                           },
                           { path: paths.account.business.path, element: <BusinessPage /> },
+                          {
+                            element: <ContainedOutlet />,
+                            children: [
+                              {
+                                path: paths.account.businessCampaigns.path,
+                                element: <CampaignsPage />,
+                              },
+                              {
+                                path: paths.account.businessCampaign.path,
+                                element: <CampaignStatsPage />,
+                              },
+                            ],
+                          },
                           { path: paths.account.referral.path, element: <ReferralPage /> },
                           {
                             element: <ContainedOutlet />,
@@ -170,6 +190,7 @@ export const routes: RouteObject[] = [
                       { path: paths.control.kyc.path, element: <KycModerationPage /> },
                       { path: paths.control.reports.path, element: <ControlReportsPage /> },
                       { path: paths.control.meetings.path, element: <ControlMeetingsPage /> },
+                      { path: paths.control.campaigns.path, element: <ControlCampaignsPage /> },
                       { path: paths.control.users.path, element: <ControlUsersPage /> },
                       { path: paths.control.user.path, element: <ControlUserPage /> },
                       {

@@ -43,6 +43,31 @@ export type AdServeResponse = z.infer<typeof adServeResponseSchema>;
 
 const countries = z.array(z.string().regex(/^[A-Z]{2}$/)).max(250);
 
+/**
+ * The targeting fields house ads and businesses' campaigns share: language for everyone, the
+ * rest (the audience) only for viewers who gave the advertising consent; empty: anyone.
+ */
+export const adAudienceShape = {
+  /** Empty: every language. */
+  languages: z.array(localeSchema).max(2).default([]),
+  countries: countries.default([]),
+  genders: z
+    .array(z.union([z.literal(0), z.literal(1)]))
+    .max(2)
+    .default([]),
+  ageMin: z.number().int().min(18).max(120).nullable().default(null),
+  ageMax: z.number().int().min(18).max(120).nullable().default(null),
+  /** The mood of the viewer's hand raised now, or of their last one within 30 days. */
+  moods: z.array(moodSchema).max(3).default([]),
+};
+
+/** The audience's ages in order (a refinement both campaign forms apply). */
+export const ageRangeRule = {
+  check: (c: { ageMin: number | null; ageMax: number | null }) =>
+    c.ageMin === null || c.ageMax === null || c.ageMin <= c.ageMax,
+  params: { path: ['ageMax'], message: 'ads.age-range' },
+};
+
 export const adCampaignSaveSchema = z
   .object({
     id: z.number().int().positive().optional(),
@@ -51,19 +76,8 @@ export const adCampaignSaveSchema = z
     /** An image uploaded to the media album `news` (admins' public images). */
     imageId: z.uuid().nullable().default(null),
     link: z.url({ protocol: /^https?$/ }),
-    /** Empty: every language. */
-    languages: z.array(localeSchema).max(2).default([]),
+    ...adAudienceShape,
     placements: z.array(adPlacementSchema).min(1),
-    /** Audience (used only for viewers who gave the advertising consent); empty: anyone. */
-    countries: countries.default([]),
-    genders: z
-      .array(z.union([z.literal(0), z.literal(1)]))
-      .max(2)
-      .default([]),
-    ageMin: z.number().int().min(18).max(120).nullable().default(null),
-    ageMax: z.number().int().min(18).max(120).nullable().default(null),
-    /** The mood of the viewer's hand raised now, or of their last one within 30 days. */
-    moods: z.array(moodSchema).max(3).default([]),
     /**
      * Token levels the viewer has bought before or is buying (queued); token holders are the
      * paid tier and see no ads, so this is interest, not a holding.
@@ -77,10 +91,7 @@ export const adCampaignSaveSchema = z
     viewerDailyCap: z.number().int().min(1).max(100).default(3),
     active: z.boolean().default(true),
   })
-  .refine((c) => c.ageMin === null || c.ageMax === null || c.ageMin <= c.ageMax, {
-    path: ['ageMax'],
-    message: 'ads.age-range',
-  });
+  .refine(ageRangeRule.check, ageRangeRule.params);
 export type AdCampaignSave = z.input<typeof adCampaignSaveSchema>;
 
 export const adCampaignSchema = z.object({

@@ -19,8 +19,20 @@ export interface AudienceFilter {
     mood: string | null;
     /** Token levels bought before or being bought. */
     levels: readonly number[];
+    /** Where the map shows the viewer's raised hand (coarse); null when not on the map. */
+    position: { lat: number; lon: number } | null;
   } | null;
   viewer: string;
+}
+
+/** A campaign's area holds the viewer (haversine, metres); no area holds everyone. */
+function inArea(position: { lat: number; lon: number } | null) {
+  const c = adCampaigns;
+  if (!position) return sql`${c.areaRadiusKm} is null`;
+  return sql`(${c.areaRadiusKm} is null or 2 * 6371000 * asin(least(1, sqrt(
+      power(sin(radians(${position.lat}::float8 - ${c.areaLat}) / 2), 2)
+      + cos(radians(${c.areaLat})) * cos(radians(${position.lat}::float8))
+      * power(sin(radians(${position.lon}::float8 - ${c.areaLon}) / 2), 2)))) <= ${c.areaRadiusKm} * 1000)`;
 }
 
 /** All SQL of ads. */
@@ -61,10 +73,12 @@ export const adsRepository = {
           and (${c.ageMax} is null or ${p.age}::int <= ${c.ageMax})
           and (cardinality(${c.moods}) = 0 or ${p.mood}::text = any(${c.moods}))
           and (cardinality(${c.levels}) = 0
-            or ${c.levels} && ${`{${p.levels.join(',')}}`}::smallint[])`
+            or ${c.levels} && ${`{${p.levels.join(',')}}`}::smallint[])
+          and ${inArea(p.position)}`
       : sql`cardinality(${c.countries}) = 0 and cardinality(${c.genders}) = 0
           and ${c.ageMin} is null and ${c.ageMax} is null
-          and cardinality(${c.moods}) = 0 and cardinality(${c.levels}) = 0`;
+          and cardinality(${c.moods}) = 0 and cardinality(${c.levels}) = 0
+          and ${c.areaRadiusKm} is null`;
     const today = sql`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`;
     const [row] = await db
       .select()
@@ -72,6 +86,7 @@ export const adsRepository = {
       .where(
         and(
           eq(c.active, true),
+          eq(c.status, 'running'),
           sql`${c.startsAt} <= now() and (${c.endsAt} is null or ${c.endsAt} > now())`,
           sql`${f.placement}::text = any(${c.placements})`,
           sql`(cardinality(${c.languages}) = 0 or ${f.language}::text = any(${c.languages}))`,
@@ -139,13 +154,18 @@ export const adsRepository = {
     const [row] = await db
       .update(adCampaigns)
       .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(adCampaigns.id, id))
+      .where(and(eq(adCampaigns.id, id), isNull(adCampaigns.businessId)))
       .returning();
     return row;
   },
 
+  /** House ads only: businesses' campaigns have their own cabinet and review queue. */
   listCampaigns(db: DbExecutor): Promise<AdCampaignRow[]> {
-    return db.select().from(adCampaigns).orderBy(desc(adCampaigns.id));
+    return db
+      .select()
+      .from(adCampaigns)
+      .where(isNull(adCampaigns.businessId))
+      .orderBy(desc(adCampaigns.id));
   },
 
   async campaignExists(db: DbExecutor, id: number): Promise<boolean> {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cellToLatLng } from 'h3-js';
 import {
   adCampaignListSchema,
   adCampaignSaveSchema,
@@ -22,7 +23,7 @@ import { AdsService } from './ads.service.ts';
 const tags = ['ads'];
 const bearer = [{ bearerAuth: [] }];
 
-/** House ads of the free tier, for the web app and the mobile app alike. */
+/** Ads of the free tier (house ads and businesses' campaigns), for the web and the app. */
 export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ads = new AdsService({
     db: app.db,
@@ -33,6 +34,13 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
         : Promise.resolve(false),
     moodOf: (userId) => currentOrLastMood(app.db, app.presence, userId),
     levelsOf: (userId) => interestLevels(app.db, userId),
+    // The point the map shows (the hand's cell centre), never the exact position.
+    positionOf: async (userId) => {
+      const cell = (await app.presence.get(userId))?.cell;
+      if (!cell) return null;
+      const [lat, lon] = cellToLatLng(cell);
+      return { lat, lon };
+    },
   });
   const viewerOf = async (request: Parameters<typeof requestFingerprint>[0]) => ({
     auth: await request.authenticate(),

@@ -1,9 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { CampaignStatus } from '@meeet/core/api/campaigns-paths';
+import { businesses } from '../business/business.schema.ts';
 import { media } from '../media/media.schema.ts';
+import { users } from '../users/users.schema.ts';
 import { timestamptz } from '../../db/columns.ts';
 
-/** House ad campaigns (admins). Empty audience arrays mean "anyone". */
+/**
+ * Ad campaigns: MEEET's house ads (admins; no business) and businesses' self-serve campaigns
+ * (issue 44), served by one query. Empty audience arrays mean "anyone".
+ */
 export const adCampaigns = pgTable(
   'ad_campaigns',
   {
@@ -33,10 +49,29 @@ export const adCampaigns = pgTable(
     dailyCap: integer(),
     viewerDailyCap: integer().notNull(),
     active: boolean().notNull(),
+    /** A business's campaign: the business and the user whose USDT pays it; null: house ad. */
+    businessId: integer().references(() => businesses.id, { onDelete: 'cascade' }),
+    ownerId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    /** Only `running` is served; house ads are created running (their switch is `active`). */
+    status: text().$type<CampaignStatus>().notNull().default('running'),
+    /** A refusal's reason, or why it is paused ('no-balance', 'owner'). */
+    statusReason: text(),
+    /** A circle around the venue (all three or none): audience, so only with consent. */
+    areaLat: doublePrecision(),
+    areaLon: doublePrecision(),
+    areaRadiusKm: integer(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (t) => [check('ad_campaigns_viewer_cap_check', sql`${t.viewerDailyCap} > 0`)],
+  (t) => [
+    check('ad_campaigns_viewer_cap_check', sql`${t.viewerDailyCap} > 0`),
+    check(
+      'ad_campaigns_status_check',
+      sql`${t.status} in ('draft', 'pending', 'refused', 'running', 'paused', 'ended')`,
+    ),
+    check('ad_campaigns_owner_check', sql`(${t.businessId} is null) = (${t.ownerId} is null)`),
+    index('ad_campaigns_business_idx').on(t.businessId),
+  ],
 );
 export type AdCampaignRow = typeof adCampaigns.$inferSelect;
 

@@ -12,7 +12,7 @@ import { adsPaths } from '@meeet/core/api/ads-paths';
 import type { Mood } from '@meeet/core/api/meet';
 import { MediaAlbum, type NftType } from '@meeet/core/enums';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import { isMediaOfAlbum } from '../media/media.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import { adAudienceProfile } from '../users/users.service.ts';
@@ -27,6 +27,8 @@ export interface AdsServiceDeps {
   moodOf: (userId: number) => Promise<Mood | null>;
   /** Token levels the user bought before or is buying (a viewer holds none now). */
   levelsOf: (userId: number) => Promise<NftType[]>;
+  /** Where the map shows the user's raised hand (coarse), for campaigns with an area. */
+  positionOf: (userId: number) => Promise<{ lat: number; lon: number } | null>;
 }
 
 /** Who is looking: the signed-in user and/or the browser's fingerprint (`x-fp`). */
@@ -62,7 +64,7 @@ function toCampaign(row: AdCampaignRow): AdCampaign {
 }
 
 /**
- * House ads of the free tier. Personalisation (the viewer's country, gender, age, mood and
+ * Ads of the free tier: MEEET's house ads and businesses' running campaigns. Personalisation (the viewer's country, gender, age, mood and
  * token-level interest) only with the advertising consent the cookie banner recorded; without
  * it an ad is chosen by placement and language alone, and campaigns with an audience are not
  * shown. Token holders get none.
@@ -96,14 +98,15 @@ export class AdsService {
     return false;
   }
 
-  /** What a personalised audience may look at: profile, mood and token-level interest. */
+  /** What a personalised audience may look at: profile, mood, token-level interest, area. */
   private async audienceOf(userId: number) {
-    const [profile, mood, levels] = await Promise.all([
+    const [profile, mood, levels, position] = await Promise.all([
       adAudienceProfile(this.deps.db, userId),
       this.deps.moodOf(userId),
       this.deps.levelsOf(userId),
+      this.deps.positionOf(userId),
     ]);
-    return { ...profile, mood, levels };
+    return { ...profile, mood, levels, position };
   }
 
   async serve(
@@ -196,16 +199,16 @@ export class AdsService {
     if (!(await repo.campaignExists(this.deps.db, campaignId))) {
       throw new AppError(ErrorCode.NOT_FOUND);
     }
-    const days = await repo.stats(this.deps.db, campaignId);
-    return {
-      campaignId,
-      days: days.map((day) => ({
-        ...day,
-        ctr:
-          day.impressions === 0
-            ? null
-            : Math.round((day.clicks / day.impressions) * 10_000) / 10_000,
-      })),
-    };
+    return { campaignId, days: await adStatsDays(this.deps.db, campaignId) };
   }
+}
+
+/** A campaign's served, seen (impressions) and clicked per UTC day, with the CTR. */
+export async function adStatsDays(db: DbExecutor, campaignId: number): Promise<AdStats['days']> {
+  const days = await repo.stats(db, campaignId);
+  return days.map((day) => ({
+    ...day,
+    ctr:
+      day.impressions === 0 ? null : Math.round((day.clicks / day.impressions) * 10_000) / 10_000,
+  }));
 }

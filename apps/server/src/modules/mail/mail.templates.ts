@@ -24,6 +24,13 @@ export type MailTemplate =
       kind: 'business-decision';
       status: Exclude<BusinessStatus, 'pending'>;
       reason: string | null;
+    }
+  | {
+      /** A business's campaign was approved, refused or paused for want of balance. */
+      kind: 'campaign-notice';
+      notice: 'approved' | 'refused' | 'no-balance';
+      title: string;
+      reason: string | null;
     };
 
 export interface RenderedMail {
@@ -92,6 +99,8 @@ const renderers: Record<Locale, (template: MailTemplate) => RenderedMail> = {
         return kycDecisionMail('en', 'MEEET: your identity verification', t);
       case 'business-decision':
         return businessDecisionMail('en', 'MEEET: your business account', t);
+      case 'campaign-notice':
+        return campaignNoticeMail('en', t);
     }
   },
   ru: (t) => {
@@ -123,6 +132,8 @@ const renderers: Record<Locale, (template: MailTemplate) => RenderedMail> = {
         return kycDecisionMail('ru', 'MEEET: верификация личности', t);
       case 'business-decision':
         return businessDecisionMail('ru', 'MEEET: ваш бизнес-аккаунт', t);
+      case 'campaign-notice':
+        return campaignNoticeMail('ru', t);
     }
   },
 };
@@ -163,6 +174,19 @@ function businessDecisionMail(
 ): RenderedMail {
   const notice = translate(locale, `business.notice.${t.status}`, { reason: t.reason ?? '—' });
   return { subject, text: `${notice}\n\nMEEET`, html: layout([notice]) };
+}
+
+/** The notice's text is core's catalogue (`campaigns.notice.*`), as the cabinet shows it. */
+function campaignNoticeMail(
+  locale: Locale,
+  t: Extract<MailTemplate, { kind: 'campaign-notice' }>,
+): RenderedMail {
+  const notice = translate(locale, `campaigns.notice.${t.notice}`, {
+    title: t.title,
+    reason: t.reason ?? '—',
+  });
+  const subject = `MEEET: ${translate(locale, 'campaigns.notice.subject', { title: t.title })}`;
+  return { subject: subject.slice(0, 200), text: `${notice}\n\nMEEET`, html: layout([notice]) };
 }
 
 export function renderMail(template: MailTemplate, locale: Locale): RenderedMail {

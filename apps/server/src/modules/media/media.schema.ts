@@ -43,7 +43,7 @@ export const media = pgTable(
       .where(sql`${t.isAvatar}`),
     check(
       'media_album_check',
-      sql`${t.album} in ('profile_photos', 'kyc', 'channel_photos', 'news', 'business')`,
+      sql`${t.album} in ('profile_photos', 'kyc', 'channel_photos', 'news', 'business', 'ad_creatives')`,
     ),
     check('media_kind_check', sql`${t.kind} is null or ${t.kind} in ('document', 'selfie')`),
   ],

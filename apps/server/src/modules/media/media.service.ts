@@ -33,6 +33,7 @@ const PUBLIC_ALBUMS: ReadonlySet<string> = new Set([
   MediaAlbum.NEWS,
   MediaAlbum.CHANNEL_PHOTOS,
   MediaAlbum.BUSINESS,
+  MediaAlbum.AD_CREATIVES,
 ]);
 
 /** Albums of the uploader's own images (a business's logo and spot photos are its owner's). */
@@ -40,6 +41,7 @@ const OWN_ALBUMS: ReadonlySet<string> = new Set([
   MediaAlbum.PROFILE_PHOTOS,
   MediaAlbum.KYC,
   MediaAlbum.BUSINESS,
+  MediaAlbum.AD_CREATIVES,
 ]);
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
@@ -283,7 +285,7 @@ export async function isMediaOfAlbum(
   return row?.album === album;
 }
 
-/** For business accounts: whether `id` is `ownerId`'s own image of `album` (a logo, a spot photo). */
+/** For business accounts: whether `id` is `ownerId`'s own image of `album` (a logo, a spot photo, a campaign's creative). */
 export async function isOwnMediaOfAlbum(
   db: DbExecutor,
   id: string,

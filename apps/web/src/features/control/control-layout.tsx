@@ -12,6 +12,7 @@ const SECTIONS: ReadonlyArray<{ to: string; label: CommonKey; adminOnly: boolean
   { to: paths.control.businessQueue.getHref(), label: 'page.control.business', adminOnly: false },
   { to: paths.control.reports.getHref(), label: 'page.control.reports', adminOnly: false },
   { to: paths.control.meetings.getHref(), label: 'page.control.meetings', adminOnly: false },
+  { to: paths.control.campaigns.getHref(), label: 'page.control.campaigns', adminOnly: false },
   { to: paths.control.news.getHref(), label: 'page.control.news', adminOnly: true },
   { to: paths.control.cpa.getHref(), label: 'page.control.cpa', adminOnly: true },
   { to: paths.control.ads.getHref(), label: 'page.control.ads', adminOnly: true },

@@ -54,6 +54,7 @@ const en = {
   'page.control.news-edit': 'Edit news #{id}',
   'page.control.cpa': 'CPA',
   'page.control.ads': 'Ads',
+  'page.control.campaigns': 'Campaigns',
   'page.control.reports': 'Reports',
   'page.control.meetings': 'Meetings',
   'page.control.users': 'Users',

@@ -55,6 +55,7 @@ const ru = {
   'page.control.news-edit': 'Редактирование новости №{id}',
   'page.control.cpa': 'Партнёрская программа (CPA)',
   'page.control.ads': 'Реклама',
+  'page.control.campaigns': 'Кампании',
   'page.control.reports': 'Жалобы',
   'page.control.meetings': 'Встречи',
   'page.control.users': 'Пользователи',

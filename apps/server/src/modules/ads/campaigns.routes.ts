@@ -1,0 +1,205 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  campaignActionParamsSchema,
+  campaignIdParamsSchema,
+  campaignListSchema,
+  campaignPriceSchema,
+  campaignPriceSetSchema,
+  campaignQueueSchema,
+  campaignReviewSchema,
+  campaignSaveSchema,
+  campaignSchema,
+  campaignStatsSchema,
+} from '@meeet/core/api/campaigns';
+import { Role } from '@meeet/core/roles';
+import { authOf } from '../../plugins/auth.ts';
+import { statsCsv } from './campaigns.service.ts';
+
+const tags = ['campaigns'];
+const security = [{ bearerAuth: [] }];
+
+/**
+ * Businesses' campaigns (the owner's cabinet), their review (moderators) and the price per
+ * 1,000 impressions (admins). Paths mirror `campaignsPaths` in packages/core.
+ */
+export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
+  ownerRoutes(app);
+  controlRoutes(app);
+};
+
+type Api = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The business's own campaigns: every service call checks the caller's business. */
+function ownerRoutes(app: Api): void {
+  const campaigns = app.campaigns;
+  const owner = { onRequest: app.requireAuth };
+
+  app.get(
+    '/campaigns',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'Your business’s campaigns',
+        response: { 200: campaignListSchema },
+      },
+    },
+    (request) => campaigns.list(authOf(request)),
+  );
+
+  app.post(
+    '/campaigns',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a campaign (a draft; submit it for review)',
+        body: campaignSaveSchema,
+        response: { 200: campaignSchema },
+      },
+    },
+    (request) => campaigns.create(authOf(request), request.body),
+  );
+
+  app.get(
+    '/campaigns/:id',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'One of your campaigns',
+        params: campaignIdParamsSchema,
+        response: { 200: campaignSchema },
+      },
+    },
+    (request) => campaigns.get(authOf(request), request.params.id),
+  );
+
+  app.put(
+    '/campaigns/:id',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a campaign not yet approved (it returns to draft)',
+        params: campaignIdParamsSchema,
+        body: campaignSaveSchema,
+        response: { 200: campaignSchema },
+      },
+    },
+    (request) => campaigns.update(authOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/campaigns/:id/:action',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'Submit for review, pause, resume (needs a day’s balance) or end a campaign',
+        params: campaignActionParamsSchema,
+        response: { 200: campaignSchema },
+      },
+    },
+    (request) => campaigns.act(authOf(request), request.params.id, request.params.action),
+  );
+
+  app.get(
+    '/campaigns/:id/stats',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'Served, impressions, clicks and charges of a campaign per UTC day',
+        params: campaignIdParamsSchema,
+        response: { 200: campaignStatsSchema },
+      },
+    },
+    (request) => campaigns.stats(authOf(request), request.params.id),
+  );
+
+  app.get(
+    '/campaigns/:id/stats.csv',
+    {
+      ...owner,
+      schema: { tags, security, summary: 'The statistics as CSV', params: campaignIdParamsSchema },
+    },
+    async (request, reply) => {
+      const stats = await campaigns.stats(authOf(request), request.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="campaign-${stats.campaignId}.csv"`)
+        .send(statsCsv(stats));
+    },
+  );
+}
+
+/** Moderators review; admins set the price. */
+function controlRoutes(app: Api): void {
+  const campaigns = app.campaigns;
+
+  app.get(
+    '/control/campaigns',
+    {
+      onRequest: app.requireRole(Role.MODERATOR),
+      schema: {
+        tags,
+        security,
+        summary: 'Moderators: campaigns waiting for review',
+        response: { 200: campaignQueueSchema },
+      },
+    },
+    () => campaigns.queue(),
+  );
+
+  app.post(
+    '/control/campaigns/:id/review',
+    {
+      onRequest: app.requireRole(Role.MODERATOR),
+      schema: {
+        tags,
+        security,
+        summary: 'Moderators: approve or refuse (with a reason) a pending campaign',
+        params: campaignIdParamsSchema,
+        body: campaignReviewSchema,
+        response: { 200: campaignSchema },
+      },
+    },
+    (request) => campaigns.review(request.params.id, request.body),
+  );
+
+  app.get(
+    '/control/campaign-price',
+    {
+      onRequest: app.requireRole(Role.MODERATOR),
+      schema: {
+        tags,
+        security,
+        summary: 'The price per 1,000 impressions',
+        response: { 200: campaignPriceSchema },
+      },
+    },
+    () => campaigns.price(),
+  );
+
+  app.put(
+    '/control/campaign-price',
+    {
+      onRequest: app.requireRole(Role.ADMIN),
+      schema: {
+        tags,
+        security,
+        summary: 'Admins: set the price per 1,000 impressions (USDT as typed)',
+        body: campaignPriceSetSchema,
+        response: { 200: campaignPriceSchema },
+      },
+    },
+    (request) => campaigns.setPrice(authOf(request), request.body.pricePerThousand),
+  );
+}
