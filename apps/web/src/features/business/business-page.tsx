@@ -1,12 +1,15 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { BusinessStatus } from '@meeet/core/enums';
 import { mayApply } from '@meeet/core/rules/business-status';
+import { paths } from '../../app/paths.ts';
 import { useTranslation } from '../../i18n/react.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { useMyBusiness } from './api/my-business.ts';
@@ -70,6 +73,23 @@ export default function BusinessPage() {
         {mayApply(business?.status ?? null) && (
           <Paper variant="outlined" sx={{ p: 3 }}>
             <BusinessForm business={business} />
+          </Paper>
+        )}
+        {business?.status === BusinessStatus.APPROVED && (
+          <Paper variant="outlined" sx={{ p: 3 }}>
+            <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+              <Typography component="h2" variant="h6">
+                {t('campaigns.title')}
+              </Typography>
+              <Typography color="text.secondary">{t('campaigns.intro')}</Typography>
+              <Button
+                component={RouterLink}
+                to={paths.account.businessCampaigns.getHref()}
+                variant="contained"
+              >
+                {t('campaigns.open')}
+              </Button>
+            </Stack>
           </Paper>
         )}
         {business?.status === BusinessStatus.APPROVED && business.venue && (

@@ -76,6 +76,10 @@ const en = {
   'control.done': 'Saved. The owner has been told by e-mail.',
   'control.error': 'The decision could not be saved.',
   'control.load-error': 'The business could not be loaded.',
+  'campaigns.title': 'Local ads',
+  'campaigns.intro':
+    "Reach people nearby in MEEET's free tier: ads you create, moderated before they run, paid per 1,000 impressions from your USDT balance.",
+  'campaigns.open': 'My campaigns',
 } as const;
 
 export default en;

@@ -77,6 +77,10 @@ const ru: Record<BusinessKey, string> = {
   'control.done': 'Сохранено. Владелец уведомлён по e-mail.',
   'control.error': 'Не удалось сохранить решение.',
   'control.load-error': 'Не удалось загрузить бизнес.',
+  'campaigns.title': 'Локальная реклама',
+  'campaigns.intro':
+    'Расскажите о себе людям рядом в бесплатной версии MEEET: объявления проходят модерацию и оплачиваются за 1000 показов с вашего баланса USDT.',
+  'campaigns.open': 'Мои кампании',
 };
 
 export default ru;
