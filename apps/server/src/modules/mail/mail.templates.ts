@@ -19,7 +19,8 @@ export type MailTemplate =
       status: KycStatus;
       comment: string | null;
       maxNftType: NftType | null;
-    };
+    }
+  | { kind: 'data-export'; link: string; expiresAt: string };
 
 export interface RenderedMail {
   subject: string;
@@ -85,6 +86,11 @@ const renderers: Record<Locale, (template: MailTemplate) => RenderedMail> = {
         return feedbackMail('Feedback from', 'User ID', 'not signed in', t);
       case 'kyc-decision':
         return kycDecisionMail('en', 'MEEET: your identity verification', t);
+      case 'data-export':
+        return linkMail('MEEET: your data is ready', t, [
+          'The copy of your data you asked for is ready. Open this link while signed in to MEEET to download it:',
+          `The link works until ${t.expiresAt} (UTC). If you did not ask for your data, change your password.`,
+        ]);
     }
   },
   ru: (t) => {
@@ -114,6 +120,11 @@ const renderers: Record<Locale, (template: MailTemplate) => RenderedMail> = {
         return feedbackMail('Обращение от', 'ID пользователя', 'не вошёл в систему', t);
       case 'kyc-decision':
         return kycDecisionMail('ru', 'MEEET: верификация личности', t);
+      case 'data-export':
+        return linkMail('MEEET: ваши данные готовы', t, [
+          'Копия ваших данных готова. Откройте эту ссылку, войдя в MEEET, чтобы скачать её:',
+          `Ссылка действует до ${t.expiresAt} (UTC). Если вы не запрашивали данные, смените пароль.`,
+        ]);
     }
   },
 };
@@ -144,6 +155,19 @@ function kycDecisionMail(
     level: t.maxNftType === null ? '—' : nftTypeName(t.maxNftType),
   });
   return { subject, text: `${notice}\n\nMEEET`, html: layout([notice]) };
+}
+
+/** A mail whose point is one link, shown between its two paragraphs. */
+function linkMail(
+  subject: string,
+  t: Extract<MailTemplate, { kind: 'data-export' }>,
+  [intro, outro]: readonly [string, string],
+): RenderedMail {
+  return {
+    subject,
+    text: `${intro}\n\n${t.link}\n\n${outro}\n\nMEEET`,
+    html: layout([intro, t.link, outro]),
+  };
 }
 
 export function renderMail(template: MailTemplate, locale: Locale): RenderedMail {
