@@ -73,6 +73,10 @@ export const paths = {
     business: { path: r.account.business, getHref: () => r.account.business },
     referral: { path: r.account.referral, getHref: () => r.account.referral },
     cpa: { path: r.account.cpa, getHref: () => r.account.cpa },
+    dataExport: {
+      path: r.account.dataExport,
+      getHref: (id: string) => `/account/data-export/${encodeURIComponent(id)}`,
+    },
   },
   news: {
     list: { path: r.news.list, getHref: () => r.news.list },

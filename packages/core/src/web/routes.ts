@@ -32,6 +32,8 @@ export const webRoutes = {
     business: '/account/business',
     referral: '/account/referral',
     cpa: '/account/cpa',
+    /** The mailed link of a data export (issue 43). */
+    dataExport: '/account/data-export/:id',
   },
   news: { list: '/news', item: '/news/:id' },
   kyc: '/kyc',

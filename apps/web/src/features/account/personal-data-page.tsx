@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +18,8 @@ import { signOut } from '../../lib/sign-out.ts';
 import { ProfilePhotos } from './components/profile-photos.tsx';
 import { BlockedPeople } from './components/blocked-people.tsx';
 import { AccountSection } from './components/account-section.tsx';
+import { AccountDeletion } from './components/account-deletion.tsx';
+import { DataExportRequest } from './components/data-export-request.tsx';
 import { NS } from './i18n.ts';
 import { HouseAd } from '../../components/house-ad.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
@@ -44,6 +46,10 @@ export default function PersonalDataPage() {
   const fmt = useFormat();
   const me = useCurrentUser();
   const [saved, setSaved] = useState(false);
+  // The login that brought the user here cancelled a pending deletion (issue 43).
+  const { state } = useLocation();
+  const deletionCancelled =
+    typeof state === 'object' && state !== null && 'deletionCancelled' in state;
 
   if (me.isPending) return <PageSpinner />;
   const user = me.data;
@@ -92,6 +98,11 @@ export default function PersonalDataPage() {
         </Button>
       </Stack>
 
+      {deletionCancelled && (
+        <Alert severity="info" role="status" data-testid="deletion-cancelled" sx={{ mb: 3 }}>
+          {t('delete.cancelled')}
+        </Alert>
+      )}
       <AccountSection id="account" title={t('data.account')}>
         <Stack spacing={1.5}>
           <Row label={t('data.uid')} testId="account-uid">
@@ -203,6 +214,12 @@ export default function PersonalDataPage() {
       </AccountSection>
       <AccountSection id="blocked" title={t('blocked.title')}>
         <BlockedPeople />
+      </AccountSection>
+      <AccountSection id="data-export" title={t('export.title')}>
+        <DataExportRequest />
+      </AccountSection>
+      <AccountSection id="delete" title={t('delete.title')}>
+        <AccountDeletion />
       </AccountSection>
       <HouseAd placement="account" />
     </Container>

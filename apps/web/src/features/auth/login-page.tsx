@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -18,6 +18,7 @@ import { saveAuth } from '../../lib/current-user.ts';
 import { safeNextPath } from '../../lib/next-path.ts';
 import { STORAGE_KEYS, readStorage } from '../../lib/storage.ts';
 import { useLogin } from './api/login.ts';
+import { useFormat } from '../../lib/format.ts';
 import { AppleLink } from './components/apple-link.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { NS } from './i18n.ts';
@@ -32,6 +33,13 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const cpa = params.get('platform') === 'cpa';
   const recoverySuccess = params.get('recoverySuccess') === 'true';
+  // Set by the account's "Delete my account" (issue 43): when the account will be erased.
+  const { state } = useLocation();
+  const fmt = useFormat();
+  const deletionScheduled =
+    typeof state === 'object' && state !== null && 'deletionScheduled' in state
+      ? String(state.deletionScheduled)
+      : null;
   // Marketplace (docs/decisions.md): a guest who came to buy a level (buyingNftId) is told why
   // they are here; after the login /account passes them on to /market with that level.
   // A guest sent here by "Buy" on the open market (`?next=` the token or level) returns there.
@@ -55,6 +63,10 @@ export default function LoginPage() {
       return;
     }
     saveAuth(result.data);
+    if (result.data.deletionCancelled) {
+      navigate(paths.account.data.getHref(), { replace: true, state: { deletionCancelled: true } });
+      return;
+    }
     navigate(next ?? (cpa ? paths.account.cpa.getHref() : paths.account.data.getHref()), {
       replace: true,
     });
@@ -70,6 +82,11 @@ export default function LoginPage() {
       {buying && (
         <Alert severity="info" data-testid="login-buy-nft" sx={{ mb: 3 }}>
           {t('market.login-to-buy', { ns: 'core' })}
+        </Alert>
+      )}
+      {deletionScheduled && (
+        <Alert severity="info" role="status" data-testid="login-deletion-scheduled" sx={{ mb: 3 }}>
+          {t('login.deletion-scheduled', { date: fmt.date(deletionScheduled) })}
         </Alert>
       )}
       {recoverySuccess && (
