@@ -13,8 +13,15 @@ import { useI18n } from '../../lib/i18n.ts';
 import { saveAuth } from '../../lib/session.ts';
 import { Button, Chip, ErrorBox, Field, Screen } from '../../components/ui.tsx';
 import { finishAppleRegistration, signInWithApple } from './apple.ts';
+import { accountNoticeStore } from '../account/account-notice.tsx';
 
-export function SignInScreen({ onRegister }: { onRegister: () => void }) {
+export function SignInScreen({
+  onRegister,
+  onRecovery,
+}: {
+  onRegister: () => void;
+  onRecovery?: () => void;
+}) {
   const { t } = useI18n();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -40,6 +47,8 @@ export function SignInScreen({ onRegister }: { onRegister: () => void }) {
     const result = await api.post(userPaths.login, parsed.data, authResponseSchema);
     setBusy(false);
     if (!result.ok) return setFailure(result.error);
+    // Signing in within the grace period cancelled a requested deletion (issue 43): say so.
+    if (result.data.deletionCancelled) accountNoticeStore.set('m.account.delete.cancelled');
     await saveAuth(result.data);
   }
 
@@ -93,9 +102,31 @@ export function SignInScreen({ onRegister }: { onRegister: () => void }) {
           />
         </>
       ) : null}
-      <Text accessibilityRole="link" onPress={onRegister} style={{ color: '#8ab4ff', padding: 8 }}>
+      <SignInLinks onRegister={onRegister} onRecovery={onRecovery} />
+    </Screen>
+  );
+}
+
+/** "Forgot your password?" (when the host offers recovery) and "No account yet? Join". */
+function SignInLinks({
+  onRegister,
+  onRecovery,
+}: {
+  onRegister: () => void;
+  onRecovery?: (() => void) | undefined;
+}) {
+  const { t } = useI18n();
+  const link = { color: '#8ab4ff', padding: 8 };
+  return (
+    <>
+      {onRecovery ? (
+        <Text accessibilityRole="link" onPress={onRecovery} style={link}>
+          {t('m.recovery.link')}
+        </Text>
+      ) : null}
+      <Text accessibilityRole="link" onPress={onRegister} style={link}>
         {t('m.auth.no-account')}
       </Text>
-    </Screen>
+    </>
   );
 }
