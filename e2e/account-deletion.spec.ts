@@ -26,7 +26,7 @@ test('a user requests deletion, signs in again and sees it cancelled', async ({
   await page.getByLabel('Your password').fill(PASSWORD);
   await page.getByTestId('delete-confirm').click();
 
-  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page).toHaveURL(/\/auth\/login\?deletionScheduled=/);
   await expect(page.getByTestId('login-deletion-scheduled')).toContainText(
     'Sign in before then to cancel the deletion',
   );

@@ -3,7 +3,7 @@ import { fakeServer, me, renderScreen, signedIn, signedOut } from '../../../test
 import { sessionStore } from '../../lib/session.ts';
 import { SignInScreen } from '../auth/sign-in-screen.tsx';
 import { AccountNotice, accountNoticeStore } from './account-notice.tsx';
-import { DataExportCard } from './data-export-card.tsx';
+import { DataExportCard } from './account-actions.tsx';
 import { DeletionScreen } from './deletion-screen.tsx';
 
 jest.mock('expo-web-browser', () => ({ openAuthSessionAsync: jest.fn() }));

@@ -17,7 +17,7 @@ import { PushSettingsCard } from '../push/push-settings.tsx';
 import { AdsSetting } from '../ads/ads-setting.tsx';
 import { HouseAd } from '../ads/house-ad.tsx';
 import { BlockedPeople } from './blocked-people.tsx';
-import { AccountActions } from '../account/data-export-card.tsx';
+import { AccountActions } from '../account/account-actions.tsx';
 
 const LANGUAGE_NAMES = { en: 'English', ru: 'Русский' } as const;
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -34,12 +34,8 @@ export default function LoginPage() {
   const cpa = params.get('platform') === 'cpa';
   const recoverySuccess = params.get('recoverySuccess') === 'true';
   // Set by the account's "Delete my account" (issue 43): when the account will be erased.
-  const { state } = useLocation();
+  const deletionScheduled = params.get('deletionScheduled');
   const fmt = useFormat();
-  const deletionScheduled =
-    typeof state === 'object' && state !== null && 'deletionScheduled' in state
-      ? String(state.deletionScheduled)
-      : null;
   // Marketplace (docs/decisions.md): a guest who came to buy a level (buyingNftId) is told why
   // they are here; after the login /account passes them on to /market with that level.
   // A guest sent here by "Buy" on the open market (`?next=` the token or level) returns there.

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -14,11 +13,6 @@ import { useFormat } from '../../../lib/format.ts';
 import { logout } from '../../../lib/session.ts';
 import { useDeletionStatus, useRequestDeletion } from '../api/account-deletion.ts';
 import { NS } from '../i18n.ts';
-
-/** State the login page reads to say when the account will be erased. */
-export interface DeletionScheduledState {
-  deletionScheduled: string;
-}
 
 /**
  * Account → Delete account: the rules (docs/decisions.md, "Account deletion: grace, funds,
@@ -60,7 +54,6 @@ function DeletionRules() {
 function DeletionForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(NS);
   const fmt = useFormat();
-  const navigate = useNavigate();
   const status = useDeletionStatus();
   const request = useRequestDeletion();
   const [password, setPassword] = useState('');
@@ -73,9 +66,8 @@ function DeletionForm({ onClose }: { onClose: () => void }) {
       forfeit,
     });
     if (!result.ok) return;
-    logout({ redirect: false });
-    const state: DeletionScheduledState = { deletionScheduled: result.data.eraseAt };
-    navigate(paths.auth.login.getHref(), { replace: true, state });
+    // Signed out everywhere by the server; the login page says when the account is erased.
+    logout({ to: paths.auth.login.getHref({ deletionScheduled: result.data.eraseAt }) });
   };
   return (
     <Stack spacing={2} data-testid="delete-form">

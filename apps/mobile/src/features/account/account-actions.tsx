@@ -5,6 +5,7 @@ import { accountPaths } from '@meeet/core/api/account-paths';
 import { api } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { Button, Card, ErrorBox, Notice, styles } from '../../components/ui.tsx';
+import { ProfilePhotoCard } from './profile-photo.tsx';
 
 /** Settings → "Request my data": the archive is mailed as a link (GDPR art. 15, 20). */
 export function DataExportCard() {
@@ -39,11 +40,12 @@ export function DataExportCard() {
   );
 }
 
-/** Settings → the account's data: export, and the way to the deletion screen. */
+/** Settings → the account: profile photo, data export, and the way to the deletion screen. */
 export function AccountActions({ onDeleteAccount }: { onDeleteAccount?: () => void }) {
   const { t } = useI18n();
   return (
     <>
+      <ProfilePhotoCard />
       <DataExportCard />
       {onDeleteAccount ? (
         <Button label={t('m.account.delete')} onPress={onDeleteAccount} variant="secondary" />
