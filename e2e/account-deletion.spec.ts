@@ -11,6 +11,9 @@ import { waitForMail } from './support/mailbox.ts';
 // Issue 43 item 3 on the web: deleting an account waits 30 days, and signing in cancels it;
 // "Request my data" mails a link that downloads the archive.
 
+// Each walks registration, the account page, a mail and a second page: more than the default.
+test.describe.configure({ timeout: 90_000 });
+
 test('a user requests deletion, signs in again and sees it cancelled', async ({
   page,
   request,

@@ -43,6 +43,7 @@ function Connected() {
         <Stack.Screen name="chat/[userId]" options={{ title: t('m.tabs.chats') }} />
         <Stack.Screen name="notifications" options={{ title: t('m.notifications.title') }} />
         <Stack.Screen name="account-deletion" options={{ title: t('m.account.delete.title') }} />
+        <Stack.Screen name="kyc" options={{ title: t('m.kyc.title') }} />
       </Stack>
       <AccountNotice />
     </>

@@ -22,6 +22,20 @@ export const mobileAccountMessagesEn = {
   'm.photo.done': 'Your new photo is saved',
   'm.photo.denied': 'MEEET may not use the camera or photos. Allow it in the iPhone settings.',
 
+  'm.kyc.open': 'Verify identity (KYC)',
+  'm.kyc.title': 'Identity verification',
+  'm.kyc.text':
+    'Photograph an identity document, then take a selfie. A moderator reviews them; only moderators ever see these photos.',
+  'm.kyc.status': 'Status: {status}',
+  'm.kyc.document': 'Photograph your document',
+  'm.kyc.document.again': 'Retake the document photo',
+  'm.kyc.selfie': 'Take a selfie',
+  'm.kyc.selfie.again': 'Retake the selfie',
+  'm.kyc.document.done': 'Document photo ✓',
+  'm.kyc.selfie.done': 'Selfie ✓',
+  'm.kyc.submit': 'Send for review',
+  'm.kyc.locked': 'Your photos are with the moderator and cannot be changed now.',
+
   'm.account.delete': 'Delete account',
   'm.account.delete.title': 'Delete account',
   'm.account.delete.rule-grace':
@@ -65,6 +79,20 @@ export const mobileAccountMessagesRu = {
   'm.photo.done': 'Новое фото сохранено',
   'm.photo.denied':
     'MEEET не может использовать камеру или фото. Разрешите это в настройках iPhone.',
+
+  'm.kyc.open': 'Пройти верификацию (KYC)',
+  'm.kyc.title': 'Верификация личности',
+  'm.kyc.text':
+    'Сфотографируйте документ, удостоверяющий личность, затем сделайте селфи. Их проверит модератор; эти фото видят только модераторы.',
+  'm.kyc.status': 'Статус: {status}',
+  'm.kyc.document': 'Сфотографировать документ',
+  'm.kyc.document.again': 'Переснять документ',
+  'm.kyc.selfie': 'Сделать селфи',
+  'm.kyc.selfie.again': 'Переснять селфи',
+  'm.kyc.document.done': 'Фото документа ✓',
+  'm.kyc.selfie.done': 'Селфи ✓',
+  'm.kyc.submit': 'Отправить на проверку',
+  'm.kyc.locked': 'Фото у модератора, сейчас их нельзя изменить.',
 
   'm.account.delete': 'Удалить аккаунт',
   'm.account.delete.title': 'Удаление аккаунта',

@@ -7,6 +7,7 @@ export default function SettingsTab() {
     <SettingsScreen
       onNotifications={() => router.push('/notifications')}
       onDeleteAccount={() => router.push('/account-deletion')}
+      onKyc={() => router.push('/kyc')}
     />
   );
 }

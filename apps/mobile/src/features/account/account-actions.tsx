@@ -40,12 +40,19 @@ export function DataExportCard() {
   );
 }
 
-/** Settings → the account: profile photo, data export, and the way to the deletion screen. */
-export function AccountActions({ onDeleteAccount }: { onDeleteAccount?: () => void }) {
+/** Settings → the account: profile photo, KYC, data export, and the way to deletion. */
+export function AccountActions({
+  onDeleteAccount,
+  onKyc,
+}: {
+  onDeleteAccount?: (() => void) | undefined;
+  onKyc?: (() => void) | undefined;
+}) {
   const { t } = useI18n();
   return (
     <>
       <ProfilePhotoCard />
+      {onKyc ? <Button label={t('m.kyc.open')} onPress={onKyc} variant="secondary" /> : null}
       <DataExportCard />
       {onDeleteAccount ? (
         <Button label={t('m.account.delete')} onPress={onDeleteAccount} variant="secondary" />

@@ -23,6 +23,8 @@ const manipulator = ImageManipulator as unknown as {
 /** Asks for the permission the source needs, then lets the user take or choose one image. */
 export async function pickImage(
   source: PhotoSource,
+  /** The camera to open: the back one, or the front one for a selfie. */
+  facing: 'back' | 'front' = 'back',
 ): Promise<ImagePicker.ImagePickerAsset | 'denied' | null> {
   const permission =
     source === 'camera'
@@ -32,7 +34,11 @@ export async function pickImage(
   const options: ImagePicker.ImagePickerOptions = { mediaTypes: ['images'], quality: 1 };
   const result =
     source === 'camera'
-      ? await ImagePicker.launchCameraAsync({ ...options, cameraType: ImagePicker.CameraType.back })
+      ? await ImagePicker.launchCameraAsync({
+          ...options,
+          cameraType:
+            facing === 'front' ? ImagePicker.CameraType.front : ImagePicker.CameraType.back,
+        })
       : await ImagePicker.launchImageLibraryAsync(options);
   return result.canceled ? null : (result.assets[0] ?? null);
 }

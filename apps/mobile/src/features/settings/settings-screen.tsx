@@ -35,10 +35,12 @@ export function useRemaining(until: string | null | undefined): number {
 export function SettingsScreen({
   onNotifications,
   onDeleteAccount,
+  onKyc,
 }: {
   onNotifications: () => void;
-  /** Opens the account deletion screen (issue 43). */
+  /** Open the account deletion and KYC screens (issue 43). */
   onDeleteAccount?: () => void;
+  onKyc?: () => void;
 }) {
   const { t, locale } = useI18n();
   const ghost = useStore(ghostPreference);
@@ -108,7 +110,7 @@ export function SettingsScreen({
       <PushSettingsCard />
       <BlockedPeople />
       <Button label={t('m.notifications.title')} onPress={onNotifications} variant="secondary" />
-      <AccountActions onDeleteAccount={onDeleteAccount} />
+      <AccountActions onDeleteAccount={onDeleteAccount} onKyc={onKyc} />
       <Button
         label={t('m.settings.sign-out')}
         // The phone stops hearing this account's pushes; signing out goes on if that fails.

@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,6 +24,7 @@ import { NS } from './i18n.ts';
 import { HouseAd } from '../../components/house-ad.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { useFormat } from '../../lib/format.ts';
+import { STORAGE_KEYS, readStorage, removeStorage } from '../../lib/storage.ts';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -46,10 +47,11 @@ export default function PersonalDataPage() {
   const fmt = useFormat();
   const me = useCurrentUser();
   const [saved, setSaved] = useState(false);
-  // The login that brought the user here cancelled a pending deletion (issue 43).
-  const { state } = useLocation();
-  const deletionCancelled =
-    typeof state === 'object' && state !== null && 'deletionCancelled' in state;
+  // The sign-in that brought the user here cancelled a pending deletion (issue 43): said once.
+  const [deletionCancelled] = useState(
+    () => readStorage(STORAGE_KEYS.deletionCancelled, 'session') !== null,
+  );
+  useEffect(() => removeStorage(STORAGE_KEYS.deletionCancelled, 'session'), []);
 
   if (me.isPending) return <PageSpinner />;
   const user = me.data;

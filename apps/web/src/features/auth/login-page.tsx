@@ -16,7 +16,7 @@ import { failureMessage } from '../../components/form/server-errors.ts';
 import { useAppForm } from '../../components/form/use-app-form.ts';
 import { saveAuth } from '../../lib/current-user.ts';
 import { safeNextPath } from '../../lib/next-path.ts';
-import { STORAGE_KEYS, readStorage } from '../../lib/storage.ts';
+import { STORAGE_KEYS, readStorage, writeStorage } from '../../lib/storage.ts';
 import { useLogin } from './api/login.ts';
 import { useFormat } from '../../lib/format.ts';
 import { AppleLink } from './components/apple-link.tsx';
@@ -59,10 +59,8 @@ export default function LoginPage() {
       return;
     }
     saveAuth(result.data);
-    if (result.data.deletionCancelled) {
-      navigate(paths.account.data.getHref(), { replace: true, state: { deletionCancelled: true } });
-      return;
-    }
+    // The account page, wherever the user lands next, says that a deletion was cancelled.
+    if (result.data.deletionCancelled) writeStorage(STORAGE_KEYS.deletionCancelled, '1', 'session');
     navigate(next ?? (cpa ? paths.account.cpa.getHref() : paths.account.data.getHref()), {
       replace: true,
     });
