@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   expect,
   hideConsentPrompts,
@@ -5,6 +6,7 @@ import {
   signIn,
   test,
   PASSWORD,
+  type AuthRecord,
 } from './support/fixtures.ts';
 import { waitForMail } from './support/mailbox.ts';
 
@@ -14,14 +16,20 @@ import { waitForMail } from './support/mailbox.ts';
 // Each walks registration, the account page, a mail and a second page: more than the default.
 test.describe.configure({ timeout: 90_000 });
 
-test('a user requests deletion, signs in again and sees it cancelled', async ({
-  page,
-  request,
-}) => {
+/** A new user with a complete profile, signed in on the personal data page. */
+async function atAccount(page: Page, request: APIRequestContext): Promise<AuthRecord> {
   const user = await readyUser(request);
   await hideConsentPrompts(page);
   await signIn(page, user);
   await page.goto('/account');
+  return user;
+}
+
+test('a user requests deletion, signs in again and sees it cancelled', async ({
+  page,
+  request,
+}) => {
+  const user = await atAccount(page, request);
 
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByText(/signing in before then cancels the deletion/)).toBeVisible();
@@ -47,10 +55,7 @@ test('a user requests their data and downloads it from the mailed link', async (
   page,
   request,
 }) => {
-  const user = await readyUser(request);
-  await hideConsentPrompts(page);
-  await signIn(page, user);
-  await page.goto('/account');
+  const user = await atAccount(page, request);
   const since = Date.now();
   await page.getByRole('button', { name: 'Request my data' }).click();
   await expect(page.getByText('We are preparing your data')).toBeVisible();

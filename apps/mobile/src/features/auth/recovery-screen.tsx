@@ -11,6 +11,7 @@ import type { ApiResult } from '@meeet/client/api-client';
 import { api } from '../../lib/api.ts';
 import { fieldErrors, type FieldErrors } from '../../lib/forms.ts';
 import { useI18n } from '../../lib/i18n.ts';
+import { EmailField } from './email-field.tsx';
 import { Button, ErrorBox, Field, Notice, Screen, styles } from '../../components/ui.tsx';
 
 type Step = 'email' | 'code' | 'done';
@@ -67,15 +68,7 @@ export function RecoveryScreen({ onSignIn }: { onSignIn: () => void }) {
       {step === 'email' ? (
         <>
           <Text style={styles.muted}>{t('m.recovery.text')}</Text>
-          <Field
-            label={t('m.auth.email')}
-            value={email}
-            onChangeText={setEmail}
-            autoCapitalize="none"
-            autoComplete="email"
-            keyboardType="email-address"
-            error={errors.email}
-          />
+          <EmailField value={email} onChangeText={setEmail} error={errors.email} />
           <Button label={t('m.recovery.send')} onPress={() => void sendCode()} disabled={busy} />
         </>
       ) : null}

@@ -10,6 +10,7 @@ import { userPaths } from '@meeet/core/api/user-paths';
 import { api } from '../../lib/api.ts';
 import { fieldErrors, type FieldErrors } from '../../lib/forms.ts';
 import { useI18n } from '../../lib/i18n.ts';
+import { EmailField } from './email-field.tsx';
 import { saveAuth } from '../../lib/session.ts';
 import { Button, Chip, ErrorBox, Field, Screen } from '../../components/ui.tsx';
 import { finishAppleRegistration, signInWithApple } from './apple.ts';
@@ -66,15 +67,7 @@ export function SignInScreen({
 
   return (
     <Screen title={t('m.auth.sign-in.title')}>
-      <Field
-        label={t('m.auth.email')}
-        value={email}
-        onChangeText={setEmail}
-        autoCapitalize="none"
-        autoComplete="email"
-        keyboardType="email-address"
-        error={errors.email}
-      />
+      <EmailField value={email} onChangeText={setEmail} error={errors.email} />
       <Field
         label={t('m.auth.password')}
         value={password}

@@ -1,10 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import { erc20Abi, getAddress } from 'viem';
+import { getAddress } from 'viem';
 import { MeeetTokenAbi } from '@meeet/contracts/artifacts/MeeetToken';
 import type { HeldFunds } from '@meeet/core/rules/account-deletion';
 import type { DbExecutor } from '../../db/client.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
 import { chainTransactions, wallets } from './wallet.schema.ts';
+import { addressBalances } from './wallet.service.ts';
 
 /**
  * What a user still holds at the custodial address (account deletion asks before it erases).
@@ -21,14 +22,8 @@ export async function heldFunds(
   const { chain } = runtime.require();
   const address = getAddress(wallet.address);
   const token = chain.contracts.token;
-  const [usdt, bnb, ids] = await Promise.all([
-    chain.publicClient.readContract({
-      address: chain.contracts.usdt,
-      abi: erc20Abi,
-      functionName: 'balanceOf',
-      args: [address],
-    }),
-    chain.publicClient.getBalance({ address }),
+  const [{ usdt, bnb }, ids] = await Promise.all([
+    addressBalances(chain, address),
     token
       ? chain.publicClient.readContract({
           address: token,
