@@ -32,6 +32,7 @@ import { referralPlugin } from './modules/referral/referral.plugin.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { cpaPlugin, type CpaPluginOptions } from './modules/cpa/cpa.plugin.ts';
 import { cpaRoutes } from './modules/cpa/cpa.routes.ts';
+import { personalDataPlugin } from './plugins/personal-data.ts';
 import { accountPlugin } from './modules/users/account.plugin.ts';
 import { accountRoutes } from './modules/users/account.routes.ts';
 import { usersPlugin } from './modules/users/users.plugin.ts';
@@ -212,6 +213,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(referralPlugin);
   await app.register(usersPlugin, { config });
   await app.register(accountPlugin, { config });
+  await app.register(personalDataPlugin, { config });
   await app.register(meetPlugin, { config });
 
   await app.register(

@@ -4,14 +4,9 @@ import type { DeletionRequest, DeletionStatus } from '@meeet/core/api/account';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import { deletionEraseAt, deletionNeedsForfeit } from '@meeet/core/rules/account-deletion';
 import type { Database } from '../../db/client.ts';
-import type { ChainRuntime } from '../../plugins/chain.ts';
+import type { HeldFunds } from '@meeet/core/rules/account-deletion';
+import type { DbExecutor } from '../../db/client.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
-import { eraseMedia } from '../media/media.personal-data.ts';
-import type { MediaStorage } from '../media/media.storage.ts';
-import { eraseMeetData } from '../meet/meet.personal-data.ts';
-import type { PresenceStore } from '../meet/presence-store.ts';
-import { erasePushTokens } from '../push/push.personal-data.ts';
-import { heldFunds } from '../wallet/wallet.personal-data.ts';
 import { accountRepository as repo } from './account.repository.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { AuthContext, SessionsService } from './sessions.service.ts';
@@ -23,14 +18,24 @@ const erasePayload = z.object({ userId: z.number().int() });
 export interface AccountDeletionDeps {
   db: Database;
   jobs: JobQueue;
-  chain: ChainRuntime;
   sessions: SessionsService;
   hasher: PasswordHasher;
-  presence: PresenceStore;
-  mediaStorage: MediaStorage;
   log: FastifyBaseLogger;
   now?: () => Date;
 }
+
+/**
+ * Another module's part of the erasure, run in its transaction; it may answer work to do after
+ * the commit (files, live presence). Modules give theirs through plugins/personal-data.ts, so
+ * this module imports none of them.
+ */
+export type PersonalDataEraser = (
+  tx: DbExecutor,
+  userId: number,
+) => Promise<void | (() => Promise<void>)>;
+
+/** What the user still holds at the custodial address (the wallet's part). */
+export type FundsReader = (userId: number) => Promise<HeldFunds>;
 
 /**
  * Account deletion (docs/decisions.md, "Account deletion: grace, funds, erasure"): a request
@@ -38,10 +43,21 @@ export interface AccountDeletionDeps {
  * cancels it; the erasure anonymises the account and keeps its ledger rows.
  */
 export class AccountDeletionService {
+  private readonly erasers: PersonalDataEraser[] = [];
+  private funds: FundsReader = async () => ({ usdt: 0n, bnb: 0n, tokens: 0 });
+
   constructor(private readonly deps: AccountDeletionDeps) {
     deps.jobs.register(ERASE_ACCOUNT_JOB, (payload) =>
       this.eraseIfDue(erasePayload.parse(payload).userId),
     );
+  }
+
+  addEraser(eraser: PersonalDataEraser): void {
+    this.erasers.push(eraser);
+  }
+
+  readFundsWith(reader: FundsReader): void {
+    this.funds = reader;
   }
 
   private now(): Date {
@@ -49,10 +65,9 @@ export class AccountDeletionService {
   }
 
   async status(auth: AuthContext): Promise<DeletionStatus> {
-    const { db, chain } = this.deps;
     const [pending, funds] = await Promise.all([
-      repo.pendingDeletion(db, auth.user.id),
-      heldFunds(chain, db, auth.user.id),
+      repo.pendingDeletion(this.deps.db, auth.user.id),
+      this.funds(auth.user.id),
     ]);
     return {
       eraseAt: pending?.eraseAt.toISOString() ?? null,
@@ -65,7 +80,7 @@ export class AccountDeletionService {
   }
 
   async request(auth: AuthContext, input: DeletionRequest): Promise<{ eraseAt: string }> {
-    const { db, chain, hasher, jobs, sessions } = this.deps;
+    const { db, hasher, jobs, sessions } = this.deps;
     const { user } = auth;
     if (user.passwordHash) {
       const valid = input.password ? await hasher.verify(user.passwordHash, input.password) : false;
@@ -75,7 +90,7 @@ export class AccountDeletionService {
         });
       }
     }
-    const funds = await heldFunds(chain, db, user.id);
+    const funds = await this.funds(user.id);
     if (deletionNeedsForfeit(funds) && !input.forfeit) {
       throw new AppError(ErrorCode.CONDITIONS_NOT_MET, {
         messageKey: 'msg.deletion-needs-forfeit',
@@ -115,21 +130,21 @@ export class AccountDeletionService {
    * request, leaves an older job behind). Repeats are harmless.
    */
   async eraseIfDue(userId: number): Promise<void> {
-    const { db, mediaStorage, presence } = this.deps;
     const now = this.now();
-    const removeFiles = await db.transaction(async (tx) => {
+    const afterCommit = await this.deps.db.transaction(async (tx) => {
       const pending = await repo.lockPendingDeletion(tx, userId);
       if (!pending || pending.eraseAt > now) return null;
       await repo.anonymiseUser(tx, userId);
-      await eraseMeetData(tx, userId);
-      await erasePushTokens(tx, userId);
-      const files = await eraseMedia(tx, userId, mediaStorage);
+      const after: (() => Promise<void>)[] = [];
+      for (const erase of this.erasers) {
+        const then = await erase(tx, userId);
+        if (then) after.push(then);
+      }
       await repo.markErased(tx, userId);
-      return files;
+      return after;
     });
-    if (!removeFiles) return;
-    await removeFiles();
-    await presence.remove(userId);
+    if (!afterCommit) return;
+    for (const then of afterCommit) await then();
     this.deps.log.info({ userId }, 'account erased');
   }
 }

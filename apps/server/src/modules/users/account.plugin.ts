@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config.ts';
-import { LocalMediaStorage } from '../media/media.storage.ts';
 import { AccountDeletionService } from './account-deletion.ts';
 import { DataExportService } from './data-export.ts';
 import { PasswordHasher } from './passwords.ts';
@@ -19,11 +18,8 @@ async function account(app: FastifyInstance, { config }: { config: AppConfig }):
   const deletion = new AccountDeletionService({
     db: app.db,
     jobs: app.jobs,
-    chain: app.chain,
     sessions: app.sessions,
     hasher: new PasswordHasher(config.limits.hashConcurrency, config.limits.hashQueue),
-    presence: app.presence,
-    mediaStorage: new LocalMediaStorage(config.media.dir),
     log: app.log,
   });
   deletion.cancelOnEverySignIn();

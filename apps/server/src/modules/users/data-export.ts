@@ -4,10 +4,9 @@ import type { DataExport } from '@meeet/core/api/account';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import type { Locale } from '@meeet/core/i18n/locale';
 import { EXPORT_LINK_TTL_MS } from '@meeet/core/rules/account-deletion';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { activityForExport } from './data-export-sources.ts';
 import { accountRepository as repo } from './account.repository.ts';
 import type { AuthContext } from './sessions.service.ts';
 import { toUserPrivate } from './user-view.ts';
@@ -31,18 +30,32 @@ export interface DataExportDeps {
 const notFound = () => new AppError(ErrorCode.NOT_FOUND);
 
 /**
+ * Another module's part of the archive (messages, meetings, transactions), given through
+ * plugins/personal-data.ts so this module imports none of them.
+ */
+export type ExportSource = (
+  db: DbExecutor,
+  userId: number,
+) => Promise<Partial<Pick<DataExport, 'messages' | 'meetings' | 'transactions'>>>;
+
+/**
  * "Request my data" (GDPR art. 15, 20): a job builds a JSON archive of the user's own data,
  * keeps it for EXPORT_LINK_TTL_HOURS and mails a signed link to it; the download needs the link
  * and the signed-in owner, and answers 404 to anyone else.
  */
 export class DataExportService {
   private readonly key: Buffer;
+  private readonly sources: ExportSource[] = [];
 
   constructor(private readonly deps: DataExportDeps) {
     this.key = createHmac('sha256', deps.secret).update('meeet data export link').digest();
     deps.jobs.register(DATA_EXPORT_JOB, (payload) =>
       this.build(exportPayload.parse(payload).exportId),
     );
+  }
+
+  addSource(source: ExportSource): void {
+    this.sources.push(source);
   }
 
   private now(): Date {
@@ -94,8 +107,15 @@ export class DataExportService {
     const { db } = this.deps;
     const user = await usersRepository.findById(db, userId);
     if (!user) throw notFound();
-    const sources = await activityForExport(db, userId);
-    return { exportedAt: this.now().toISOString(), profile: toUserPrivate(user), ...sources };
+    const parts = await Promise.all(this.sources.map((source) => source(db, userId)));
+    return {
+      exportedAt: this.now().toISOString(),
+      profile: toUserPrivate(user),
+      messages: [],
+      meetings: [],
+      transactions: [],
+      ...Object.assign({}, ...parts),
+    };
   }
 
   /** The archive behind a mailed link, for its owner only; 404 for anything else. */
