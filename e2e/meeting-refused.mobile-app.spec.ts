@@ -1,8 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PASSWORD, readyUser } from './support/fixtures.ts';
+import { signedInPhone, type Phone } from './support/phone.ts';
 
 // Say no before, not after (issue 39): two people without a token of the same level propose a
 // meeting through the iOS app's web export against the real server. Nothing starts; both
@@ -11,35 +10,12 @@ import { PASSWORD, readyUser } from './support/fixtures.ts';
 const docs = resolve(import.meta.dirname, '..', 'docs', 'mobile');
 mkdirSync(docs, { recursive: true });
 
-interface Phone {
-  page: Page;
-  nickname: string;
-}
-
-/** A person with a confirmed e-mail and a complete profile, signed in on a phone of their own. */
+/** A person signed in on a phone of their own, on the Meetings tab. */
 async function phone(browser: Browser, request: APIRequestContext): Promise<Phone> {
-  const { user } = await readyUser(request);
-  const fp = `e2e-phone-${randomUUID()}`;
-  const login = await request.post('/api/user/login', {
-    headers: { 'x-fp': fp },
-    data: { email: user.email, password: PASSWORD },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const auth = (await login.json()) as { token: string; user: { domain: string | null } };
-  const context = await browser.newContext({ locale: 'en-US' });
-  // The app's own storage entries (spec §3): the auth record, the socket's key, the fingerprint.
-  await context.addInitScript(
-    ([record, token, fingerprint]) => {
-      localStorage.setItem('auth', record);
-      localStorage.setItem('accessKey', token);
-      localStorage.setItem('fp', fingerprint);
-    },
-    [JSON.stringify(auth), auth.token, fp] as const,
-  );
-  const page = await context.newPage();
-  await page.goto('/meetings');
-  await expect(page.getByRole('button', { name: 'Show my code' })).toBeVisible();
-  return { page, nickname: auth.user.domain ?? '' };
+  const person = await signedInPhone(browser, request);
+  await person.page.goto('/meetings');
+  await expect(person.page.getByRole('button', { name: 'Show my code' })).toBeVisible();
+  return person;
 }
 
 test('a meeting that could never mint is refused before anyone waits, with the reason on both phones', async ({

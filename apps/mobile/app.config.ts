@@ -16,7 +16,9 @@ const permissionTexts = {
   NSBluetoothPeripheralUsageDescription:
     'MEEET uses Bluetooth to tell that your phones are within a few metres during a meeting. Nothing else is sent.',
   NSCameraUsageDescription:
-    "MEEET uses the camera only to scan the QR code on your partner's phone when you start or end a meeting. No picture is taken or kept.",
+    "MEEET uses the camera to scan the QR code on your partner's phone at a meeting, and to take your profile photo or your verification photos when you choose to. Nothing is recorded otherwise.",
+  NSPhotoLibraryUsageDescription:
+    'MEEET opens your photo library only when you choose a profile photo, and reads only the photo you pick.',
   NSUserTrackingUsageDescription:
     'With your permission the free tier shows MEEET ads that match your profile (age, gender, mood). Without it the ads are general. Nothing is shared with other companies.',
 };
@@ -88,6 +90,15 @@ export default ({ config }: ConfigContext): ExpoConfig => ({
         cameraPermission: permissionTexts.NSCameraUsageDescription,
         microphonePermission: false,
         recordAudioAndroid: false,
+      },
+    ],
+    // Profile photos from the library or the camera (issue 43); never writes to the library.
+    [
+      'expo-image-picker',
+      {
+        photosPermission: permissionTexts.NSPhotoLibraryUsageDescription,
+        cameraPermission: permissionTexts.NSCameraUsageDescription,
+        microphonePermission: false,
       },
     ],
     // Personalised house ads of the free tier ask App Tracking Transparency first (issue 43).

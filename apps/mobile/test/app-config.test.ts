@@ -50,6 +50,7 @@ describe('the iOS build configuration', () => {
       'NSLocationAlwaysAndWhenInUseUsageDescription',
       'NSBluetoothAlwaysUsageDescription',
       'NSCameraUsageDescription',
+      'NSPhotoLibraryUsageDescription',
     ];
     const ru = JSON.parse(readFileSync(join(root, 'locales/ru.json'), 'utf8'));
     const en = JSON.parse(readFileSync(join(root, 'locales/en.json'), 'utf8'));

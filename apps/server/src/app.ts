@@ -36,6 +36,9 @@ import { referralPlugin } from './modules/referral/referral.plugin.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { cpaPlugin, type CpaPluginOptions } from './modules/cpa/cpa.plugin.ts';
 import { cpaRoutes } from './modules/cpa/cpa.routes.ts';
+import { personalDataPlugin } from './plugins/personal-data.ts';
+import { accountPlugin } from './modules/users/account.plugin.ts';
+import { accountRoutes } from './modules/users/account.routes.ts';
 import { usersPlugin } from './modules/users/users.plugin.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { pushPlugin, pushRoutes } from './modules/push/push.routes.ts';
@@ -213,6 +216,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(cpaPlugin, { config, ...deps.cpa });
   await app.register(referralPlugin);
   await app.register(usersPlugin, { config });
+  await app.register(accountPlugin, { config });
+  await app.register(personalDataPlugin, { config });
   await app.register(meetPlugin, { config });
   await app.register(businessPlugin);
   await app.register(campaignsPlugin);
@@ -221,6 +226,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(usersRoutes, { config });
+      await api.register(accountRoutes, { config });
       await api.register(feedbackRoutes, { config });
       await api.register(walletRoutes, { config });
       await api.register(mediaRoutes, { config });

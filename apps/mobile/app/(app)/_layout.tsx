@@ -10,6 +10,7 @@ import { colors } from '../../src/components/ui.tsx';
 import { VerifyEmailScreen } from '../../src/features/auth/verify-email-screen.tsx';
 import { CompleteProfileScreen } from '../../src/features/auth/complete-profile-screen.tsx';
 import { followHand } from '../../src/features/map/hand-state.ts';
+import { AccountNotice } from '../../src/features/account/account-notice.tsx';
 
 function Connected() {
   const { t } = useI18n();
@@ -28,19 +29,24 @@ function Connected() {
     };
   }, []);
   return (
-    <Stack
-      screenOptions={{
-        headerStyle: { backgroundColor: colors.background },
-        headerTintColor: colors.text,
-        contentStyle: { backgroundColor: colors.background },
-        headerBackTitle: t('m.common.back'),
-      }}
-    >
-      <Stack.Screen name="(tabs)" options={{ headerShown: false }} />
-      <Stack.Screen name="person/[userId]" options={{ title: t('m.person.title') }} />
-      <Stack.Screen name="chat/[userId]" options={{ title: t('m.tabs.chats') }} />
-      <Stack.Screen name="notifications" options={{ title: t('m.notifications.title') }} />
-    </Stack>
+    <>
+      <Stack
+        screenOptions={{
+          headerStyle: { backgroundColor: colors.background },
+          headerTintColor: colors.text,
+          contentStyle: { backgroundColor: colors.background },
+          headerBackTitle: t('m.common.back'),
+        }}
+      >
+        <Stack.Screen name="(tabs)" options={{ headerShown: false }} />
+        <Stack.Screen name="person/[userId]" options={{ title: t('m.person.title') }} />
+        <Stack.Screen name="chat/[userId]" options={{ title: t('m.tabs.chats') }} />
+        <Stack.Screen name="notifications" options={{ title: t('m.notifications.title') }} />
+        <Stack.Screen name="account-deletion" options={{ title: t('m.account.delete.title') }} />
+        <Stack.Screen name="kyc" options={{ title: t('m.kyc.title') }} />
+      </Stack>
+      <AccountNotice />
+    </>
   );
 }
 

@@ -3,5 +3,10 @@ import { SignInScreen } from '../../src/features/auth/sign-in-screen.tsx';
 
 export default function SignIn() {
   const router = useRouter();
-  return <SignInScreen onRegister={() => router.replace('/register')} />;
+  return (
+    <SignInScreen
+      onRegister={() => router.replace('/register')}
+      onRecovery={() => router.push('/recovery')}
+    />
+  );
 }

@@ -50,9 +50,18 @@ export const paths = {
       path: r.auth.login,
       // platform=cpa: "Login to the advertising platform", which lands in the affiliate cabinet.
       // next: the page of this site to return to (lib/next-path.ts checks it on arrival).
-      getHref: (options: { recoverySuccess?: boolean; platform?: 'cpa'; next?: string } = {}) =>
+      // deletionScheduled: when a just-requested account deletion erases the account.
+      getHref: (
+        options: {
+          recoverySuccess?: boolean;
+          platform?: 'cpa';
+          next?: string;
+          deletionScheduled?: string;
+        } = {},
+      ) =>
         withQuery('/auth/login', {
           recoverySuccess: options.recoverySuccess ? 'true' : undefined,
+          deletionScheduled: options.deletionScheduled,
           platform: options.platform,
           next: options.next,
         }),
@@ -82,6 +91,10 @@ export const paths = {
     },
     referral: { path: r.account.referral, getHref: () => r.account.referral },
     cpa: { path: r.account.cpa, getHref: () => r.account.cpa },
+    dataExport: {
+      path: r.account.dataExport,
+      getHref: (id: string) => `/account/data-export/${encodeURIComponent(id)}`,
+    },
   },
   news: {
     list: { path: r.news.list, getHref: () => r.news.list },

@@ -43,6 +43,7 @@ const ControlCampaignsPage = lazy(
   () => import('../features/business-campaigns/control-campaigns-page.tsx'),
 );
 const ReferralPage = lazy(() => import('../features/account/referral-page.tsx'));
+const DataExportPage = lazy(() => import('../features/account/data-export-page.tsx'));
 const ReferralRedirect = lazy(() => import('../features/referral/referral-redirect.tsx'));
 const AffiliateLinksPage = lazy(() => import('../features/cpa/affiliate-links-page.tsx'));
 // Account → Marketplace is the wallet (spec §2 wallet screens; docs/decisions.md "Wallet (web)").
@@ -163,6 +164,7 @@ export const routes: RouteObject[] = [
                             ],
                           },
                           { path: paths.account.referral.path, element: <ReferralPage /> },
+                          { path: paths.account.dataExport.path, element: <DataExportPage /> },
                           {
                             element: <ContainedOutlet />,
                             children: [

@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   installAppDialogHidden: 'install-app-dialog-hidden',
   /** The referral code a /ref/{code} visit brought, kept until registration uses it. */
   promocode: 'promocode',
+  /** Session: the sign-in just cancelled a pending account deletion; the account page says so. */
+  deletionCancelled: 'deletion-cancelled',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

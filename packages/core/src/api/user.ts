@@ -80,7 +80,12 @@ export const userPublicSchema = z.object({
 export type UserPublic = z.infer<typeof userPublicSchema>;
 
 /** The auth record of spec §3: kept by the client under the storage key `auth`. */
-export const authResponseSchema = z.object({ token: z.string(), user: userPrivateSchema });
+export const authResponseSchema = z.object({
+  token: z.string(),
+  user: userPrivateSchema,
+  /** True when this sign-in cancelled a pending account deletion (the client says so). */
+  deletionCancelled: z.boolean().optional(),
+});
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const loginRequestSchema = z.strictObject({

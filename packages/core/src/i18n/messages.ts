@@ -35,6 +35,8 @@ const appMessagesEn = {
   'msg.name-locked': 'Name and surname cannot be changed after verification',
   'msg.common-password': 'This password is too common',
   'msg.wrong-password': 'Wrong current password',
+  'msg.deletion-needs-forfeit':
+    'Withdraw your balance and sell your tokens first, or confirm that they are forfeited',
   'msg.email-taken': 'An account with this e-mail already exists',
   'msg.email-already-verified': 'This e-mail is already confirmed',
   'msg.apple-account-exists': 'This Apple ID is already linked to an account. Please log in',
@@ -269,6 +271,8 @@ const appMessagesRu = {
   'msg.name-locked': 'Имя и фамилию нельзя изменить после верификации',
   'msg.common-password': 'Этот пароль слишком распространён',
   'msg.wrong-password': 'Неверный текущий пароль',
+  'msg.deletion-needs-forfeit':
+    'Сначала выведите баланс и продайте токены или подтвердите отказ от них',
   'msg.email-taken': 'Аккаунт с таким e-mail уже существует',
   'msg.email-already-verified': 'Этот e-mail уже подтверждён',
   'msg.apple-account-exists': 'Этот Apple ID уже привязан к аккаунту. Пожалуйста, войдите',

@@ -1,11 +1,13 @@
 import { SELLER_PAYOUT_PERCENT } from '../constants.ts';
 import type { Locale } from './locale.ts';
+import { mobileAccountMessagesEn, mobileAccountMessagesRu } from './mobile-account-messages.ts';
 
 // The iOS app's own words (apps/mobile), English and Russian. Server messages, form rules and
 // errors come from messages.ts; this catalogue holds only what the app's screens say, so the
 // web's catalogue does not grow with texts it never shows. Placeholders are `{name}`.
 
 export const mobileMessagesEn = {
+  ...mobileAccountMessagesEn,
   'm.app.name': 'MEEET',
   'm.common.loading': 'Loading…',
   'm.common.retry': 'Try again',
@@ -224,6 +226,7 @@ export const mobileMessagesEn = {
 export type MobileMessageKey = keyof typeof mobileMessagesEn;
 
 export const mobileMessagesRu = {
+  ...mobileAccountMessagesRu,
   'm.app.name': 'MEEET',
   'm.common.loading': 'Загрузка…',
   'm.common.retry': 'Повторить',

@@ -34,6 +34,8 @@ export const webRoutes = {
     businessCampaign: '/account/business/campaigns/:id',
     referral: '/account/referral',
     cpa: '/account/cpa',
+    /** The mailed link of a data export (issue 43). */
+    dataExport: '/account/data-export/:id',
   },
   news: { list: '/news', item: '/news/:id' },
   kyc: '/kyc',

@@ -3,5 +3,11 @@ import { SettingsScreen } from '../../../src/features/settings/settings-screen.t
 
 export default function SettingsTab() {
   const router = useRouter();
-  return <SettingsScreen onNotifications={() => router.push('/notifications')} />;
+  return (
+    <SettingsScreen
+      onNotifications={() => router.push('/notifications')}
+      onDeleteAccount={() => router.push('/account-deletion')}
+      onKyc={() => router.push('/kyc')}
+    />
+  );
 }

@@ -10,11 +10,19 @@ import { userPaths } from '@meeet/core/api/user-paths';
 import { api } from '../../lib/api.ts';
 import { fieldErrors, type FieldErrors } from '../../lib/forms.ts';
 import { useI18n } from '../../lib/i18n.ts';
+import { EmailField } from './email-field.tsx';
 import { saveAuth } from '../../lib/session.ts';
 import { Button, Chip, ErrorBox, Field, Screen } from '../../components/ui.tsx';
 import { finishAppleRegistration, signInWithApple } from './apple.ts';
+import { accountNoticeStore } from '../account/account-notice.tsx';
 
-export function SignInScreen({ onRegister }: { onRegister: () => void }) {
+export function SignInScreen({
+  onRegister,
+  onRecovery,
+}: {
+  onRegister: () => void;
+  onRecovery?: () => void;
+}) {
   const { t } = useI18n();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -40,6 +48,8 @@ export function SignInScreen({ onRegister }: { onRegister: () => void }) {
     const result = await api.post(userPaths.login, parsed.data, authResponseSchema);
     setBusy(false);
     if (!result.ok) return setFailure(result.error);
+    // Signing in within the grace period cancelled a requested deletion (issue 43): say so.
+    if (result.data.deletionCancelled) accountNoticeStore.set('m.account.delete.cancelled');
     await saveAuth(result.data);
   }
 
@@ -57,15 +67,7 @@ export function SignInScreen({ onRegister }: { onRegister: () => void }) {
 
   return (
     <Screen title={t('m.auth.sign-in.title')}>
-      <Field
-        label={t('m.auth.email')}
-        value={email}
-        onChangeText={setEmail}
-        autoCapitalize="none"
-        autoComplete="email"
-        keyboardType="email-address"
-        error={errors.email}
-      />
+      <EmailField value={email} onChangeText={setEmail} error={errors.email} />
       <Field
         label={t('m.auth.password')}
         value={password}
@@ -93,9 +95,31 @@ export function SignInScreen({ onRegister }: { onRegister: () => void }) {
           />
         </>
       ) : null}
-      <Text accessibilityRole="link" onPress={onRegister} style={{ color: '#8ab4ff', padding: 8 }}>
+      <SignInLinks onRegister={onRegister} onRecovery={onRecovery} />
+    </Screen>
+  );
+}
+
+/** "Forgot your password?" (when the host offers recovery) and "No account yet? Join". */
+function SignInLinks({
+  onRegister,
+  onRecovery,
+}: {
+  onRegister: () => void;
+  onRecovery?: (() => void) | undefined;
+}) {
+  const { t } = useI18n();
+  const link = { color: '#8ab4ff', padding: 8 };
+  return (
+    <>
+      {onRecovery ? (
+        <Text accessibilityRole="link" onPress={onRecovery} style={link}>
+          {t('m.recovery.link')}
+        </Text>
+      ) : null}
+      <Text accessibilityRole="link" onPress={onRegister} style={link}>
         {t('m.auth.no-account')}
       </Text>
-    </Screen>
+    </>
   );
 }

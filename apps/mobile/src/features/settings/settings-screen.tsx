@@ -17,6 +17,7 @@ import { PushSettingsCard } from '../push/push-settings.tsx';
 import { AdsSetting } from '../ads/ads-setting.tsx';
 import { HouseAd } from '../ads/house-ad.tsx';
 import { BlockedPeople } from './blocked-people.tsx';
+import { AccountActions } from '../account/account-actions.tsx';
 
 const LANGUAGE_NAMES = { en: 'English', ru: 'Русский' } as const;
 
@@ -31,7 +32,16 @@ export function useRemaining(until: string | null | undefined): number {
   return until ? Math.max(0, Date.parse(until) - now) : 0;
 }
 
-export function SettingsScreen({ onNotifications }: { onNotifications: () => void }) {
+export function SettingsScreen({
+  onNotifications,
+  onDeleteAccount,
+  onKyc,
+}: {
+  onNotifications: () => void;
+  /** Open the account deletion and KYC screens (issue 43). */
+  onDeleteAccount?: () => void;
+  onKyc?: () => void;
+}) {
   const { t, locale } = useI18n();
   const ghost = useStore(ghostPreference);
   const me = useQuery({
@@ -100,6 +110,7 @@ export function SettingsScreen({ onNotifications }: { onNotifications: () => voi
       <PushSettingsCard />
       <BlockedPeople />
       <Button label={t('m.notifications.title')} onPress={onNotifications} variant="secondary" />
+      <AccountActions onDeleteAccount={onDeleteAccount} onKyc={onKyc} />
       <Button
         label={t('m.settings.sign-out')}
         // The phone stops hearing this account's pushes; signing out goes on if that fails.

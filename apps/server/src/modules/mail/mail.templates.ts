@@ -31,7 +31,8 @@ export type MailTemplate =
       notice: 'approved' | 'refused' | 'no-balance';
       title: string;
       reason: string | null;
-    };
+    }
+  | { kind: 'data-export'; link: string; expiresAt: string };
 
 export interface RenderedMail {
   subject: string;
@@ -101,6 +102,11 @@ const renderers: Record<Locale, (template: MailTemplate) => RenderedMail> = {
         return businessDecisionMail('en', 'MEEET: your business account', t);
       case 'campaign-notice':
         return campaignNoticeMail('en', t);
+      case 'data-export':
+        return linkMail('MEEET: your data is ready', t, [
+          'The copy of your data you asked for is ready. Open this link while signed in to MEEET to download it:',
+          `The link works until ${t.expiresAt} (UTC). If you did not ask for your data, change your password.`,
+        ]);
     }
   },
   ru: (t) => {
@@ -134,6 +140,11 @@ const renderers: Record<Locale, (template: MailTemplate) => RenderedMail> = {
         return businessDecisionMail('ru', 'MEEET: ваш бизнес-аккаунт', t);
       case 'campaign-notice':
         return campaignNoticeMail('ru', t);
+      case 'data-export':
+        return linkMail('MEEET: ваши данные готовы', t, [
+          'Копия ваших данных готова. Откройте эту ссылку, войдя в MEEET, чтобы скачать её:',
+          `Ссылка действует до ${t.expiresAt} (UTC). Если вы не запрашивали данные, смените пароль.`,
+        ]);
     }
   },
 };
@@ -187,6 +198,19 @@ function campaignNoticeMail(
   });
   const subject = `MEEET: ${translate(locale, 'campaigns.notice.subject', { title: t.title })}`;
   return { subject: subject.slice(0, 200), text: `${notice}\n\nMEEET`, html: layout([notice]) };
+}
+
+/** A mail whose point is one link, shown between its two paragraphs. */
+function linkMail(
+  subject: string,
+  t: Extract<MailTemplate, { kind: 'data-export' }>,
+  [intro, outro]: readonly [string, string],
+): RenderedMail {
+  return {
+    subject,
+    text: `${intro}\n\n${t.link}\n\n${outro}\n\nMEEET`,
+    html: layout([intro, t.link, outro]),
+  };
 }
 
 export function renderMail(template: MailTemplate, locale: Locale): RenderedMail {

@@ -19,6 +19,7 @@ import { uniqueViolation } from '../../db/pg-errors.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import { invalidCode } from '../codes/codes.service.ts';
+import { accountRepository } from './account.repository.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { assertPasswordNotCommon, type PasswordHasher } from './passwords.ts';
 import type { AuthContext, ClientContext, SessionsService } from './sessions.service.ts';
@@ -109,8 +110,14 @@ export class UsersService {
       throw new AppError(ErrorCode.UNAUTHORIZED);
     }
     await loginLimiter.recordSuccess(email, client);
+    // A sign-in within the grace period cancels a requested deletion; the client says so.
+    const deletionCancelled = await accountRepository.cancelDeletion(db, user.id);
     const started = await sessions.start(db, user, client);
-    return { token: started.token, user: toUserPrivate(started.user) };
+    return {
+      token: started.token,
+      user: toUserPrivate(started.user),
+      ...(deletionCancelled ? { deletionCancelled } : {}),
+    };
   }
 
   async logout(auth: AuthContext): Promise<void> {

@@ -486,8 +486,15 @@ export function watcherCursor(db: DbExecutor, name: string): Promise<bigint | nu
 }
 
 /** For the monitor: the hot wallet's USDT and BNB at the latest block. */
-export async function hotWalletBalances(chain: Chain): Promise<{ usdt: bigint; bnb: bigint }> {
-  const address = chain.keys.hot.address;
+export function hotWalletBalances(chain: Chain): Promise<{ usdt: bigint; bnb: bigint }> {
+  return addressBalances(chain, chain.keys.hot.address);
+}
+
+/** An address's USDT and BNB at the latest block. */
+export async function addressBalances(
+  chain: Chain,
+  address: Address,
+): Promise<{ usdt: bigint; bnb: bigint }> {
   const [usdt, bnb] = await Promise.all([
     chain.publicClient.readContract({
       address: chain.contracts.usdt,

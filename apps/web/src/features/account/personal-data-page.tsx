@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,10 +18,13 @@ import { signOut } from '../../lib/sign-out.ts';
 import { ProfilePhotos } from './components/profile-photos.tsx';
 import { BlockedPeople } from './components/blocked-people.tsx';
 import { AccountSection } from './components/account-section.tsx';
+import { AccountDeletion } from './components/account-deletion.tsx';
+import { DataExportRequest } from './components/data-export-request.tsx';
 import { NS } from './i18n.ts';
 import { HouseAd } from '../../components/house-ad.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { useFormat } from '../../lib/format.ts';
+import { STORAGE_KEYS, readStorage, removeStorage } from '../../lib/storage.ts';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -44,6 +47,11 @@ export default function PersonalDataPage() {
   const fmt = useFormat();
   const me = useCurrentUser();
   const [saved, setSaved] = useState(false);
+  // The sign-in that brought the user here cancelled a pending deletion (issue 43): said once.
+  const [deletionCancelled] = useState(
+    () => readStorage(STORAGE_KEYS.deletionCancelled, 'session') !== null,
+  );
+  useEffect(() => removeStorage(STORAGE_KEYS.deletionCancelled, 'session'), []);
 
   if (me.isPending) return <PageSpinner />;
   const user = me.data;
@@ -92,6 +100,11 @@ export default function PersonalDataPage() {
         </Button>
       </Stack>
 
+      {deletionCancelled && (
+        <Alert severity="info" role="status" data-testid="deletion-cancelled" sx={{ mb: 3 }}>
+          {t('delete.cancelled')}
+        </Alert>
+      )}
       <AccountSection id="account" title={t('data.account')}>
         <Stack spacing={1.5}>
           <Row label={t('data.uid')} testId="account-uid">
@@ -203,6 +216,12 @@ export default function PersonalDataPage() {
       </AccountSection>
       <AccountSection id="blocked" title={t('blocked.title')}>
         <BlockedPeople />
+      </AccountSection>
+      <AccountSection id="data-export" title={t('export.title')}>
+        <DataExportRequest />
+      </AccountSection>
+      <AccountSection id="delete" title={t('delete.title')}>
+        <AccountDeletion />
       </AccountSection>
       <HouseAd placement="account" />
     </Container>

@@ -16,8 +16,9 @@ import { failureMessage } from '../../components/form/server-errors.ts';
 import { useAppForm } from '../../components/form/use-app-form.ts';
 import { saveAuth } from '../../lib/current-user.ts';
 import { safeNextPath } from '../../lib/next-path.ts';
-import { STORAGE_KEYS, readStorage } from '../../lib/storage.ts';
+import { STORAGE_KEYS, readStorage, writeStorage } from '../../lib/storage.ts';
 import { useLogin } from './api/login.ts';
+import { useFormat } from '../../lib/format.ts';
 import { AppleLink } from './components/apple-link.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { NS } from './i18n.ts';
@@ -32,6 +33,9 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const cpa = params.get('platform') === 'cpa';
   const recoverySuccess = params.get('recoverySuccess') === 'true';
+  // Set by the account's "Delete my account" (issue 43): when the account will be erased.
+  const deletionScheduled = params.get('deletionScheduled');
+  const fmt = useFormat();
   // Marketplace (docs/decisions.md): a guest who came to buy a level (buyingNftId) is told why
   // they are here; after the login /account passes them on to /market with that level.
   // A guest sent here by "Buy" on the open market (`?next=` the token or level) returns there.
@@ -55,6 +59,8 @@ export default function LoginPage() {
       return;
     }
     saveAuth(result.data);
+    // The account page, wherever the user lands next, says that a deletion was cancelled.
+    if (result.data.deletionCancelled) writeStorage(STORAGE_KEYS.deletionCancelled, '1', 'session');
     navigate(next ?? (cpa ? paths.account.cpa.getHref() : paths.account.data.getHref()), {
       replace: true,
     });
@@ -70,6 +76,11 @@ export default function LoginPage() {
       {buying && (
         <Alert severity="info" data-testid="login-buy-nft" sx={{ mb: 3 }}>
           {t('market.login-to-buy', { ns: 'core' })}
+        </Alert>
+      )}
+      {deletionScheduled && (
+        <Alert severity="info" role="status" data-testid="login-deletion-scheduled" sx={{ mb: 3 }}>
+          {t('login.deletion-scheduled', { date: fmt.date(deletionScheduled) })}
         </Alert>
       )}
       {recoverySuccess && (

@@ -112,6 +112,31 @@ const en = {
   'blocked.unblock': 'Unblock',
   'blocked.unblock-name': 'Unblock {name}',
   'blocked.someone': 'User #{id}',
+  'delete.title': 'Delete account',
+  'delete.intro':
+    'Your account and personal data are erased {days} days after you confirm. Signing in before then cancels the deletion.',
+  'delete.open': 'Delete my account',
+  'delete.rule-grace':
+    'Deleting signs you out on every device. Your account is erased {days} days later; signing in before then cancels the deletion.',
+  'delete.rule-funds':
+    'A balance above 0.01 USDT or 0.001 BNB and your tokens stay yours under the terms: withdraw the balance and sell the tokens first, or confirm below that they are forfeited.',
+  'delete.rule-erase':
+    'Erased: your name, e-mail, nickname, phone, birthday, photos, verification images and the text of your messages.',
+  'delete.rule-ledger':
+    'Kept, anonymised: your transaction records, as payment law requires. Blockchain records cannot be deleted by anyone.',
+  'delete.held': 'You still hold {usdt} USDT, {bnb} BNB and {tokens} token(s).',
+  'delete.forfeit': 'I understand that my balance and tokens are forfeited, as the terms say',
+  'delete.password': 'Your password',
+  'delete.confirm': 'Delete my account',
+  'delete.cancel': 'Keep my account',
+  'delete.cancelled': 'Your account deletion was cancelled',
+  'export.title': 'Your data',
+  'export.text':
+    'Get a copy of your data (profile, messages, meetings and transactions) as a JSON file. We e-mail you a link to it that works for 72 hours.',
+  'export.request': 'Request my data',
+  'export.requested': 'We are preparing your data and will e-mail you a link.',
+  'export.download': 'Download my data',
+  'export.gone': 'This link has expired or is not yours. Request your data again.',
 };
 
 export default en;

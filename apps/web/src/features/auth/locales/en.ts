@@ -18,6 +18,8 @@ const en = {
   'login.title': 'Log in',
   'login.title-cpa': 'Login to the advertising platform',
   'login.subtitle': 'Welcome back to MEEET.',
+  'login.deletion-scheduled':
+    'Your account will be erased on {date}. Sign in before then to cancel the deletion.',
   'login.subtitle-cpa': 'Your affiliate links, callbacks and statistics in one place.',
   'login.submit': 'Log in',
   'login.submitting': 'Logging in…',

@@ -19,6 +19,8 @@ const ru: typeof en = {
   'login.title': 'Вход',
   'login.title-cpa': 'Вход в рекламную платформу',
   'login.subtitle': 'С возвращением в MEEET.',
+  'login.deletion-scheduled':
+    'Аккаунт будет стёрт {date}. Войдите до этого срока, чтобы отменить удаление.',
   'login.subtitle-cpa': 'Партнёрские ссылки, колбэки и статистика в одном месте.',
   'login.submit': 'Войти',
   'login.submitting': 'Входим…',

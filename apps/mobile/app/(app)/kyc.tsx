@@ -1,0 +1,5 @@
+import { KycScreen } from '../../src/features/account/kyc-screen.tsx';
+
+export default function Kyc() {
+  return <KycScreen />;
+}
