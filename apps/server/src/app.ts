@@ -39,6 +39,7 @@ import type { PushProvider } from './modules/push/push.provider.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
 import { walletPlugin, type WalletServiceCodes } from './modules/wallet/wallet.plugin.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { addressBookRoutes } from './modules/wallet/address-book.routes.ts';
 import { chainRuntimePlugin } from './plugins/chain.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -220,6 +221,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(usersRoutes, { config });
       await api.register(feedbackRoutes, { config });
       await api.register(walletRoutes, { config });
+      await api.register(addressBookRoutes, { config });
       await api.register(mediaRoutes, { config });
       await api.register(kycRoutes);
       await api.register(marketRoutes);

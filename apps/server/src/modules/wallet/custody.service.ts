@@ -127,12 +127,13 @@ export class WithdrawalCustody {
   }
 
   /** Removes a saved address at once; another user's or an unknown id is 404. */
-  async remove(userId: number, id: number): Promise<void> {
+  async remove(userId: number, id: number): Promise<AddressBookResponse> {
     const removed = await this.deps.db.transaction(async (tx) => {
       await walletRepository.lockWallet(tx, userId);
       return book.remove(tx, userId, id);
     });
     if (!removed) throw new AppError(ErrorCode.NOT_FOUND);
+    return this.book(userId);
   }
 
   async setOnlySaved(userId: number, onlySaved: boolean): Promise<AddressBookResponse> {

@@ -345,10 +345,9 @@ export class WalletService {
     }
 
     await this.assertDestination(chain, userId, input.address);
-    const custody = this.deps.custody;
 
     if (input.code === undefined) {
-      await custody.assertWithdrawalAllowed(this.deps.db, userId, input.address, locale);
+      await this.deps.custody.assertWithdrawalAllowed(this.deps.db, userId, input.address, locale);
       const funds = await spendableFunds(chain, this.deps.db, userId, address);
       const { fee } = await this.gas(chain);
       if (input.amount > funds.usdt) throw insufficientFunds();
@@ -383,7 +382,7 @@ export class WalletService {
       replay: async (_tx, earlier): Promise<ChainTransactionRow | null> => earlier,
       run: async (tx, key) => {
         // Under the lock: a hold or an address-book change made meanwhile is seen, or waits.
-        await custody.assertWithdrawalAllowed(tx, userId, input.address, locale);
+        await this.deps.custody.assertWithdrawalAllowed(tx, userId, input.address, locale);
         // Read under the lock: a withdrawal settling meanwhile waits for it (TxSender.settle).
         const funds = await spendableFunds(chain, tx, userId, address);
         const { fee } = await this.gas(chain);

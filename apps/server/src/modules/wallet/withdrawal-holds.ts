@@ -7,7 +7,7 @@ import { withdrawalHolds } from './custody.schema.ts';
 
 /** A moment as messages name it, in UTC: "29 Nov, 10:12 UTC" ("29 нояб., 10:12 UTC"). */
 export function utcMoment(at: Date, locale: Locale): string {
-  const text = new Intl.DateTimeFormat(locale, {
+  const text = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, {
     day: 'numeric',
     month: 'short',
     hour: '2-digit',
