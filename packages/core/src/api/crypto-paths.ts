@@ -17,7 +17,7 @@ export const cryptoPaths = {
   /** The caller's saved withdrawal addresses (GET), and saving one (POST). */
   addresses: '/crypto/wallet/addresses',
   address: (id: number | string) => `/crypto/wallet/addresses/${encodeURIComponent(String(id))}`,
-  /** The "only to saved addresses" switch (PUT). */
+  /** The "only to saved addresses" switch (PATCH). */
   onlySaved: '/crypto/wallet/addresses/only-saved',
   /** Development only (local chain): mints test USDT and sends BNB to the caller's address. */
   devFund: '/crypto/dev/fund',

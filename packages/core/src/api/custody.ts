@@ -55,6 +55,6 @@ export const addressIdParamsSchema = z.strictObject({
   id: z.coerce.number().int().positive(),
 });
 
-/** `PUT /crypto/wallet/addresses/only-saved`: withdrawals only to saved addresses, or to any. */
+/** `PATCH /crypto/wallet/addresses/only-saved`: withdrawals only to saved addresses, or to any. */
 export const onlySavedRequestSchema = z.strictObject({ onlySaved: z.boolean() });
 export type OnlySavedRequest = z.infer<typeof onlySavedRequestSchema>;

@@ -173,7 +173,7 @@ describe('withdrawal address book', () => {
       await api('POST', '/crypto/wallet/addresses', user.token, { address: OUTSIDE, label: 'Mine' })
     ).json();
     await endHold(saved.id);
-    const on = await api('PUT', '/crypto/wallet/addresses/only-saved', user.token, {
+    const on = await api('PATCH', '/crypto/wallet/addresses/only-saved', user.token, {
       onlySaved: true,
     });
     expect(on.statusCode).toBe(200);
@@ -204,8 +204,8 @@ describe('withdrawal address book', () => {
 
   it('with the switch turned off again, any address may receive', async () => {
     const user = await fundedUser();
-    await api('PUT', '/crypto/wallet/addresses/only-saved', user.token, { onlySaved: true });
-    const off = await api('PUT', '/crypto/wallet/addresses/only-saved', user.token, {
+    await api('PATCH', '/crypto/wallet/addresses/only-saved', user.token, { onlySaved: true });
+    const off = await api('PATCH', '/crypto/wallet/addresses/only-saved', user.token, {
       onlySaved: false,
     });
     expect(off.json()).toEqual({ addresses: [], onlySaved: false });
@@ -222,7 +222,7 @@ describe('withdrawal address book', () => {
     const code = /\b(\d{6})\b/.exec(
       (await mailTo(user.user.email, /withdrawal confirmation code/)).subject,
     )?.[1];
-    await api('PUT', '/crypto/wallet/addresses/only-saved', user.token, { onlySaved: true });
+    await api('PATCH', '/crypto/wallet/addresses/only-saved', user.token, { onlySaved: true });
     const rowsBefore = await countAll(t);
     const sent = await api(
       'POST',

@@ -70,7 +70,7 @@ export const addressBookRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = a
     (request) => custody.remove(authOf(request).user.id, request.params.id),
   );
 
-  app.put(
+  app.patch(
     cryptoPaths.onlySaved,
     {
       onRequest: app.requireAuth,
