@@ -5,6 +5,7 @@ import { cryptoPaths } from '@meeet/core/api/crypto-paths';
 import { walletResponseSchema } from '@meeet/core/api/crypto';
 import { SELLER_PAYOUT_PERCENT } from '@meeet/core/constants';
 import { nftTypeName } from '@meeet/core/enums';
+import { formatDateTime } from '@meeet/core/format/date';
 import { formatTokenAmount } from '@meeet/core/format/number';
 import { webRoutes } from '@meeet/core/web/routes';
 import { api, unwrap } from '../../lib/api.ts';
@@ -26,7 +27,7 @@ export function useWallet() {
 
 /** A glance at the wallet; deposits and purchases happen in the web app. */
 export function WalletScreen() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const wallet = useWallet();
   // Tokens minted at meetings go to the market, not to their generators, who earn from each
   // sale: the wallet lists them from the meetings history, which names them.
@@ -49,6 +50,15 @@ export function WalletScreen() {
       {wallet.isPending ? <Loading /> : null}
       {wallet.isError ? (
         <ErrorBox message={wallet.error.message} onRetry={() => void wallet.refetch()} />
+      ) : null}
+      {wallet.data?.hold ? (
+        <Card>
+          <Text style={styles.text} testID="wallet-hold">
+            {t(`wallet.held.${wallet.data.hold.reason}`, {
+              until: formatDateTime(wallet.data.hold.until, locale),
+            })}
+          </Text>
+        </Card>
       ) : null}
       {wallet.data ? (
         <>
