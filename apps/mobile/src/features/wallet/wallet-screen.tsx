@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { cryptoPaths } from '@meeet/core/api/crypto-paths';
 import { walletResponseSchema } from '@meeet/core/api/crypto';
+import type { WithdrawalHold } from '@meeet/core/api/custody';
 import { SELLER_PAYOUT_PERCENT } from '@meeet/core/constants';
 import { nftTypeName } from '@meeet/core/enums';
 import { formatDateTime } from '@meeet/core/format/date';
@@ -25,9 +26,21 @@ export function useWallet() {
   });
 }
 
+/** Why and until when withdrawals are paused (a password change, a new device…). */
+function HoldCard({ hold }: { hold: WithdrawalHold }) {
+  const { t, locale } = useI18n();
+  return (
+    <Card>
+      <Text style={styles.text} testID="wallet-hold">
+        {t(`wallet.held.${hold.reason}`, { until: formatDateTime(hold.until, locale) })}
+      </Text>
+    </Card>
+  );
+}
+
 /** A glance at the wallet; deposits and purchases happen in the web app. */
 export function WalletScreen() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const wallet = useWallet();
   // Tokens minted at meetings go to the market, not to their generators, who earn from each
   // sale: the wallet lists them from the meetings history, which names them.
@@ -51,15 +64,7 @@ export function WalletScreen() {
       {wallet.isError ? (
         <ErrorBox message={wallet.error.message} onRetry={() => void wallet.refetch()} />
       ) : null}
-      {wallet.data?.hold ? (
-        <Card>
-          <Text style={styles.text} testID="wallet-hold">
-            {t(`wallet.held.${wallet.data.hold.reason}`, {
-              until: formatDateTime(wallet.data.hold.until, locale),
-            })}
-          </Text>
-        </Card>
-      ) : null}
+      {wallet.data?.hold ? <HoldCard hold={wallet.data.hold} /> : null}
       {wallet.data ? (
         <>
           <Card>
