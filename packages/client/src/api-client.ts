@@ -138,8 +138,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
   function headersFor(body: unknown, extra?: Record<string, string>): Record<string, string> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    // FormData sets its own multipart boundary; a manual Content-Type would break it.
-    if (!isFormData(body)) headers['Content-Type'] = 'application/json';
+    // FormData sets its own multipart boundary; a manual Content-Type would break it. A call
+    // without a body (GET, DELETE) names no type: the server refuses an empty JSON body.
+    if (body !== undefined && !isFormData(body)) headers['Content-Type'] = 'application/json';
     Object.assign(headers, {
       [HTTP_HEADERS.FINGERPRINT]: config.fingerprint(),
       'x-locale': config.locale(),
@@ -190,7 +191,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         ? await signer.headers(method, target, typeof body === 'string' ? body : '')
         : {};
       try {
-        const headers = headersFor(payload, { ...options?.headers, ...signed });
+        const headers = headersFor(body, { ...options?.headers, ...signed });
         return await fetch(full, { method, headers, body });
       } catch {
         return null;

@@ -19,15 +19,16 @@ export function useAddressBook() {
   return useQuery({ queryKey: walletKeys.addresses, queryFn: getAddressBook });
 }
 
-/** Every change answers with the book (or the saved row): the list is refreshed after it. */
+/** A change of the book; the list is read again after it. */
 function useBookChange<TInput, TResult extends { ok: boolean }>(
   call: (input: TInput) => Promise<TResult>,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: (result) => {
-      if (result.ok) void queryClient.invalidateQueries({ queryKey: walletKeys.addresses });
+    // Pending until the list is read again, so the page never shows the old state meanwhile.
+    onSuccess: async (result) => {
+      if (result.ok) await queryClient.invalidateQueries({ queryKey: walletKeys.addresses });
     },
   });
 }

@@ -46,7 +46,8 @@ export function AddressBook() {
       <FormControlLabel
         control={
           <Switch
-            checked={book.data?.onlySaved ?? false}
+            // Shows the choice at once; the server's answer follows.
+            checked={onlySaved.isPending ? onlySaved.variables : (book.data?.onlySaved ?? false)}
             disabled={!book.data || onlySaved.isPending}
             onChange={(_event, checked) => onlySaved.mutate(checked)}
             slotProps={{ input: { 'data-testid': 'book-only-saved' } as object }}
