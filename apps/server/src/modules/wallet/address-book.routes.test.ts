@@ -1,59 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
-import { parseEther, type Address } from 'viem';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiInjector } from '../../../test/accounts.ts';
+import type { Address } from 'viem';
+import { describe, expect, it } from 'vitest';
 import { registerUser } from '../../../test/accounts.ts';
-import { attachTestChain, type TestChain } from '../../../test/chain.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { startSmtpServer } from '../../../test/smtp.ts';
 import { withdrawalAddresses } from './custody.schema.ts';
-import { fundAddress } from './wallet.service.ts';
-import { countAll, OUTSIDE, USDT } from './wallet.test-support.ts';
-
-const DAY_MS = 24 * 3600 * 1000;
+import { custodyTestApp, DAY_MS } from './custody.test-support.ts';
+import { countAll, OUTSIDE } from './wallet.test-support.ts';
 /** Another outside address (anvil's account 8), never saved by these tests. */
 const OTHER = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f' as Address;
 
 describe('withdrawal address book', () => {
-  let t: TestApp;
-  let c: TestChain;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  const api = apiInjector(() => t.app);
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT_PER_IP: '10000' });
-    c = await attachTestChain(t);
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await c?.stop();
-    await smtp?.close();
-  });
-
-  /** A user whose wallet holds 30 USDT and BNB for the fee. */
-  async function fundedUser() {
-    const user = await registerUser(t.app);
-    const address = (await api('GET', '/crypto/wallet', user.token)).json().address as Address;
-    await fundAddress(c.chain, address, { usdt: USDT('30'), bnb: parseEther('0.1') });
-    return user;
-  }
-
-  /** The newest mail to `to` whose subject matches, once it has arrived. */
-  const mailTo = (to: string, subject: RegExp) =>
-    vi.waitFor(
-      () => {
-        const mail = smtp.mails.filter((m) => m.to.includes(to) && subject.test(m.subject)).at(-1);
-        if (!mail) throw new Error(`no mail to ${to} matching ${subject}`);
-        return mail;
-      },
-      { timeout: 5_000, interval: 20 },
-    );
-
+  const { api, app, fundedUser, mailTo, codeMailedTo, mailed } = custodyTestApp();
   /** Lets the saved address's hold end by moving its start back a day. */
   const endHold = (id: number) =>
-    t.db
-      .update(withdrawalAddresses)
+    app()
+      .db.update(withdrawalAddresses)
       .set({ usableFrom: sql`${withdrawalAddresses.usableFrom} - interval '1 day'` })
       .where(eq(withdrawalAddresses.id, id));
 
@@ -75,7 +35,7 @@ describe('withdrawal address book', () => {
     expect(mail.text).toContain(OUTSIDE);
     expect(mail.text).toMatch(/can receive withdrawals from \d{1,2} [A-Z][a-z]{2}, \d\d:\d\d UTC/);
 
-    const rowsBefore = await countAll(t);
+    const rowsBefore = await countAll(app());
     const refused = await api('POST', '/crypto/wallet/withdraw/', user.token, {
       address: OUTSIDE,
       amount: '1',
@@ -86,12 +46,8 @@ describe('withdrawal address book', () => {
       details: { usableFrom: saved.usableFrom },
     });
     expect(refused.json().message).toMatch(/^This saved address can receive funds from /);
-    expect(await countAll(t)).toBe(rowsBefore);
-    expect(
-      smtp.mails.some(
-        (m) => m.to.includes(user.user.email) && /withdrawal confirmation code/.test(m.subject),
-      ),
-    ).toBe(false);
+    expect(await countAll(app())).toBe(rowsBefore);
+    expect(mailed(user.user.email, /withdrawal confirmation code/)).toBe(false);
 
     await endHold(saved.id);
     const asked = await api('POST', '/crypto/wallet/withdraw/', user.token, {
@@ -99,9 +55,7 @@ describe('withdrawal address book', () => {
       amount: '1',
     });
     expect(asked.statusCode).toBe(200);
-    const code = /\b(\d{6})\b/.exec(
-      (await mailTo(user.user.email, /withdrawal confirmation code/)).subject,
-    )?.[1];
+    const code = await codeMailedTo(user.user.email, /withdrawal confirmation code/);
     const sent = await api(
       'POST',
       '/crypto/wallet/withdraw/',
@@ -114,7 +68,7 @@ describe('withdrawal address book', () => {
   });
 
   it('lists the book newest first; a second save of an address is refused; removal is at once', async () => {
-    const user = await registerUser(t.app);
+    const user = await registerUser(app().app);
     const first = await api('POST', '/crypto/wallet/addresses', user.token, {
       address: OUTSIDE,
       label: 'Cold',
@@ -133,7 +87,7 @@ describe('withdrawal address book', () => {
     expect(book.onlySaved).toBe(false);
     expect(book.addresses.map((a: { label: string }) => a.label)).toEqual(['Hot', 'Cold']);
 
-    const stranger = await registerUser(t.app);
+    const stranger = await registerUser(app().app);
     const notTheirs = await api(
       'DELETE',
       `/crypto/wallet/addresses/${first.json().id}`,
@@ -146,7 +100,7 @@ describe('withdrawal address book', () => {
   });
 
   it('refuses a label that is empty or too long, and a malformed address', async () => {
-    const user = await registerUser(t.app);
+    const user = await registerUser(app().app);
     const empty = await api('POST', '/crypto/wallet/addresses', user.token, {
       address: OUTSIDE,
       label: '   ',
@@ -219,11 +173,9 @@ describe('withdrawal address book', () => {
   it('the second step checks the book again: a code asked before the switch went on is refused', async () => {
     const user = await fundedUser();
     await api('POST', '/crypto/wallet/withdraw/', user.token, { address: OTHER, amount: '2' });
-    const code = /\b(\d{6})\b/.exec(
-      (await mailTo(user.user.email, /withdrawal confirmation code/)).subject,
-    )?.[1];
+    const code = await codeMailedTo(user.user.email, /withdrawal confirmation code/);
     await api('PATCH', '/crypto/wallet/addresses/only-saved', user.token, { onlySaved: true });
-    const rowsBefore = await countAll(t);
+    const rowsBefore = await countAll(app());
     const sent = await api(
       'POST',
       '/crypto/wallet/withdraw/',
@@ -233,6 +185,6 @@ describe('withdrawal address book', () => {
     );
     expect(sent.statusCode).toBe(403);
     expect(sent.json().code).toBe('ADDRESS_NOT_SAVED');
-    expect(await countAll(t)).toBe(rowsBefore);
+    expect(await countAll(app())).toBe(rowsBefore);
   });
 });

@@ -19,13 +19,10 @@ async function wallet(
   const custody = new WithdrawalCustody({ db: app.db, mail: app.mail, holdMs });
   app.decorate(
     'wallet',
-    new WalletService({
-      db: app.db,
-      chain: app.chain,
-      codes: codes ?? app.codes,
-      log: app.log,
+    new WalletService(
+      { db: app.db, chain: app.chain, codes: codes ?? app.codes, log: app.log },
       custody,
-    }),
+    ),
   );
 }
 

@@ -66,8 +66,6 @@ export interface WalletServiceDeps {
   chain: ChainRuntime;
   codes: WithdrawalCodes;
   log: FastifyBaseLogger;
-  /** The address book and the pauses after risky changes (custody.service.ts). */
-  custody: WithdrawalCustody;
 }
 
 export interface WithdrawInput {
@@ -142,15 +140,15 @@ function insufficientFee(balance: bigint, minFee: bigint): AppError {
  * withdrawals. Every call acts for the signed-in caller only.
  */
 export class WalletService {
-  constructor(private readonly deps: WalletServiceDeps) {}
-
-  get custody(): WithdrawalCustody {
-    return this.deps.custody;
-  }
+  constructor(
+    private readonly deps: WalletServiceDeps,
+    /** The address book and the pauses after risky changes. */
+    readonly custody: WithdrawalCustody,
+  ) {}
 
   /** Pauses the user's withdrawals after a risky change; see WithdrawalCustody. */
   holdWithdrawals(...args: Parameters<WithdrawalCustody['holdWithdrawals']>) {
-    return this.deps.custody.holdWithdrawals(...args);
+    return this.custody.holdWithdrawals(...args);
   }
 
   info(): CryptoInfoResponse {
@@ -203,7 +201,7 @@ export class WalletService {
       spendableFunds(chain, this.deps.db, auth.user.id, address),
       this.gas(chain),
       this.nfts(chain, address),
-      this.deps.custody.activeHold(auth.user.id),
+      this.custody.activeHold(auth.user.id),
     ]);
     return {
       address,
@@ -347,7 +345,7 @@ export class WalletService {
     await this.assertDestination(chain, userId, input.address);
 
     if (input.code === undefined) {
-      await this.deps.custody.assertWithdrawalAllowed(this.deps.db, userId, input.address, locale);
+      await this.custody.assertWithdrawalAllowed(this.deps.db, userId, input.address, locale);
       const funds = await spendableFunds(chain, this.deps.db, userId, address);
       const { fee } = await this.gas(chain);
       if (input.amount > funds.usdt) throw insufficientFunds();
@@ -382,7 +380,7 @@ export class WalletService {
       replay: async (_tx, earlier): Promise<ChainTransactionRow | null> => earlier,
       run: async (tx, key) => {
         // Under the lock: a hold or an address-book change made meanwhile is seen, or waits.
-        await this.deps.custody.assertWithdrawalAllowed(tx, userId, input.address, locale);
+        await this.custody.assertWithdrawalAllowed(tx, userId, input.address, locale);
         // Read under the lock: a withdrawal settling meanwhile waits for it (TxSender.settle).
         const funds = await spendableFunds(chain, tx, userId, address);
         const { fee } = await this.gas(chain);

@@ -1,56 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import { parseEther, type Address } from 'viem';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiInjector, PASSWORD, registerUser } from '../../../test/accounts.ts';
-import { attachTestChain, type TestChain } from '../../../test/chain.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { startSmtpServer } from '../../../test/smtp.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { PASSWORD } from '../../../test/accounts.ts';
 import { withdrawalHolds } from './custody.schema.ts';
-import { fundAddress } from './wallet.service.ts';
-import { countAll, OUTSIDE, USDT } from './wallet.test-support.ts';
-
-const DAY_MS = 24 * 3600 * 1000;
+import { custodyTestApp, DAY_MS } from './custody.test-support.ts';
+import { countAll, OUTSIDE } from './wallet.test-support.ts';
 const NEW_PASSWORD = 'Meeet-Falcon-77';
 
 describe('withdrawals paused after risky changes', () => {
-  let t: TestApp;
-  let c: TestChain;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  const api = apiInjector(() => t.app);
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT_PER_IP: '10000' });
-    c = await attachTestChain(t);
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await c?.stop();
-    await smtp?.close();
-  });
-
-  async function fundedUser() {
-    const user = await registerUser(t.app);
-    const address = (await api('GET', '/crypto/wallet', user.token)).json().address as Address;
-    await fundAddress(c.chain, address, { usdt: USDT('30'), bnb: parseEther('0.1') });
-    return user;
-  }
-
-  const codeMailedTo = (to: string, subject: RegExp) =>
-    vi.waitFor(
-      () => {
-        const mail = smtp.mails.filter((m) => m.to.includes(to) && subject.test(m.subject)).at(-1);
-        const code = mail && /\b(\d{6})\b/.exec(mail.subject)?.[1];
-        if (!code) throw new Error(`no code mailed to ${to}`);
-        return code;
-      },
-      { timeout: 5_000, interval: 20 },
-    );
+  const { api, app, fundedUser, codeMailedTo } = custodyTestApp();
 
   /** Ends every pause of the user by moving it back a day. */
   const endHolds = (userId: number) =>
-    t.db
-      .update(withdrawalHolds)
+    app()
+      .db.update(withdrawalHolds)
       .set({ until: sql`${withdrawalHolds.until} - interval '1 day'` })
       .where(eq(withdrawalHolds.userId, userId));
 
@@ -72,7 +34,7 @@ describe('withdrawals paused after risky changes', () => {
     expect(until).toBeGreaterThanOrEqual(before + DAY_MS - 1000);
     expect(until).toBeLessThanOrEqual(Date.now() + DAY_MS);
 
-    const rowsBefore = await countAll(t);
+    const rowsBefore = await countAll(app());
     const refused = await withdrawStep1(user.token);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
@@ -93,7 +55,7 @@ describe('withdrawals paused after risky changes', () => {
       { 'accept-language': 'ru' },
     );
     expect(ru.json().message).toMatch(/^Вывод приостановлен до .+ после смены пароля$/);
-    expect(await countAll(t)).toBe(rowsBefore);
+    expect(await countAll(app())).toBe(rowsBefore);
 
     await endHolds(user.user.id);
     expect((await api('GET', '/crypto/wallet', user.token)).json().hold).toBeNull();
@@ -162,8 +124,8 @@ describe('withdrawals paused after risky changes', () => {
     const user = await fundedUser();
     const soon = new Date(Date.now() + 3600_000);
     const later = new Date(Date.now() + 7 * DAY_MS);
-    await t.app.wallet.holdWithdrawals(user.user.id, 'not-me', later);
-    await t.app.wallet.holdWithdrawals(user.user.id, 'factor-reset', soon);
+    await app().app.wallet.holdWithdrawals(user.user.id, 'not-me', later);
+    await app().app.wallet.holdWithdrawals(user.user.id, 'factor-reset', soon);
     const wallet = (await api('GET', '/crypto/wallet', user.token)).json();
     expect(wallet.hold).toEqual({ reason: 'not-me', until: later.toISOString() });
   });
@@ -172,14 +134,14 @@ describe('withdrawals paused after risky changes', () => {
     const user = await fundedUser();
     await withdrawStep1(user.token);
     const code = await codeMailedTo(user.user.email, /withdrawal confirmation code/);
-    const rowsBefore = await countAll(t);
+    const rowsBefore = await countAll(app());
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
     const lockTaken = new Promise<void>((resolve) => (locked = resolve));
     // A password change's transaction: it holds the wallet lock until it commits.
-    const change = t.db.transaction(async (tx) => {
-      await t.app.wallet.holdWithdrawals(user.user.id, 'password-change', undefined, tx);
+    const change = app().db.transaction(async (tx) => {
+      await app().app.wallet.holdWithdrawals(user.user.id, 'password-change', undefined, tx);
       locked();
       await released;
     });
@@ -192,7 +154,7 @@ describe('withdrawals paused after risky changes', () => {
       { 'idempotency-key': `race-hold-${user.user.id}` },
     );
     await vi.waitFor(async () => {
-      const waiting = await t.db.execute<{ n: number }>(
+      const waiting = await app().db.execute<{ n: number }>(
         sql`select count(*)::int as n from pg_locks where not granted`,
       );
       expect(waiting.rows[0]?.n).toBeGreaterThan(0);
@@ -202,6 +164,6 @@ describe('withdrawals paused after risky changes', () => {
     const answer = await withdrawal;
     expect(answer.statusCode).toBe(403);
     expect(answer.json()).toMatchObject({ code: 'WITHDRAWALS_HELD' });
-    expect(await countAll(t)).toBe(rowsBefore);
+    expect(await countAll(app())).toBe(rowsBefore);
   });
 });
