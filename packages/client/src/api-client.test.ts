@@ -75,6 +75,14 @@ describe('requests (spec §7)', () => {
     expect(removed).toEqual({ ok: true, code: 204, data: undefined });
   });
 
+  it('names no Content-Type on a call without a body (a DELETE by path)', async () => {
+    const { api, received } = await clientFor({
+      'DELETE /api/crypto/wallet/addresses/3': { status: 200, body: {} },
+    });
+    await api.delete('/crypto/wallet/addresses/3');
+    expect(received[0]?.headers['content-type']).toBeUndefined();
+  });
+
   it('lets FormData set its own multipart Content-Type', async () => {
     const { api, received } = await clientFor({ 'POST /api/media': { status: 200, body: {} } });
     const form = new FormData();

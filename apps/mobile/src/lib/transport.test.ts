@@ -31,9 +31,10 @@ describe('the API client (spec §7)', () => {
     expect(calls[0]?.headers).toMatchObject({
       Authorization: 'Bearer token-1',
       Accept: 'application/json',
-      'Content-Type': 'application/json',
       'x-fp': fingerprint(),
     });
+    // No body, so no Content-Type (the server refuses an empty JSON body).
+    expect(calls[0]?.headers).not.toHaveProperty('Content-Type');
     expect((global.fetch as jest.Mock).mock.calls[0][0]).toMatch(
       /\/api\/meet\/conversations\?limit=5$/,
     );

@@ -1,4 +1,5 @@
 import { businessMessagesEn, businessMessagesRu } from './business-messages.ts';
+import { custodyMessagesEn, custodyMessagesRu } from './custody-messages.ts';
 import { errorMessagesEn, errorMessagesRu } from './error-messages.ts';
 import { SELLER_PAYOUT_PERCENT } from '../constants.ts';
 import type { Locale } from './locale.ts';
@@ -240,7 +241,10 @@ const appMessagesEn = {
 } as const;
 
 export type MessageKey =
-  keyof typeof appMessagesEn | keyof typeof errorMessagesEn | keyof typeof businessMessagesEn;
+  | keyof typeof appMessagesEn
+  | keyof typeof errorMessagesEn
+  | keyof typeof businessMessagesEn
+  | keyof typeof custodyMessagesEn;
 
 const appMessagesRu = {
   'msg.required': 'Обязательное поле',
@@ -481,8 +485,8 @@ const appMessagesRu = {
 } as const satisfies Record<keyof typeof appMessagesEn, string>;
 
 export const messages = {
-  en: { ...errorMessagesEn, ...appMessagesEn, ...businessMessagesEn },
-  ru: { ...errorMessagesRu, ...appMessagesRu, ...businessMessagesRu },
+  en: { ...errorMessagesEn, ...appMessagesEn, ...businessMessagesEn, ...custodyMessagesEn },
+  ru: { ...errorMessagesRu, ...appMessagesRu, ...businessMessagesRu, ...custodyMessagesRu },
 } as const satisfies Record<Locale, Record<MessageKey, string>>;
 
 export const MESSAGE_KEYS = Object.keys(messages.en) as MessageKey[];

@@ -40,7 +40,9 @@ import type { AuthContext } from '../users/sessions.service.ts';
 import { idempotentCommand } from './ledger.service.ts';
 import { spendableFunds } from './spendable.ts';
 import { TOKEN_TRANSFER_GAS } from './tx-sender.ts';
+import type { WithdrawalCustody } from './custody.service.ts';
 import { walletRepository as repo } from './wallet.repository.ts';
+export { addressBalances, holdsAnyToken, hotWalletBalances } from './chain-balances.ts';
 import type { ChainTransactionRow } from './wallet.schema.ts';
 
 /** What confirms a withdrawal: the mailed one-time code (CodesService in the app). */
@@ -139,7 +141,16 @@ function insufficientFee(balance: bigint, minFee: bigint): AppError {
  * withdrawals. Every call acts for the signed-in caller only.
  */
 export class WalletService {
-  constructor(private readonly deps: WalletServiceDeps) {}
+  constructor(
+    private readonly deps: WalletServiceDeps,
+    /** The address book and the pauses after risky changes. */
+    readonly custody: WithdrawalCustody,
+  ) {}
+
+  /** Pauses the user's withdrawals after a risky change; see WithdrawalCustody. */
+  holdWithdrawals(...args: Parameters<WithdrawalCustody['holdWithdrawals']>) {
+    return this.custody.holdWithdrawals(...args);
+  }
 
   info(): CryptoInfoResponse {
     const { chain } = this.deps.chain.require();
@@ -187,10 +198,11 @@ export class WalletService {
   async wallet(auth: AuthContext): Promise<WalletResponse> {
     const { chain } = this.deps.chain.require();
     const address = await this.ensureAddress(chain, auth.user.id);
-    const [funds, { fee }, nfts] = await Promise.all([
+    const [funds, { fee }, nfts, hold] = await Promise.all([
       spendableFunds(chain, this.deps.db, auth.user.id, address),
       this.gas(chain),
       this.nfts(chain, address),
+      this.custody.activeHold(auth.user.id),
     ]);
     return {
       address,
@@ -208,6 +220,7 @@ export class WalletService {
       transferFee: fee.toString(),
       canPayFee: funds.bnb >= fee,
       nfts,
+      hold,
     };
   }
 
@@ -333,6 +346,7 @@ export class WalletService {
     await this.assertDestination(chain, userId, input.address);
 
     if (input.code === undefined) {
+      await this.custody.assertWithdrawalAllowed(this.deps.db, userId, input.address, locale);
       const funds = await spendableFunds(chain, this.deps.db, userId, address);
       const { fee } = await this.gas(chain);
       if (input.amount > funds.usdt) throw insufficientFunds();
@@ -366,6 +380,8 @@ export class WalletService {
       requestHash: hash,
       replay: async (_tx, earlier): Promise<ChainTransactionRow | null> => earlier,
       run: async (tx, key) => {
+        // Under the lock: a hold or an address-book change made meanwhile is seen, or waits.
+        await this.custody.assertWithdrawalAllowed(tx, userId, input.address, locale);
         // Read under the lock: a withdrawal settling meanwhile waits for it (TxSender.settle).
         const funds = await spendableFunds(chain, tx, userId, address);
         const { fee } = await this.gas(chain);
@@ -483,41 +499,6 @@ export function walletPendingFigures(db: DbExecutor) {
 /** For the monitor: the last block a chain watcher has read (null before its first pass). */
 export function watcherCursor(db: DbExecutor, name: string): Promise<bigint | null> {
   return repo.cursor(db, name);
-}
-
-/** For the monitor: the hot wallet's USDT and BNB at the latest block. */
-export function hotWalletBalances(chain: Chain): Promise<{ usdt: bigint; bnb: bigint }> {
-  return addressBalances(chain, chain.keys.hot.address);
-}
-
-/** An address's USDT and BNB at the latest block. */
-export async function addressBalances(
-  chain: Chain,
-  address: Address,
-): Promise<{ usdt: bigint; bnb: bigint }> {
-  const [usdt, bnb] = await Promise.all([
-    chain.publicClient.readContract({
-      address: chain.contracts.usdt,
-      abi: erc20Abi,
-      functionName: 'balanceOf',
-      args: [address],
-    }),
-    chain.publicClient.getBalance({ address }),
-  ]);
-  return { usdt, bnb };
-}
-
-/** For ads: whether the user's address holds any MEEET token (the paid tier). */
-export async function holdsAnyToken(chain: Chain, userId: number): Promise<boolean> {
-  const token = chain.contracts.token;
-  if (!token) return false;
-  const balance = await chain.publicClient.readContract({
-    address: token,
-    abi: MeeetTokenAbi,
-    functionName: 'balanceOf',
-    args: [chain.keys.depositAccount(userId).address],
-  });
-  return balance > 0n;
 }
 
 /**
