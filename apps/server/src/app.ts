@@ -33,6 +33,8 @@ import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { cpaPlugin, type CpaPluginOptions } from './modules/cpa/cpa.plugin.ts';
 import { cpaRoutes } from './modules/cpa/cpa.routes.ts';
 import { usersPlugin } from './modules/users/users.plugin.ts';
+import { factorsPlugin } from './modules/factors/factors.plugin.ts';
+import { factorsRoutes } from './modules/factors/factors.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { pushPlugin, pushRoutes } from './modules/push/push.routes.ts';
 import type { PushProvider } from './modules/push/push.provider.ts';
@@ -208,6 +210,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   });
   await app.register(cpaPlugin, { config, ...deps.cpa });
   await app.register(referralPlugin);
+  await app.register(factorsPlugin, { config });
   await app.register(usersPlugin, { config });
   await app.register(meetPlugin, { config });
 
@@ -215,6 +218,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(usersRoutes, { config });
+      await api.register(factorsRoutes, { config });
       await api.register(feedbackRoutes, { config });
       await api.register(walletRoutes, { config });
       await api.register(mediaRoutes, { config });

@@ -51,6 +51,13 @@ export const ErrorCode = {
    * meeting reasons, comma-separated.
    */
   MEETING_CANNOT_MINT: 'MEETING_CANNOT_MINT',
+  /**
+   * The call needs a second factor in the FACTOR_HEADER (403); `details.kinds` lists the kinds
+   * the user holds, comma-separated (`totp`, `passkey`).
+   */
+  FACTOR_REQUIRED: 'FACTOR_REQUIRED',
+  /** A second factor that does not verify: wrong, replayed or already used (403). */
+  FACTOR_INVALID: 'FACTOR_INVALID',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -88,6 +95,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   ASSERTION_INVALID: 403,
   SAME_DEVICE: 409,
   MEETING_CANNOT_MINT: 422,
+  FACTOR_REQUIRED: 403,
+  FACTOR_INVALID: 403,
 };
 
 // From the object itself, not a computed list: a build can then drop the schema where it is

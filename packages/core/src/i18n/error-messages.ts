@@ -39,6 +39,8 @@ export const errorMessagesEn: ErrorMessages = {
     'This request could not be verified as coming from your phone. Restart the app and try again',
   'error.SAME_DEVICE': 'Two accounts on the same phone cannot meet each other',
   'error.MEETING_CANNOT_MINT': 'This meeting could not mint a token, so it did not start',
+  'error.FACTOR_REQUIRED': 'Confirm with your second factor: a code from your app or a passkey',
+  'error.FACTOR_INVALID': 'The second-factor code is wrong or was already used',
 };
 
 export const errorMessagesRu: ErrorMessages = {
@@ -77,4 +79,6 @@ export const errorMessagesRu: ErrorMessages = {
     'Не удалось убедиться, что запрос отправлен с вашего телефона. Перезапустите приложение и попробуйте снова',
   'error.SAME_DEVICE': 'Два аккаунта на одном телефоне не могут встретиться друг с другом',
   'error.MEETING_CANNOT_MINT': 'Эта встреча не смогла бы выпустить токен, поэтому она не началась',
+  'error.FACTOR_REQUIRED': 'Подтвердите вторым фактором: кодом из приложения или ключом доступа',
+  'error.FACTOR_INVALID': 'Код второго фактора неверен или уже использован',
 };
