@@ -73,6 +73,7 @@ export const paths = {
     business: { path: r.account.business, getHref: () => r.account.business },
     referral: { path: r.account.referral, getHref: () => r.account.referral },
     cpa: { path: r.account.cpa, getHref: () => r.account.cpa },
+    security: { path: r.account.security, getHref: () => r.account.security },
   },
   news: {
     list: { path: r.news.list, getHref: () => r.news.list },

@@ -36,6 +36,7 @@ const AccountLayout = lazy(() => import('../features/account/account-layout.tsx'
 const PersonalDataPage = lazy(() => import('../features/account/personal-data-page.tsx'));
 const BusinessPage = lazy(() => import('../features/account/business-page.tsx'));
 const ReferralPage = lazy(() => import('../features/account/referral-page.tsx'));
+const SecurityPage = lazy(() => import('../features/account/security-page.tsx'));
 const ReferralRedirect = lazy(() => import('../features/referral/referral-redirect.tsx'));
 const AffiliateLinksPage = lazy(() => import('../features/cpa/affiliate-links-page.tsx'));
 // Account → Marketplace is the wallet (spec §2 wallet screens; docs/decisions.md "Wallet (web)").
@@ -141,6 +142,7 @@ export const routes: RouteObject[] = [
                           },
                           { path: paths.account.business.path, element: <BusinessPage /> },
                           { path: paths.account.referral.path, element: <ReferralPage /> },
+                          { path: paths.account.security.path, element: <SecurityPage /> },
                           {
                             element: <ContainedOutlet />,
                             children: [

@@ -18,8 +18,8 @@ export const factorsPaths = {
   passkeyAssertOptions: '/factors/passkeys/assert/options',
   /** POST: signs in with a passkey instead of a password. */
   passkeyLogin: '/factors/passkeys/login',
-  /** DELETE (id in the path) removes one passkey (needs a factor). */
-  passkey: '/factors/passkeys/:id',
+  /** POST `{ id }` removes one passkey (needs a factor). */
+  passkeyRemove: '/factors/passkeys/remove',
 } as const;
 
 /**

@@ -59,7 +59,7 @@ export type PasskeyRegisterRequest = z.infer<typeof passkeyRegisterRequestSchema
 export const passkeyLoginRequestSchema = z.object({ response: webAuthnJsonSchema });
 export type PasskeyLoginRequest = z.infer<typeof passkeyLoginRequestSchema>;
 
-export const passkeyIdParamsSchema = z.object({ id: z.string().min(1).max(512) });
+export const passkeyRemoveRequestSchema = z.object({ id: z.string().min(1).max(512) });
 
 /** A factor proof as the FACTOR_HEADER carries it. */
 export type FactorProof =

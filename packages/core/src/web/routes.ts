@@ -32,6 +32,7 @@ export const webRoutes = {
     business: '/account/business',
     referral: '/account/referral',
     cpa: '/account/cpa',
+    security: '/account/security',
   },
   news: { list: '/news', item: '/news/:id' },
   kyc: '/kyc',

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@meeet/core/api/errors';
 import {
   factorStatusSchema,
-  passkeyIdParamsSchema,
+  passkeyRemoveRequestSchema,
   passkeyLoginRequestSchema,
   passkeyOptionsResponseSchema,
   passkeyRegisterRequestSchema,
@@ -168,20 +168,20 @@ export const factorsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async
     },
   );
 
-  app.delete(
-    '/factors/passkeys/:id',
+  app.post(
+    factorsPaths.passkeyRemove,
     {
       ...signedIn,
       schema: {
         tags,
         security: bearer,
         summary: `Remove a passkey (a factor in ${FACTOR_HEADER})`,
-        params: passkeyIdParamsSchema,
+        body: passkeyRemoveRequestSchema,
         response: { 200: okResponseSchema, ...refusals },
       },
     },
     async (request) => {
-      await factors.removePasskey(authOf(request), request.params.id, factorHeader(request));
+      await factors.removePasskey(authOf(request), request.body.id, factorHeader(request));
       return { ok: true as const };
     },
   );
