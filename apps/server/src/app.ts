@@ -196,7 +196,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(marketEventsPlugin);
   // The modules' services, each built once here in the order they use each other; routes below
   // only route (docs/decisions.md, "One composition root: a service plugin per module").
-  await app.register(securityEventsPlugin);
+  await app.register(securityEventsPlugin, { config });
   await app.register(codesPlugin);
   await app.register(walletPlugin, deps.withdrawalCodes ? { codes: deps.withdrawalCodes } : {});
   await app.register(marketPlugin);
@@ -235,7 +235,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(pushRoutes);
       await api.register(staffRoutes);
       await api.register(moderatorsRoutes);
-      await api.register(securityRoutes);
+      await api.register(securityRoutes, { config });
     },
     { prefix: '/api' },
   );

@@ -46,3 +46,48 @@ export const securityEventsPageSchema = z.object({
   hasMore: z.boolean(),
 });
 export type SecurityEventsPage = z.infer<typeof securityEventsPageSchema>;
+
+/** What kind of client holds a session: a browser, the MEEET app, or something else. */
+export const SessionClient = { BROWSER: 'browser', APP: 'app', OTHER: 'other' } as const;
+export type SessionClient = (typeof SessionClient)[keyof typeof SessionClient];
+
+/** One of the caller's active sessions, as the sessions list shows it. */
+export const activeSessionSchema = z.object({
+  id: z.uuid(),
+  client: z.enum(SessionClient),
+  /** "Chrome 130", "Safari 18", or null when the user agent names none. */
+  browser: z.string().nullable(),
+  /** "macOS 15", "Android 14", "iOS 18"… */
+  os: z.string().nullable(),
+  /** ISO 3166 country code from the IP, or null when unknown; city is not kept. */
+  country: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session this list was asked from. */
+  current: z.boolean(),
+});
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
+
+export const activeSessionsSchema = z.object({ list: z.array(activeSessionSchema) });
+export type ActiveSessions = z.infer<typeof activeSessionsSchema>;
+
+export const sessionParamsSchema = z.object({ sessionId: z.uuid() });
+
+export const sessionsEndedSchema = z.object({ ended: z.number().int() });
+export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
+
+export const ANTI_PHISHING_MIN = 4;
+export const ANTI_PHISHING_MAX = 40;
+
+/** The phrase every MEEET mail to the user shows; null turns it off. */
+export const antiPhishingRequestSchema = z.object({
+  phrase: z.string().trim().min(ANTI_PHISHING_MIN).max(ANTI_PHISHING_MAX).nullable(),
+});
+export type AntiPhishingRequest = z.infer<typeof antiPhishingRequestSchema>;
+
+export const antiPhishingSchema = z.object({ phrase: z.string().nullable() });
+export type AntiPhishing = z.infer<typeof antiPhishingSchema>;
+
+/** The "This wasn't me" link's token, from the new-device mail. */
+export const notMeRequestSchema = z.object({ token: z.string().min(1).max(2048) });
+export type NotMeRequest = z.infer<typeof notMeRequestSchema>;

@@ -46,6 +46,8 @@ const appMessagesEn = {
   'msg.codes-locked':
     'Too many wrong codes for this account. A new code can be requested after {time} (UTC)',
   'msg.login-locked': 'Too many failed sign-in attempts. Try again in {count} s',
+  'msg.not-me-link-invalid': 'This link has been used already or has expired',
+  'msg.session-not-found': 'This session has already ended',
 
   'media.unsupported-type': 'Only JPEG, PNG, WebP or HEIC photos can be uploaded',
   'media.too-large': 'The file is too large: at most {count} MB',
@@ -263,6 +265,8 @@ const appMessagesRu = {
   'msg.codes-locked':
     'Слишком много неверных кодов для этого аккаунта. Новый код можно запросить после {time} (UTC)',
   'msg.login-locked': 'Слишком много неудачных попыток входа. Попробуйте через {count} с',
+  'msg.not-me-link-invalid': 'Эта ссылка уже использована или устарела',
+  'msg.session-not-found': 'Этот сеанс уже завершён',
 
   'media.unsupported-type': 'Можно загрузить только фото в формате JPEG, PNG, WebP или HEIC',
   'media.too-large': 'Файл слишком большой: не более {count} МБ',

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../db/columns.ts';
 import { users } from '../users/users.schema.ts';
 
@@ -25,3 +25,29 @@ export const securityEvents = pgTable(
 
 export type SecurityEventRow = typeof securityEvents.$inferSelect;
 export type NewSecurityEventRow = typeof securityEvents.$inferInsert;
+
+/** The phrase a user chose to be shown in every mail MEEET sends them (issue 45). */
+export const antiPhishingPhrases = pgTable('anti_phishing_phrases', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  phrase: text().notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * The "This wasn't me" links of new-device mails: the signed token names a row, and the row
+ * makes the link work once.
+ */
+export const notMeLinks = pgTable(
+  'not_me_links',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usedAt: timestamptz('used_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('not_me_links_user_idx').on(t.userId)],
+);
