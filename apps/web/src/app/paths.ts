@@ -67,12 +67,14 @@ export const paths = {
     confirmEmail: { path: r.auth.confirmEmail, getHref: () => r.auth.confirmEmail },
   },
   appleLogin: { path: r.appleLogin, getHref: () => r.appleLogin },
+  notMe: { path: r.notMe, getHref: () => r.notMe },
   account: {
     data: { path: r.account.data, getHref: () => r.account.data },
     market: { path: r.account.market, getHref: () => r.account.market },
     business: { path: r.account.business, getHref: () => r.account.business },
     referral: { path: r.account.referral, getHref: () => r.account.referral },
     cpa: { path: r.account.cpa, getHref: () => r.account.cpa },
+    security: { path: r.account.security, getHref: () => r.account.security },
   },
   news: {
     list: { path: r.news.list, getHref: () => r.news.list },

@@ -13,6 +13,3 @@ export const securityPaths = {
   /** A user's security events, newest first (admins, on the staff user page). */
   staffEvents: (userId: number | string) => `/staff/users/${userId}/security-events`,
 } as const;
-
-/** The web page the new-device mail links to; the token rides in the query. */
-export const NOT_ME_PAGE = '/not-me';

@@ -4,7 +4,7 @@ import {
   type ActiveSessions,
   type AntiPhishing,
 } from '@meeet/core/api/security';
-import { NOT_ME_PAGE } from '@meeet/core/api/security-paths';
+import { webRoutes } from '@meeet/core/web/routes';
 import type { Locale } from '@meeet/core/i18n/locale';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -148,7 +148,7 @@ export class AccountSecurityService {
         device: deviceLabel(device, WORDS[locale].app, WORDS[locale].unknownDevice),
         place: countryName(device.country, locale),
         at: new Date().toISOString(),
-        notMeUrl: `${this.deps.publicUrl}${NOT_ME_PAGE}?token=${encodeURIComponent(token)}`,
+        notMeUrl: `${this.deps.publicUrl}${webRoutes.notMe}?token=${encodeURIComponent(token)}`,
       },
     });
     await this.deps.events.record(

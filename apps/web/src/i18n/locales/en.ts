@@ -46,6 +46,7 @@ const en = {
   'page.account.referral.main': 'Main',
   'page.account.referral.tree': 'Referral tree',
   'page.account.cpa': 'Your affiliate links',
+  'page.account.security': 'Security',
   'page.control': 'Control area',
   'page.control.monitor': 'Monitor',
   'page.control.kyc': 'KYC moderation',

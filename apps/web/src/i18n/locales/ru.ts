@@ -47,6 +47,7 @@ const ru = {
   'page.account.referral.main': 'Основное',
   'page.account.referral.tree': 'Дерево рефералов',
   'page.account.cpa': 'Ваши партнёрские ссылки',
+  'page.account.security': 'Безопасность',
   'page.control': 'Панель управления',
   'page.control.monitor': 'Мониторинг',
   'page.control.kyc': 'Модерация KYC',
