@@ -36,6 +36,8 @@ import { usersPlugin } from './modules/users/users.plugin.ts';
 import { factorsPlugin } from './modules/factors/factors.plugin.ts';
 import { factorsRoutes } from './modules/factors/factors.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { securityEventsPlugin } from './modules/security/security.plugin.ts';
+import { securityRoutes } from './modules/security/security.routes.ts';
 import { pushPlugin, pushRoutes } from './modules/push/push.routes.ts';
 import type { PushProvider } from './modules/push/push.provider.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
@@ -196,6 +198,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(marketEventsPlugin);
   // The modules' services, each built once here in the order they use each other; routes below
   // only route (docs/decisions.md, "One composition root: a service plugin per module").
+  await app.register(securityEventsPlugin, { config });
   await app.register(codesPlugin);
   await app.register(walletPlugin, deps.withdrawalCodes ? { codes: deps.withdrawalCodes } : {});
   await app.register(marketPlugin);
@@ -236,6 +239,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(pushRoutes);
       await api.register(staffRoutes);
       await api.register(moderatorsRoutes);
+      await api.register(securityRoutes, { config });
     },
     { prefix: '/api' },
   );

@@ -67,6 +67,7 @@ export const paths = {
     confirmEmail: { path: r.auth.confirmEmail, getHref: () => r.auth.confirmEmail },
   },
   appleLogin: { path: r.appleLogin, getHref: () => r.appleLogin },
+  notMe: { path: r.notMe, getHref: () => r.notMe },
   account: {
     data: { path: r.account.data, getHref: () => r.account.data },
     market: { path: r.account.market, getHref: () => r.account.market },

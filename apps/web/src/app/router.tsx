@@ -36,8 +36,9 @@ const AccountLayout = lazy(() => import('../features/account/account-layout.tsx'
 const PersonalDataPage = lazy(() => import('../features/account/personal-data-page.tsx'));
 const BusinessPage = lazy(() => import('../features/account/business-page.tsx'));
 const ReferralPage = lazy(() => import('../features/account/referral-page.tsx'));
-const SecurityPage = lazy(() => import('../features/account/security-page.tsx'));
 const ReferralRedirect = lazy(() => import('../features/referral/referral-redirect.tsx'));
+const SecurityPage = lazy(() => import('../features/security/security-page.tsx'));
+const NotMePage = lazy(() => import('../features/security/not-me-page.tsx'));
 const AffiliateLinksPage = lazy(() => import('../features/cpa/affiliate-links-page.tsx'));
 // Account → Marketplace is the wallet (spec §2 wallet screens; docs/decisions.md "Wallet (web)").
 const WalletPage = lazy(() => import('../features/wallet/wallet-page.tsx'));
@@ -95,6 +96,7 @@ export const routes: RouteObject[] = [
             element: <QueryProvider />,
             children: [
               { path: paths.appleLogin.path, element: <AppleLoginPage /> },
+              { path: paths.notMe.path, element: <NotMePage /> },
               { path: paths.cpa.path, element: <CpaPage /> },
               { path: paths.news.list.path, element: <NewsPage /> },
               { path: paths.news.item.path, element: <NewsItemPage /> },

@@ -51,6 +51,8 @@ const appMessagesEn = {
   'msg.totp-already-on': 'The authenticator app is already on',
   'msg.totp-not-started': 'Start the set-up again: no authenticator secret is waiting',
   'msg.passkey-invalid': 'The passkey could not be verified',
+  'msg.not-me-link-invalid': 'This link has been used already or has expired',
+  'msg.session-not-found': 'This session has already ended',
 
   'media.unsupported-type': 'Only JPEG, PNG, WebP or HEIC photos can be uploaded',
   'media.too-large': 'The file is too large: at most {count} MB',
@@ -273,6 +275,8 @@ const appMessagesRu = {
   'msg.totp-already-on': 'Приложение-аутентификатор уже включено',
   'msg.totp-not-started': 'Начните настройку заново: секрет аутентификатора не найден',
   'msg.passkey-invalid': 'Не удалось проверить ключ доступа',
+  'msg.not-me-link-invalid': 'Эта ссылка уже использована или устарела',
+  'msg.session-not-found': 'Этот сеанс уже завершён',
 
   'media.unsupported-type': 'Можно загрузить только фото в формате JPEG, PNG, WebP или HEIC',
   'media.too-large': 'Файл слишком большой: не более {count} МБ',

@@ -26,12 +26,15 @@ export const webRoutes = {
     confirmEmail: '/auth/confirm-email',
   },
   appleLogin: '/apple-login',
+  /** "This wasn't me" from the new-device mail (issue 45). */
+  notMe: '/not-me',
   account: {
     data: '/account',
     market: '/account/market',
     business: '/account/business',
     referral: '/account/referral',
     cpa: '/account/cpa',
+    /** Sessions, the anti-phishing phrase and second factors (issue 45). */
     security: '/account/security',
   },
   news: { list: '/news', item: '/news/:id' },

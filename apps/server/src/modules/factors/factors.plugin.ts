@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { SecurityEventKind } from '@meeet/core/api/security';
 import type { AppConfig } from '../../config.ts';
 import { FactorLimiter } from './factor-limiter.ts';
 import { FactorsService, type FactorEvent } from './factors.service.ts';
@@ -12,11 +13,16 @@ declare module 'fastify' {
   }
 }
 
+const EVENT_KINDS = {
+  enrolled: SecurityEventKind.FACTOR_ENROLLED,
+  removed: SecurityEventKind.FACTOR_REMOVED,
+  failed: SecurityEventKind.FACTOR_FAILED,
+} as const;
+
 async function factors(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
-  // The audit trail's single entry: the `security` module's record() replaces this log line.
-  const recordSecurityEvent = async (event: FactorEvent) => {
-    app.log.info({ securityEvent: event }, 'second-factor event');
-  };
+  // The audit trail's single entry: the security module's record, read on the user's page.
+  const recordSecurityEvent = (event: FactorEvent) =>
+    app.security.record(event.userId, EVENT_KINDS[event.change], { factor: event.factor });
   app.decorate(
     'factors',
     new FactorsService({
@@ -29,4 +35,7 @@ async function factors(app: FastifyInstance, { config }: { config: AppConfig }):
   );
 }
 
-export const factorsPlugin = fp(factors, { name: 'factors', dependencies: ['auth', 'limiters'] });
+export const factorsPlugin = fp(factors, {
+  name: 'factors',
+  dependencies: ['auth', 'limiters', 'security-events'],
+});

@@ -77,6 +77,12 @@ describe('second factors against the real app', () => {
       recoveryCodesLeft: 10,
       passkeys: [],
     });
+    // The audit an admin reads on the user's page: the failed try, then the enrolment.
+    const events = await t.app.security.list(user.user.id);
+    expect(events.list.map((event) => [event.kind, event.detail])).toEqual([
+      ['factor-enrolled', { factor: 'totp' }],
+      ['factor-failed', { factor: 'totp' }],
+    ]);
   });
 
   it('refuses a withdrawal without the factor of an enrolled user, and a wrong one', async () => {

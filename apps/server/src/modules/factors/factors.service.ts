@@ -15,18 +15,12 @@ import { factorsRepository as repo } from './factors.repository.ts';
 import type { PasskeyCeremonies } from './passkeys.ts';
 import { newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpStep } from './totp.ts';
 
-/** What the security audit hears of (the `security` module's record, wired at merge). */
+/** What the security audit hears of: a factor enrolled, removed, or a failed proof. */
 export interface FactorEvent {
   userId: number;
-  action:
-    | 'totp-enabled'
-    | 'totp-disabled'
-    | 'recovery-regenerated'
-    | 'recovery-used'
-    | 'passkey-added'
-    | 'passkey-removed'
-    | 'factor-failed';
-  detail?: string;
+  change: 'enrolled' | 'removed' | 'failed';
+  /** `totp`, `recovery-codes`, `passkey`, or the kind of a failed proof. */
+  factor: string;
 }
 
 export interface FactorsServiceDeps {
@@ -111,7 +105,7 @@ export class FactorsService {
     await this.deps.limiter.assertAllowed(userId);
     if (!(await this.verify(userId, kinds, proof))) {
       await this.deps.limiter.recordFailure(userId);
-      await this.deps.recordSecurityEvent({ userId, action: 'factor-failed', detail: proof.kind });
+      await this.deps.recordSecurityEvent({ userId, change: 'failed', factor: proof.kind });
       throw factorInvalid();
     }
   }
@@ -127,9 +121,7 @@ export class FactorsService {
     }
     if (proof.kind === 'recovery') {
       const hash = recoveryCodeHash(this.deps.hashKey, proof.code);
-      const spent = await repo.spendRecoveryCode(db, userId, hash);
-      if (spent) await this.deps.recordSecurityEvent({ userId, action: 'recovery-used' });
-      return spent;
+      return repo.spendRecoveryCode(db, userId, hash);
     }
     const totp = await repo.totp(db, userId);
     if (!totp?.enabled) return false;
@@ -168,11 +160,11 @@ export class FactorsService {
     const accepted = step !== null && (await repo.acceptStep(db, userId, step, true));
     if (!accepted) {
       await this.deps.limiter.recordFailure(userId);
-      await this.deps.recordSecurityEvent({ userId, action: 'factor-failed', detail: 'totp' });
+      await this.deps.recordSecurityEvent({ userId, change: 'failed', factor: 'totp' });
       throw factorInvalid();
     }
     const recoveryCodes = await this.replaceRecoveryCodes(userId);
-    await this.deps.recordSecurityEvent({ userId, action: 'totp-enabled' });
+    await this.deps.recordSecurityEvent({ userId, change: 'enrolled', factor: 'totp' });
     return { recoveryCodes };
   }
 
@@ -186,7 +178,7 @@ export class FactorsService {
       await repo.deleteTotp(tx, userId);
       await repo.replaceRecoveryCodes(tx, userId, []);
     });
-    await this.deps.recordSecurityEvent({ userId, action: 'totp-disabled' });
+    await this.deps.recordSecurityEvent({ userId, change: 'removed', factor: 'totp' });
   }
 
   /** New recovery codes for a user with TOTP on, with a factor; the old ones stop working. */
@@ -199,7 +191,7 @@ export class FactorsService {
     if (!kinds.includes('totp')) throw new AppError(ErrorCode.CONDITIONS_NOT_MET);
     await this.prove(userId, kinds, header);
     const recoveryCodes = await this.replaceRecoveryCodes(userId);
-    await this.deps.recordSecurityEvent({ userId, action: 'recovery-regenerated' });
+    await this.deps.recordSecurityEvent({ userId, change: 'enrolled', factor: 'recovery-codes' });
     return { recoveryCodes };
   }
 
@@ -230,7 +222,7 @@ export class FactorsService {
       userId,
       name: input.name ?? `Passkey ${count + 1}`,
     });
-    await this.deps.recordSecurityEvent({ userId, action: 'passkey-added' });
+    await this.deps.recordSecurityEvent({ userId, change: 'enrolled', factor: 'passkey' });
   }
 
   /** Options for a passkey proof: the caller's own passkeys, or (signed out) any of the site's. */
@@ -254,6 +246,6 @@ export class FactorsService {
     if (!(await repo.deletePasskey(this.deps.db, userId, id))) {
       throw new AppError(ErrorCode.NOT_FOUND);
     }
-    await this.deps.recordSecurityEvent({ userId, action: 'passkey-removed' });
+    await this.deps.recordSecurityEvent({ userId, change: 'removed', factor: 'passkey' });
   }
 }

@@ -478,3 +478,8 @@ export function setUserRoleById(
 ): Promise<UserRow | undefined> {
   return usersRepository.update(db, userId, { role });
 }
+
+/** For other modules: the id of the account with this e-mail (any letter case), if any. */
+export async function userIdByEmail(db: DbExecutor, email: string): Promise<number | null> {
+  return (await usersRepository.findByEmail(db, email))?.id ?? null;
+}

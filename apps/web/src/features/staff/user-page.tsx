@@ -24,6 +24,7 @@ import { useCurrentUser } from '../../lib/current-user.ts';
 import { useFormat } from '../../lib/format.ts';
 import { isAdmin } from '../../lib/roles.ts';
 import { useStaffUser } from './api/get-staff-user.ts';
+import { SecurityEvents } from './components/security-events.tsx';
 import { StaffActionDialog } from './components/staff-action-dialog.tsx';
 import { NS } from './i18n.ts';
 
@@ -271,6 +272,11 @@ function UserDetail({ detail, admin }: { detail: StaffUserDetail; admin: boolean
       {detail.audit && (
         <Section title={t('user.audit')}>
           <Audit audit={detail.audit} />
+        </Section>
+      )}
+      {admin && (
+        <Section title={t('user.security-events')}>
+          <SecurityEvents userId={user.id} />
         </Section>
       )}
       {action && (

@@ -1,29 +1,5 @@
 // Flat keys and single-brace placeholders, as src/i18n/i18n.ts configures.
 const en = {
-  'security.totp': 'Authenticator app',
-  'security.totp-off':
-    'Off. With it on, new devices, withdrawals and security changes ask for a code from the app.',
-  'security.totp-setup': 'Set up an authenticator app',
-  'security.totp-scan':
-    'Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy…), then enter the code it shows.',
-  'security.totp-qr': 'QR code for the authenticator app',
-  'security.totp-secret': 'Or type this key:',
-  'security.totp-code': '6-digit code',
-  'security.totp-enable': 'Turn on',
-  'security.totp-on': 'On: withdrawals, new devices and security changes ask for a code.',
-  'security.totp-disable': 'Turn off',
-  'security.recovery-left': 'Recovery codes left: {count}',
-  'security.recovery-regenerate': 'New recovery codes',
-  'security.recovery-once':
-    'Your recovery codes. Each works once, when you have no phone at hand. Save them now: they are not shown again.',
-  'security.recovery-saved': 'I have saved them',
-  'security.passkeys': 'Passkeys',
-  'security.passkeys-about':
-    'Sign in and confirm withdrawals with your fingerprint, face or device PIN instead of a code.',
-  'security.passkey-add': 'Add a passkey',
-  'security.passkey-remove': 'Remove',
-  'security.passkey-added': 'Added {date}',
-  'security.passkey-cancelled': 'No passkey was created.',
   'data.title': 'Personal data',
   'data.account': 'Account',
   'data.uid': 'UID',

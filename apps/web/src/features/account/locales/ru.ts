@@ -1,30 +1,6 @@
 import type en from './en.ts';
 
 const ru: typeof en = {
-  'security.totp': 'Приложение-аутентификатор',
-  'security.totp-off':
-    'Выключено. Когда включено, новые устройства, выводы и изменения безопасности требуют код из приложения.',
-  'security.totp-setup': 'Настроить приложение-аутентификатор',
-  'security.totp-scan':
-    'Отсканируйте QR-код приложением-аутентификатором (Google Authenticator, 1Password, Authy…) и введите показанный код.',
-  'security.totp-qr': 'QR-код для приложения-аутентификатора',
-  'security.totp-secret': 'Или введите ключ:',
-  'security.totp-code': '6-значный код',
-  'security.totp-enable': 'Включить',
-  'security.totp-on': 'Включено: выводы, новые устройства и изменения безопасности требуют код.',
-  'security.totp-disable': 'Выключить',
-  'security.recovery-left': 'Осталось кодов восстановления: {count}',
-  'security.recovery-regenerate': 'Новые коды восстановления',
-  'security.recovery-once':
-    'Ваши коды восстановления. Каждый действует один раз, если телефона нет под рукой. Сохраните их сейчас: больше они не показываются.',
-  'security.recovery-saved': 'Я сохранил их',
-  'security.passkeys': 'Ключи доступа',
-  'security.passkeys-about':
-    'Входите и подтверждайте выводы отпечатком, лицом или PIN-кодом устройства вместо кода.',
-  'security.passkey-add': 'Добавить ключ доступа',
-  'security.passkey-remove': 'Удалить',
-  'security.passkey-added': 'Добавлен {date}',
-  'security.passkey-cancelled': 'Ключ доступа не создан.',
   'data.title': 'Личные данные',
   'data.account': 'Аккаунт',
   'data.uid': 'UID',

@@ -12,7 +12,6 @@ import { useTranslation } from '../../../i18n/react.ts';
 import type { ApiResult } from '../../../lib/api-client.ts';
 import { factorCalls, factorKeys } from '../api/factors.ts';
 import { NS } from '../i18n.ts';
-import { AccountSection } from './account-section.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 
 /** The authenticator app: set up with a QR code and a code, recovery codes, turn off. */
@@ -54,12 +53,12 @@ export function TotpSection({ status }: { status: FactorStatus }) {
   };
 
   return (
-    <AccountSection id="totp" title={t('security.totp')}>
+    <>
       {status.totp ? (
         <Stack spacing={1.5}>
-          <Typography data-testid="totp-on">{t('security.totp-on')}</Typography>
+          <Typography data-testid="totp-on">{t('factors.totp-on')}</Typography>
           <Typography color="text.secondary" data-testid="recovery-left">
-            {t('security.recovery-left', { count: status.recoveryCodesLeft })}
+            {t('factors.recovery-left', { count: status.recoveryCodesLeft })}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
             <Button
@@ -67,39 +66,39 @@ export function TotpSection({ status }: { status: FactorStatus }) {
               onClick={() => void onRegenerate()}
               data-testid="recovery-regenerate"
             >
-              {t('security.recovery-regenerate')}
+              {t('factors.recovery-regenerate')}
             </Button>
             <Button color="error" onClick={() => void onDisable()} data-testid="totp-disable">
-              {t('security.totp-disable')}
+              {t('factors.totp-disable')}
             </Button>
           </Stack>
         </Stack>
       ) : setup ? (
         <Stack component="form" spacing={2} onSubmit={(event) => void onEnable(event)} noValidate>
-          <Typography>{t('security.totp-scan')}</Typography>
-          <QRCodeSVG value={setup.uri} size={200} role="img" aria-label={t('security.totp-qr')} />
+          <Typography>{t('factors.totp-scan')}</Typography>
+          <QRCodeSVG value={setup.uri} size={200} role="img" aria-label={t('factors.totp-qr')} />
           <Typography>
-            {t('security.totp-secret')}{' '}
+            {t('factors.totp-secret')}{' '}
             <Typography component="code" sx={{ fontFamily: 'monospace' }} data-testid="totp-secret">
               {setup.secret}
             </Typography>
           </Typography>
           <TextField
-            label={t('security.totp-code')}
+            label={t('factors.totp-code')}
             value={code}
             onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
             autoComplete="one-time-code"
             slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'totp-code' } }}
           />
           <Button type="submit" variant="contained" data-testid="totp-enable">
-            {t('security.totp-enable')}
+            {t('factors.totp-enable')}
           </Button>
         </Stack>
       ) : (
         <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-          <Typography color="text.secondary">{t('security.totp-off')}</Typography>
+          <Typography color="text.secondary">{t('factors.totp-off')}</Typography>
           <Button variant="contained" onClick={() => void onSetup()} data-testid="totp-setup">
-            {t('security.totp-setup')}
+            {t('factors.totp-setup')}
           </Button>
         </Stack>
       )}
@@ -110,6 +109,6 @@ export function TotpSection({ status }: { status: FactorStatus }) {
       )}
       {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
       {stepUp.dialog}
-    </AccountSection>
+    </>
   );
 }

@@ -17,7 +17,6 @@ import {
 } from '../../../lib/passkeys.ts';
 import { factorCalls, factorKeys } from '../api/factors.ts';
 import { NS } from '../i18n.ts';
-import { AccountSection } from './account-section.tsx';
 
 /** Passkeys: add one with this browser, remove one (with a factor). */
 export function PasskeysSection({ status }: { status: FactorStatus }) {
@@ -39,7 +38,7 @@ export function PasskeysSection({ status }: { status: FactorStatus }) {
       if (!created.ok) return done(created);
       done(await stepUp.run((factor) => registerPasskey({ response: created.data }, factor)));
     } catch {
-      setFailure(t('security.passkey-cancelled'));
+      setFailure(t('factors.passkey-cancelled'));
     }
   };
   const onRemove = async (id: string) => {
@@ -48,8 +47,8 @@ export function PasskeysSection({ status }: { status: FactorStatus }) {
   };
 
   return (
-    <AccountSection id="passkeys" title={t('security.passkeys')}>
-      <Typography color="text.secondary">{t('security.passkeys-about')}</Typography>
+    <>
+      <Typography color="text.secondary">{t('factors.passkeys-about')}</Typography>
       {status.passkeys.length > 0 && (
         <List data-testid="passkey-list">
           {status.passkeys.map((passkey) => (
@@ -58,13 +57,13 @@ export function PasskeysSection({ status }: { status: FactorStatus }) {
               disableGutters
               secondaryAction={
                 <Button color="error" onClick={() => void onRemove(passkey.id)}>
-                  {t('security.passkey-remove')}
+                  {t('factors.passkey-remove')}
                 </Button>
               }
             >
               <ListItemText
                 primary={passkey.name}
-                secondary={t('security.passkey-added', { date: format.date(passkey.createdAt) })}
+                secondary={t('factors.passkey-added', { date: format.date(passkey.createdAt) })}
               />
             </ListItem>
           ))}
@@ -77,7 +76,7 @@ export function PasskeysSection({ status }: { status: FactorStatus }) {
           onClick={() => void onAdd()}
           data-testid="passkey-add"
         >
-          {t('security.passkey-add')}
+          {t('factors.passkey-add')}
         </Button>
       )}
       {failure && (
@@ -86,6 +85,6 @@ export function PasskeysSection({ status }: { status: FactorStatus }) {
         </Alert>
       )}
       {stepUp.dialog}
-    </AccountSection>
+    </>
   );
 }

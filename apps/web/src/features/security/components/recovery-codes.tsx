@@ -11,7 +11,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   const { t } = useTranslation(NS);
   return (
     <Alert severity="warning" sx={{ mt: 2 }} data-testid="recovery-codes">
-      <Typography sx={{ mb: 1 }}>{t('security.recovery-once')}</Typography>
+      <Typography sx={{ mb: 1 }}>{t('factors.recovery-once')}</Typography>
       <Box
         component="ul"
         sx={{ fontFamily: 'monospace', columns: 2, listStyle: 'none', p: 0, m: 0, mb: 1 }}
@@ -20,9 +20,13 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
           <li key={code}>{code}</li>
         ))}
       </Box>
-      <CopyButton text={codes.join('\n')} label={t('data.copy')} copiedLabel={t('data.copied')} />
+      <CopyButton
+        text={codes.join('\n')}
+        label={t('factors.copy')}
+        copiedLabel={t('factors.copied')}
+      />
       <Button onClick={onDone} sx={{ ml: 1 }} data-testid="recovery-codes-done">
-        {t('security.recovery-saved')}
+        {t('factors.recovery-saved')}
       </Button>
     </Alert>
   );
