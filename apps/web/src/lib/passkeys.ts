@@ -17,18 +17,26 @@ import { api, type ApiResult } from './api-client.ts';
 export const passkeysSupported = (): boolean =>
   typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 
-async function assertionResponse(): Promise<ApiResult<Record<string, unknown>>> {
-  const options = await api.post(
-    factorsPaths.passkeyAssertOptions,
-    {},
-    passkeyOptionsResponseSchema,
-  );
+/**
+ * One browser ceremony: options from `path`, then the browser's answer (which throws if the
+ * user declines), as the plain JSON the server reads.
+ */
+async function ceremony(
+  path: string,
+  run: (options: Record<string, unknown>) => Promise<object>,
+): Promise<ApiResult<Record<string, unknown>>> {
+  const options = await api.post(path, {}, passkeyOptionsResponseSchema);
   if (!options.ok) return options;
-  const response = await startAuthentication({
-    optionsJSON: options.data.options as unknown as PublicKeyCredentialRequestOptionsJSON,
-  });
-  return { ok: true, code: 200, data: response as unknown as Record<string, unknown> };
+  const response = await run(options.data.options);
+  return { ok: true, code: 200, data: { ...response } };
 }
+
+const assertionResponse = () =>
+  ceremony(factorsPaths.passkeyAssertOptions, (options) =>
+    startAuthentication({
+      optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+    }),
+  );
 
 /** A signed-in user's passkey proof, as the factor header carries it (throws if declined). */
 export async function passkeyFactor(): Promise<string | null> {
@@ -43,19 +51,13 @@ export async function signInWithPasskey() {
   return api.post(factorsPaths.passkeyLogin, { response: response.data }, authResponseSchema);
 }
 
-/** Creates a passkey for the signed-in user; `factor` proves an existing factor if asked. */
-export async function createPasskeyResponse(): Promise<ApiResult<Record<string, unknown>>> {
-  const options = await api.post(
-    factorsPaths.passkeyRegisterOptions,
-    {},
-    passkeyOptionsResponseSchema,
+/** Creates a passkey for the signed-in user with this browser (throws if declined). */
+export const createPasskeyResponse = () =>
+  ceremony(factorsPaths.passkeyRegisterOptions, (options) =>
+    startRegistration({
+      optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+    }),
   );
-  if (!options.ok) return options;
-  const response = await startRegistration({
-    optionsJSON: options.data.options as unknown as PublicKeyCredentialCreationOptionsJSON,
-  });
-  return { ok: true, code: 200, data: response as unknown as Record<string, unknown> };
-}
 
 /** Stores a created passkey (with a factor header when the server asks for one). */
 export function registerPasskey(body: PasskeyRegisterRequest, factor?: string) {
