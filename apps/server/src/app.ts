@@ -40,7 +40,11 @@ import { personalDataPlugin } from './plugins/personal-data.ts';
 import { accountPlugin } from './modules/users/account.plugin.ts';
 import { accountRoutes } from './modules/users/account.routes.ts';
 import { usersPlugin } from './modules/users/users.plugin.ts';
+import { factorsPlugin } from './modules/factors/factors.plugin.ts';
+import { factorsRoutes } from './modules/factors/factors.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { securityEventsPlugin } from './modules/security/security.plugin.ts';
+import { securityRoutes } from './modules/security/security.routes.ts';
 import { pushPlugin, pushRoutes } from './modules/push/push.routes.ts';
 import type { PushProvider } from './modules/push/push.provider.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
@@ -202,6 +206,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(marketEventsPlugin);
   // The modules' services, each built once here in the order they use each other; routes below
   // only route (docs/decisions.md, "One composition root: a service plugin per module").
+  await app.register(securityEventsPlugin, { config });
   await app.register(codesPlugin);
   await app.register(walletPlugin, {
     holdMs: config.chain.withdrawalHoldMs,
@@ -219,6 +224,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   });
   await app.register(cpaPlugin, { config, ...deps.cpa });
   await app.register(referralPlugin);
+  await app.register(factorsPlugin, { config });
   await app.register(usersPlugin, { config });
   await app.register(accountPlugin, { config });
   await app.register(personalDataPlugin, { config });
@@ -231,6 +237,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(healthRoutes);
       await api.register(usersRoutes, { config });
       await api.register(accountRoutes, { config });
+      await api.register(factorsRoutes, { config });
       await api.register(feedbackRoutes, { config });
       await api.register(walletRoutes, { config });
       await api.register(addressBookRoutes, { config });
@@ -251,6 +258,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(staffRoutes);
       await api.register(moderatorsRoutes);
       await api.register(businessRoutes);
+      await api.register(securityRoutes, { config });
     },
     { prefix: '/api' },
   );

@@ -311,6 +311,8 @@ export function apiAnswer(url: URL, method: string, user: object | null): Answer
       return user ? ok(STAFF_USER) : UNAUTHORIZED;
     case '/referral/stats':
       return user ? ok(REFERRAL_STATS) : UNAUTHORIZED;
+    case '/factors':
+      return user ? ok({ totp: true, recoveryCodesLeft: 7, passkeys: [] }) : UNAUTHORIZED;
     default:
       return NOT_FOUND;
   }

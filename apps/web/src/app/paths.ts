@@ -76,6 +76,7 @@ export const paths = {
     confirmEmail: { path: r.auth.confirmEmail, getHref: () => r.auth.confirmEmail },
   },
   appleLogin: { path: r.appleLogin, getHref: () => r.appleLogin },
+  notMe: { path: r.notMe, getHref: () => r.notMe },
   account: {
     data: { path: r.account.data, getHref: () => r.account.data },
     market: { path: r.account.market, getHref: () => r.account.market },
@@ -95,6 +96,7 @@ export const paths = {
       path: r.account.dataExport,
       getHref: (id: string) => `/account/data-export/${encodeURIComponent(id)}`,
     },
+    security: { path: r.account.security, getHref: () => r.account.security },
   },
   news: {
     list: { path: r.news.list, getHref: () => r.news.list },

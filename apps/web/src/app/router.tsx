@@ -45,6 +45,8 @@ const ControlCampaignsPage = lazy(
 const ReferralPage = lazy(() => import('../features/account/referral-page.tsx'));
 const DataExportPage = lazy(() => import('../features/account/data-export-page.tsx'));
 const ReferralRedirect = lazy(() => import('../features/referral/referral-redirect.tsx'));
+const SecurityPage = lazy(() => import('../features/security/security-page.tsx'));
+const NotMePage = lazy(() => import('../features/security/not-me-page.tsx'));
 const AffiliateLinksPage = lazy(() => import('../features/cpa/affiliate-links-page.tsx'));
 // Account → Marketplace is the wallet (spec §2 wallet screens; docs/decisions.md "Wallet (web)").
 const WalletPage = lazy(() => import('../features/wallet/wallet-page.tsx'));
@@ -104,6 +106,7 @@ export const routes: RouteObject[] = [
             element: <QueryProvider />,
             children: [
               { path: paths.appleLogin.path, element: <AppleLoginPage /> },
+              { path: paths.notMe.path, element: <NotMePage /> },
               { path: paths.cpa.path, element: <CpaPage /> },
               { path: paths.news.list.path, element: <NewsPage /> },
               { path: paths.news.item.path, element: <NewsItemPage /> },
@@ -165,6 +168,7 @@ export const routes: RouteObject[] = [
                           },
                           { path: paths.account.referral.path, element: <ReferralPage /> },
                           { path: paths.account.dataExport.path, element: <DataExportPage /> },
+                          { path: paths.account.security.path, element: <SecurityPage /> },
                           {
                             element: <ContainedOutlet />,
                             children: [

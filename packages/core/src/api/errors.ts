@@ -57,6 +57,13 @@ export const ErrorCode = {
   ADDRESS_ON_HOLD: 'ADDRESS_ON_HOLD',
   /** "Only to saved addresses" is on and this address is not saved (403). */
   ADDRESS_NOT_SAVED: 'ADDRESS_NOT_SAVED',
+  /**
+   * The call needs a second factor in the FACTOR_HEADER (403); `details.kinds` lists the kinds
+   * the user holds, comma-separated (`totp`, `passkey`).
+   */
+  FACTOR_REQUIRED: 'FACTOR_REQUIRED',
+  /** A second factor that does not verify: wrong, replayed or already used (403). */
+  FACTOR_INVALID: 'FACTOR_INVALID',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -97,6 +104,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   WITHDRAWALS_HELD: 403,
   ADDRESS_ON_HOLD: 403,
   ADDRESS_NOT_SAVED: 403,
+  FACTOR_REQUIRED: 403,
+  FACTOR_INVALID: 403,
 };
 
 // From the object itself, not a computed list: a build can then drop the schema where it is

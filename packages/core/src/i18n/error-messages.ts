@@ -42,6 +42,8 @@ export const errorMessagesEn: ErrorMessages = {
   'error.WITHDRAWALS_HELD': 'Withdrawals are paused for now',
   'error.ADDRESS_ON_HOLD': 'This address cannot receive funds yet',
   'error.ADDRESS_NOT_SAVED': 'Withdrawals may go only to saved addresses',
+  'error.FACTOR_REQUIRED': 'Confirm with your second factor: a code from your app or a passkey',
+  'error.FACTOR_INVALID': 'The second-factor code is wrong or was already used',
 };
 
 export const errorMessagesRu: ErrorMessages = {
@@ -83,4 +85,6 @@ export const errorMessagesRu: ErrorMessages = {
   'error.WITHDRAWALS_HELD': 'Вывод средств временно приостановлен',
   'error.ADDRESS_ON_HOLD': 'Этот адрес ещё не может получать средства',
   'error.ADDRESS_NOT_SAVED': 'Вывод разрешён только на сохранённые адреса',
+  'error.FACTOR_REQUIRED': 'Подтвердите вторым фактором: кодом из приложения или ключом доступа',
+  'error.FACTOR_INVALID': 'Код второго фактора неверен или уже использован',
 };

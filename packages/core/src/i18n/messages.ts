@@ -51,6 +51,13 @@ const appMessagesEn = {
   'msg.codes-locked':
     'Too many wrong codes for this account. A new code can be requested after {time} (UTC)',
   'msg.login-locked': 'Too many failed sign-in attempts. Try again in {count} s',
+  'msg.factor-locked': 'Too many wrong second-factor codes. Try again in {count} s',
+  'msg.factor-code-format': 'Enter the 6-digit code or a recovery code',
+  'msg.totp-already-on': 'The authenticator app is already on',
+  'msg.totp-not-started': 'Start the set-up again: no authenticator secret is waiting',
+  'msg.passkey-invalid': 'The passkey could not be verified',
+  'msg.not-me-link-invalid': 'This link has been used already or has expired',
+  'msg.session-not-found': 'This session has already ended',
 
   'media.unsupported-type': 'Only JPEG, PNG, WebP or HEIC photos can be uploaded',
   'media.too-large': 'The file is too large: at most {count} MB',
@@ -290,6 +297,13 @@ const appMessagesRu = {
   'msg.codes-locked':
     'Слишком много неверных кодов для этого аккаунта. Новый код можно запросить после {time} (UTC)',
   'msg.login-locked': 'Слишком много неудачных попыток входа. Попробуйте через {count} с',
+  'msg.factor-locked': 'Слишком много неверных кодов второго фактора. Попробуйте через {count} с',
+  'msg.factor-code-format': 'Введите 6-значный код или код восстановления',
+  'msg.totp-already-on': 'Приложение-аутентификатор уже включено',
+  'msg.totp-not-started': 'Начните настройку заново: секрет аутентификатора не найден',
+  'msg.passkey-invalid': 'Не удалось проверить ключ доступа',
+  'msg.not-me-link-invalid': 'Эта ссылка уже использована или устарела',
+  'msg.session-not-found': 'Этот сеанс уже завершён',
 
   'media.unsupported-type': 'Можно загрузить только фото в формате JPEG, PNG, WebP или HEIC',
   'media.too-large': 'Файл слишком большой: не более {count} МБ',

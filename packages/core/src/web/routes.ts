@@ -26,6 +26,8 @@ export const webRoutes = {
     confirmEmail: '/auth/confirm-email',
   },
   appleLogin: '/apple-login',
+  /** "This wasn't me" from the new-device mail (issue 45). */
+  notMe: '/not-me',
   account: {
     data: '/account',
     market: '/account/market',
@@ -36,6 +38,8 @@ export const webRoutes = {
     cpa: '/account/cpa',
     /** The mailed link of a data export (issue 43). */
     dataExport: '/account/data-export/:id',
+    /** Sessions, the anti-phishing phrase and second factors (issue 45). */
+    security: '/account/security',
   },
   news: { list: '/news', item: '/news/:id' },
   kyc: '/kyc',

@@ -35,6 +35,42 @@ describe('sign in', () => {
     expect(login?.headers['x-fp']).toBeDefined();
   });
 
+  it('asks a new device for the second factor and sends it with the next try', async () => {
+    let tries = 0;
+    const calls = fakeServer({
+      'GET /api/user/apple/status': { body: { enabled: false } },
+      'POST /api/user/login': () => {
+        tries += 1;
+        if (tries > 1) return { body: { token: 'jwt', user: me } };
+        return {
+          status: 403,
+          body: {
+            code: 'FACTOR_REQUIRED',
+            message: 'Confirm with your second factor',
+            details: { kinds: 'totp' },
+          },
+        };
+      },
+    });
+    await renderScreen(<SignInScreen onRegister={() => undefined} />);
+    await fireEvent.changeText(screen.getByLabelText('E-mail'), 'anna@example.com');
+    await fireEvent.changeText(screen.getByLabelText('Password'), 'Secret-1');
+    await fireEvent.press(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Confirm with your second factor')).toBeOnTheScreen();
+    await fireEvent.changeText(
+      screen.getByLabelText('Code from your authenticator app, or a recovery code'),
+      '123456',
+    );
+    await fireEvent.press(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(sessionStore.get().auth?.token).toBe('jwt');
+    const logins = calls.filter((call) => call.path === '/api/user/login');
+    expect(logins.map((call) => call.headers['x-meeet-factor'])).toEqual([
+      undefined,
+      'totp:123456',
+    ]);
+  });
+
   it("shows the server's message in Russian", async () => {
     fakeServer({
       'GET /api/user/apple/status': { body: { enabled: false } },

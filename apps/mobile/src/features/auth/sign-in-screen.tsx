@@ -7,6 +7,8 @@ import {
   loginRequestSchema,
 } from '@meeet/core/api/user';
 import { userPaths } from '@meeet/core/api/user-paths';
+import { encodeFactorProof } from '@meeet/core/api/factors';
+import { FACTOR_HEADER } from '@meeet/core/api/factors-paths';
 import { api } from '../../lib/api.ts';
 import { fieldErrors, type FieldErrors } from '../../lib/forms.ts';
 import { useI18n } from '../../lib/i18n.ts';
@@ -15,6 +17,15 @@ import { saveAuth } from '../../lib/session.ts';
 import { Button, Chip, ErrorBox, Field, Screen } from '../../components/ui.tsx';
 import { finishAppleRegistration, signInWithApple } from './apple.ts';
 import { accountNoticeStore } from '../account/account-notice.tsx';
+
+/** The factor header of a typed code: six digits from an app, else a recovery code. */
+function factorProof(text: string): string | null {
+  const code = text.trim();
+  if (!code) return null;
+  return encodeFactorProof(
+    /^\d{6}$/.test(code) ? { kind: 'totp', code } : { kind: 'recovery', code },
+  );
+}
 
 export function SignInScreen({
   onRegister,
@@ -31,6 +42,9 @@ export function SignInScreen({
   const [busy, setBusy] = useState(false);
   const [appleTicket, setAppleTicket] = useState<string | null>(null);
   const [accepted, setAccepted] = useState(false);
+  // Set once the server asks this new device for a second factor (the app takes codes only).
+  const [factorAsked, setFactorAsked] = useState(false);
+  const [factorCode, setFactorCode] = useState('');
   const apple = useQuery({
     queryKey: ['apple-status'],
     queryFn: async () => {
@@ -45,9 +59,19 @@ export function SignInScreen({
     setErrors({});
     setFailure(null);
     setBusy(true);
-    const result = await api.post(userPaths.login, parsed.data, authResponseSchema);
+    const factor = factorProof(factorCode);
+    const result = await api.post(
+      userPaths.login,
+      parsed.data,
+      authResponseSchema,
+      factor ? { headers: { [FACTOR_HEADER]: factor } } : undefined,
+    );
     setBusy(false);
-    if (!result.ok) return setFailure(result.error);
+    if (!result.ok) {
+      if (result.errorCode === 'FACTOR_REQUIRED' || result.errorCode === 'FACTOR_INVALID')
+        setFactorAsked(true);
+      return setFailure(result.error);
+    }
     // Signing in within the grace period cancelled a requested deletion (issue 43): say so.
     if (result.data.deletionCancelled) accountNoticeStore.set('m.account.delete.cancelled');
     await saveAuth(result.data);
@@ -76,6 +100,15 @@ export function SignInScreen({
         autoComplete="password"
         error={errors.password}
       />
+      {factorAsked ? (
+        <Field
+          label={t('m.auth.factor-code')}
+          value={factorCode}
+          onChangeText={setFactorCode}
+          autoCapitalize="characters"
+          autoComplete="one-time-code"
+        />
+      ) : null}
       {failure ? <ErrorBox message={failure} /> : null}
       <Button label={t('m.auth.sign-in.submit')} onPress={() => void submit()} disabled={busy} />
       {apple.data && !appleTicket ? (

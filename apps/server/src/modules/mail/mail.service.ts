@@ -66,6 +66,7 @@ function devMailboxTransport(db: Database): MailTransport {
 export class MailService {
   private readonly transport: MailTransport;
   readonly usesDevMailbox: boolean;
+  private antiPhishingOf: (to: string) => Promise<string | null> = () => Promise.resolve(null);
 
   constructor(
     options: { smtpUrl: string | undefined; from: string; timeouts: SmtpTimeouts },
@@ -79,8 +80,20 @@ export class MailService {
       : devMailboxTransport(db);
   }
 
+  /**
+   * How the recipient's anti-phishing phrase is found (the security module owns it); every
+   * mail goes through `send`, so every mail to a user shows it.
+   */
+  useAntiPhishing(lookup: (to: string) => Promise<string | null>): void {
+    this.antiPhishingOf = lookup;
+  }
+
   async send(request: MailRequest): Promise<void> {
-    const rendered = renderMail(request.template, request.locale);
+    const rendered = renderMail(
+      request.template,
+      request.locale,
+      await this.antiPhishingOf(request.to),
+    );
     try {
       await this.transport.deliver({
         to: request.to,

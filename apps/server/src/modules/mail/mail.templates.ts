@@ -16,6 +16,17 @@ export type MailTemplate =
       userId: number | null;
     }
   | {
+      kind: 'new-device';
+      /** "Chrome 130 · macOS 15", as the sessions list names it. */
+      device: string;
+      /** A country name, or the locale's "unknown place". */
+      place: string;
+      /** ISO time of the sign-in; rendered in UTC in the mail. */
+      at: string;
+      /** The "This wasn't me" link (signed, one use). */
+      notMeUrl: string;
+    }
+  | {
       kind: 'kyc-decision';
       status: KycStatus;
       comment: string | null;
@@ -117,6 +128,12 @@ const renderers: Record<Locale, (template: MailTemplate) => RenderedMail> = {
           'The copy of your data you asked for is ready. Open this link while signed in to MEEET to download it:',
           `The link works until ${t.expiresAt} (UTC). If you did not ask for your data, change your password.`,
         ]);
+      case 'new-device':
+        return newDeviceMail('MEEET: sign-in from a new device', [
+          `Someone signed in to your MEEET account from a new device: ${t.device}, ${t.place}, ${utcTime(t.at)}.`,
+          'If it was you, there is nothing to do.',
+          `If it wasn't you, open this link: it signs out every device and freezes withdrawals until you reset your password.\nThis wasn't me: ${t.notMeUrl}`,
+        ]);
     }
   },
   ru: (t) => {
@@ -160,6 +177,12 @@ const renderers: Record<Locale, (template: MailTemplate) => RenderedMail> = {
           'Копия ваших данных готова. Откройте эту ссылку, войдя в MEEET, чтобы скачать её:',
           `Ссылка действует до ${t.expiresAt} (UTC). Если вы не запрашивали данные, смените пароль.`,
         ]);
+      case 'new-device':
+        return newDeviceMail('MEEET: вход с нового устройства', [
+          `В ваш аккаунт MEEET вошли с нового устройства: ${t.device}, ${t.place}, ${utcTime(t.at)}.`,
+          'Если это были вы, ничего делать не нужно.',
+          `Если это были не вы, откройте ссылку: она завершит все сеансы и заморозит вывод средств, пока вы не смените пароль.\nЭто был не я: ${t.notMeUrl}`,
+        ]);
     }
   },
 };
@@ -177,6 +200,15 @@ function feedbackMail(
     text: `${header}\n${who}\n\n${t.message}`,
     html: layout([header, who, t.message]),
   };
+}
+
+/** "2026-11-28 09:30 UTC": one form for both languages. */
+function utcTime(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+function newDeviceMail(subject: string, paragraphs: readonly string[]): RenderedMail {
+  return { subject, text: `${paragraphs.join('\n\n')}\n\nMEEET`, html: layout(paragraphs) };
 }
 
 /** The decision's text is the in-app notice (core's catalogue), so mail and app agree. */
@@ -228,6 +260,29 @@ function linkMail(
   };
 }
 
-export function renderMail(template: MailTemplate, locale: Locale): RenderedMail {
-  return renderers[locale](template);
+const ANTI_PHISHING_LABEL: Record<Locale, string> = {
+  en: 'Your anti-phishing code',
+  ru: 'Ваш антифишинговый код',
+};
+
+/**
+ * The mail in the recipient's language. `antiPhishing`, the phrase the recipient chose, opens
+ * every mail (issue 45), so a fake one without it stands out.
+ */
+export function renderMail(
+  template: MailTemplate,
+  locale: Locale,
+  antiPhishing: string | null = null,
+): RenderedMail {
+  const mail = renderers[locale](template);
+  if (!antiPhishing) return mail;
+  const line = `${ANTI_PHISHING_LABEL[locale]}: ${antiPhishing}`;
+  return {
+    subject: mail.subject,
+    text: `${line}\n\n${mail.text}`,
+    html: mail.html.replace(
+      /<body([^>]*)>/,
+      (open) => `${open}<p style="border:1px solid #999;padding:6px">${escapeHtml(line)}</p>`,
+    ),
+  };
 }

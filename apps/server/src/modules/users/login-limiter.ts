@@ -65,11 +65,18 @@ export class LoginLimiter {
   }
 
   /** Throws 429 while this source must wait, or while unknown sources are locked out. */
+  /**
+   * Both counters are read whatever the answer will be, so a trusted source (only ever one of
+   * an existing account) costs the same round trips as any other: the timing of a refusal does
+   * not tell that the address has an account.
+   */
   async assertAllowed(email: string, source: LoginSource, trusted: boolean): Promise<void> {
-    const backoff = await this.sourceBackoff.get(sourceKey(email, source));
+    const [backoff, account] = await Promise.all([
+      this.sourceBackoff.get(sourceKey(email, source)),
+      this.unknownSources.get(email),
+    ]);
     if (backoff && backoff.consumedPoints > 1) throw locked(backoff.msBeforeNext);
     if (trusted) return;
-    const account = await this.unknownSources.get(email);
     if (account && account.remainingPoints <= 0) throw locked(account.msBeforeNext);
   }
 
@@ -81,7 +88,10 @@ export class LoginLimiter {
       const seconds = Math.min(MAX_BACKOFF_SECONDS, 2 ** (beyondFree - 1));
       await this.sourceBackoff.block(key, seconds);
     }
-    if (!trusted) {
+    if (trusted) {
+      // A read in place of the count, so both kinds of source do the same work.
+      await this.unknownSources.get(email);
+    } else {
       // consume() rejects once the points are spent; the lock is what assertAllowed reads.
       await this.unknownSources.consume(email).catch(() => undefined);
     }

@@ -187,6 +187,51 @@ export const sessionsRepository = {
       .limit(limit);
   },
 
+  /** The user's active sessions, the most recently used first (the sessions list). */
+  async listActive(db: DbExecutor, userId: number): Promise<SessionRow[]> {
+    return db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  },
+
+  /** Revokes one active session of the user (none of another user's); whether it was. */
+  async revokeOwn(db: DbExecutor, userId: number, sessionId: string): Promise<boolean> {
+    const rows = await db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)),
+      )
+      .returning({ id: sessions.id });
+    return rows.length > 0;
+  },
+
+  /**
+   * Whether the user signed in before at all, and from this device: the same fingerprint, or
+   * (a client that sends none) the same user agent. Ended sessions count too.
+   */
+  async deviceHistory(
+    db: DbExecutor,
+    userId: number,
+    device: { fingerprint: string | null; userAgent: string | null },
+  ): Promise<{ anySession: boolean; knownDevice: boolean }> {
+    const same = device.fingerprint
+      ? sql`${sessions.fingerprint} = ${device.fingerprint}`
+      : device.userAgent
+        ? sql`${sessions.userAgent} = ${device.userAgent}`
+        : sql`false`;
+    const [row] = await db
+      .select({
+        anySession: sql<boolean>`count(*) > 0`,
+        knownDevice: sql<boolean>`coalesce(bool_or(${same}), false)`,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId));
+    return { anySession: row?.anySession ?? false, knownDevice: row?.knownDevice ?? false };
+  },
+
   /** Revokes every active session of the user but `exceptSessionId`; returns the revoked ids. */
   async revokeAllForUser(
     db: DbExecutor,

@@ -10,7 +10,7 @@ import {
 } from './sessions.repository.ts';
 import type { AccessClaims, TokenSigner } from './tokens.ts';
 import { usersRepository } from './users.repository.ts';
-import type { UserRow } from './users.schema.ts';
+import type { SessionRow, UserRow } from './users.schema.ts';
 
 /** Who is calling, as far as the request tells. */
 export interface ClientContext {
@@ -22,6 +22,16 @@ export interface ClientContext {
 export interface AuthContext {
   user: UserRow;
   sessionId: string;
+}
+
+/** A sign-in that opened a session, told to listeners on the sign-in's own executor. */
+export interface SignedIn {
+  db: DbExecutor;
+  user: UserRow;
+  sessionId: string;
+  client: ClientContext;
+  /** The account had sessions before, none of them from this device. */
+  newDevice: boolean;
 }
 
 /**
@@ -57,6 +67,7 @@ const TOUCH_FLUSH_MS = 5_000;
 export class SessionsService {
   private readonly revokedListeners = new Set<(sessionIds: readonly string[]) => void>();
   private readonly signInChecks: ((user: UserRow) => Promise<void>)[] = [];
+  private readonly signedInListeners: ((event: SignedIn) => Promise<void>)[] = [];
   private readonly dueTouch = new Set<string>();
   private touchTimer: NodeJS.Timeout | null = null;
 
@@ -79,6 +90,15 @@ export class SessionsService {
    */
   addSignInCheck(check: (user: UserRow) => Promise<void>): void {
     this.signInChecks.push(check);
+  }
+
+  /**
+   * Adds a listener every opened session is told of, on the sign-in's executor (a transaction
+   * during registration), so what it writes commits with the session. The security module
+   * mails a sign-in from a new device this way.
+   */
+  onSignedIn(listener: (event: SignedIn) => Promise<void>): void {
+    this.signedInListeners.push(listener);
   }
 
   /** Call after the transaction that revoked `sessionIds` has committed. */
@@ -125,7 +145,15 @@ export class SessionsService {
     client: ClientContext,
   ): Promise<{ token: string; user: UserRow }> {
     for (const check of this.signInChecks) await check(user);
+    const history =
+      this.signedInListeners.length > 0
+        ? await sessionsRepository.deviceHistory(db, user.id, client)
+        : null;
     const session = await sessionsRepository.insert(db, { userId: user.id, ...client });
+    const newDevice = history !== null && history.anySession && !history.knownDevice;
+    for (const listener of this.signedInListeners) {
+      await listener({ db, user, sessionId: session.id, client, newDevice });
+    }
     const token = await this.tokens.signAccess({ userId: user.id, sessionId: session.id });
     return { token, user };
   }
@@ -188,9 +216,37 @@ export class SessionsService {
     if (await sessionsRepository.revoke(this.db, sessionId)) this.notifyRevoked([sessionId]);
   }
 
-  /** Ends every session of the user (a moderator's ban); their sockets are disconnected. */
-  async revokeAllForUser(userId: number): Promise<void> {
-    this.notifyRevoked(await sessionsRepository.revokeAllForUser(this.db, userId));
+  /** The user's active sessions, most recently used first. */
+  async listActive(userId: number): Promise<SessionRow[]> {
+    return sessionsRepository.listActive(this.db, userId);
+  }
+
+  /**
+   * Ends one of the caller's own sessions (another device's, or this one); its tokens stop
+   * working on the next call and its sockets are disconnected. False when there was no such
+   * active session of the caller's.
+   */
+  async endOwn(auth: AuthContext, sessionId: string): Promise<boolean> {
+    const ended = await sessionsRepository.revokeOwn(this.db, auth.user.id, sessionId);
+    if (ended) this.notifyRevoked([sessionId]);
+    return ended;
+  }
+
+  /** Ends every session of the caller but the one asking; how many ended. */
+  async endOthers(auth: AuthContext): Promise<number> {
+    const ended = await sessionsRepository.revokeAllForUser(this.db, auth.user.id, auth.sessionId);
+    this.notifyRevoked(ended);
+    return ended.length;
+  }
+
+  /**
+   * Ends every session of the user (a moderator's ban, "This wasn't me"); their sockets are
+   * disconnected. Returns how many ended.
+   */
+  async revokeAllForUser(userId: number): Promise<number> {
+    const revoked = await sessionsRepository.revokeAllForUser(this.db, userId);
+    this.notifyRevoked(revoked);
+    return revoked.length;
   }
 
   /** The current row of a user whose socket is open (the socket keeps only the id). */

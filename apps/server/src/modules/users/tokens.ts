@@ -15,7 +15,7 @@ export interface AccessClaims {
 }
 
 /** Short-lived signed values that are not access tokens; each kind has its own key. */
-export type PurposeTokenKind = 'apple-state' | 'apple-ticket';
+export type PurposeTokenKind = 'apple-state' | 'apple-ticket' | 'not-me';
 
 /**
  * Signs and checks the JWTs the server hands out. Access tokens use JWT_SECRET itself; other

@@ -28,6 +28,7 @@ async function users(app: FastifyInstance, { config }: { config: AppConfig }): P
     referral: app.referral,
     cpa: app.cpa,
     holds: app.wallet,
+    factors: app.factors,
   });
   app.decorate('users', users);
   // The dummy hash for unknown-address logins is made before the first request needs it.
@@ -36,5 +37,5 @@ async function users(app: FastifyInstance, { config }: { config: AppConfig }): P
 
 export const usersPlugin = fp(users, {
   name: 'users',
-  dependencies: ['auth', 'codes', 'referral', 'cpa', 'limiters', 'wallet'],
+  dependencies: ['auth', 'codes', 'referral', 'cpa', 'limiters', 'wallet', 'factors'],
 });

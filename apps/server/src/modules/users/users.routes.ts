@@ -22,6 +22,7 @@ import { userPaths } from '@meeet/core/api/user-paths';
 import type { AppConfig } from '../../config.ts';
 import { authOf, clientContext } from '../../plugins/auth.ts';
 import { appleRoutes } from './apple.routes.ts';
+import { factorHeader } from '../../plugins/factor-header.ts';
 
 const tags = ['user'];
 const bearer = [{ bearerAuth: [] }];
@@ -48,7 +49,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
         response: { 200: authResponseSchema },
       },
     },
-    (request) => users.login(request.body, clientContext(request)),
+    (request) => users.login(request.body, clientContext(request), factorHeader(request)),
   );
 
   app.post(

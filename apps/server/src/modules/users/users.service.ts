@@ -64,6 +64,14 @@ export interface UsersServiceDeps {
     onRegistered(tx: DbExecutor, userId: number, client: ClientContext): Promise<void>;
     onProfileCompleted(userId: number, tx?: DbExecutor): Promise<void>;
   };
+  /** Second factors: a sign-in from a device the account has not used asks for one. */
+  factors?: {
+    assertSignIn(
+      userId: number,
+      knownDevice: () => Promise<boolean>,
+      factor: string | undefined,
+    ): Promise<void>;
+  };
 }
 
 const emailTaken = () =>
@@ -105,7 +113,7 @@ export class UsersService {
    * The same answer, and the same argon2 work, whether or not the address exists, so neither
    * the body nor the timing tells an attacker which addresses have accounts.
    */
-  async login(input: LoginRequest, client: ClientContext): Promise<AuthResponse> {
+  async login(input: LoginRequest, client: ClientContext, factor?: string): Promise<AuthResponse> {
     const { db, hasher, loginLimiter, sessions } = this.deps;
     const email = normalizeEmail(input.email);
     const user = await usersRepository.findByEmail(db, email);
@@ -120,6 +128,10 @@ export class UsersService {
       throw new AppError(ErrorCode.UNAUTHORIZED);
     }
     await loginLimiter.recordSuccess(email, client);
+    // A device is known by its fingerprint alone here: a shared network is not the owner's phone.
+    const knownDevice = () =>
+      sessionsRepository.isKnownSource(db, user.id, { fingerprint: client.fingerprint, ip: null });
+    await this.deps.factors?.assertSignIn(user.id, knownDevice, factor);
     const history = await sessionsRepository.fingerprintHistory(
       db,
       user.id,
@@ -138,6 +150,14 @@ export class UsersService {
       user: toUserPrivate(started.user),
       ...(deletionCancelled ? { deletionCancelled } : {}),
     };
+  }
+
+  /** A session for a user another module verified (a passkey sign-in). */
+  async signInVerified(userId: number, client: ClientContext): Promise<AuthResponse> {
+    const user = await usersRepository.findById(this.deps.db, userId);
+    if (!user) throw new AppError(ErrorCode.UNAUTHORIZED);
+    const started = await this.deps.sessions.start(this.deps.db, user, client);
+    return { token: started.token, user: toUserPrivate(started.user) };
   }
 
   async logout(auth: AuthContext): Promise<void> {
@@ -482,4 +502,9 @@ export function setUserRoleById(
   role: Role,
 ): Promise<UserRow | undefined> {
   return usersRepository.update(db, userId, { role });
+}
+
+/** For other modules: the id of the account with this e-mail (any letter case), if any. */
+export async function userIdByEmail(db: DbExecutor, email: string): Promise<number | null> {
+  return (await usersRepository.findByEmail(db, email))?.id ?? null;
 }

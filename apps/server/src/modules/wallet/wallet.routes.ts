@@ -19,6 +19,7 @@ import { AppError, ErrorCode, errorBodySchema } from '@meeet/core/api/errors';
 import type { AppConfig } from '../../config.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { handleError } from '../../plugins/error-handler.ts';
+import { factorHeader } from '../../plugins/factor-header.ts';
 import { idempotencyHeaders } from './idempotency-headers.ts';
 
 const tags = ['crypto'];
@@ -140,6 +141,10 @@ export const walletRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async 
       },
     },
     async (request, reply) => {
+      // The sending step (with the mailed code) needs the second factor of a user who has one.
+      if (request.body.code !== undefined) {
+        await app.factors.assertFactor(authOf(request).user.id, factorHeader(request));
+      }
       const { status, body } = await wallet.withdraw(
         authOf(request),
         request.body,

@@ -9,6 +9,7 @@ const SECTIONS: ReadonlyArray<{ to: string; label: CommonKey }> = [
   { to: paths.account.business.getHref(), label: 'page.account.business' },
   { to: paths.account.referral.getHref(), label: 'page.account.referral' },
   { to: paths.account.cpa.getHref(), label: 'page.account.cpa' },
+  { to: paths.account.security.getHref(), label: 'page.account.security' },
 ];
 
 /** Spec §2 account menu: one tab per sub-page, the page below. */

@@ -8,7 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SubmitWithError } from '../../components/form/submit-with-error.tsx';
 import { useTranslation } from '../../i18n/react.ts';
-import { loginRequestSchema, type LoginRequest } from '@meeet/core/api/user';
+import { loginRequestSchema, type AuthResponse, type LoginRequest } from '@meeet/core/api/user';
+import { useStepUp } from '../../components/step-up/use-step-up.tsx';
 import { paths } from '../../app/paths.ts';
 import { AppForm } from '../../components/form/app-form.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
@@ -21,6 +22,7 @@ import { useLogin } from './api/login.ts';
 import { useFormat } from '../../lib/format.ts';
 import { AppleLink } from './components/apple-link.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
+import { PasskeySignIn } from './components/passkey-sign-in.tsx';
 import { NS } from './i18n.ts';
 
 /**
@@ -44,6 +46,8 @@ export default function LoginPage() {
     () => readStorage(STORAGE_KEYS.buyingNftId) !== null || next?.startsWith('/market') === true,
   );
   const login = useLogin();
+  // A new device of a user with a second factor is asked for it (a code; passkeys sign in below).
+  const stepUp = useStepUp({ passkey: false });
   const [failure, setFailure] = useState<string | null>(null);
   const app = useAppForm({
     schema: loginRequestSchema,
@@ -52,15 +56,19 @@ export default function LoginPage() {
 
   const onSubmit = async (values: LoginRequest) => {
     setFailure(null);
-    const result = await login.mutateAsync(values);
+    const result = await stepUp.run((factor) => login.mutateAsync({ body: values, factor }));
     if (!result.ok) {
       // 'Invalid login or password' (spec §8), in the language the request carried.
       setFailure(failureMessage(result, t('error.unknown')));
       return;
     }
-    saveAuth(result.data);
+    signedIn(result.data);
+  };
+
+  const signedIn = (auth: AuthResponse) => {
+    saveAuth(auth);
     // The account page, wherever the user lands next, says that a deletion was cancelled.
-    if (result.data.deletionCancelled) writeStorage(STORAGE_KEYS.deletionCancelled, '1', 'session');
+    if (auth.deletionCancelled) writeStorage(STORAGE_KEYS.deletionCancelled, '1', 'session');
     navigate(next ?? (cpa ? paths.account.cpa.getHref() : paths.account.data.getHref()), {
       replace: true,
     });
@@ -129,9 +137,13 @@ export default function LoginPage() {
       {!cpa && (
         <>
           <Divider sx={{ my: 3 }}>{t('or')}</Divider>
-          <AppleLink label={t('apple.sign-in')} testId="login-apple" />
+          <Stack spacing={1.5}>
+            <PasskeySignIn onSignedIn={signedIn} onFailure={setFailure} />
+            <AppleLink label={t('apple.sign-in')} testId="login-apple" />
+          </Stack>
         </>
       )}
+      {stepUp.dialog}
       <Typography color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
         {t('login.no-account')}{' '}
         <MuiLink

@@ -24,6 +24,7 @@ import { useFormat } from '../../lib/format.ts';
 import { isAdmin } from '../../lib/roles.ts';
 import { useStaffUser } from './api/get-staff-user.ts';
 import { Facts, Section } from './components/section.tsx';
+import { SecurityEvents } from './components/security-events.tsx';
 import { StaffActionDialog } from './components/staff-action-dialog.tsx';
 import { UserSections } from './components/user-sections.tsx';
 import { NS } from './i18n.ts';
@@ -232,6 +233,11 @@ function UserDetail({ detail, admin }: { detail: StaffUserDetail; admin: boolean
       {detail.audit && (
         <Section title={t('user.audit')}>
           <Audit audit={detail.audit} />
+        </Section>
+      )}
+      {admin && (
+        <Section title={t('user.security-events')}>
+          <SecurityEvents userId={user.id} />
         </Section>
       )}
       {action && (

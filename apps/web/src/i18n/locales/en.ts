@@ -46,6 +46,7 @@ const en = {
   'page.account.referral.main': 'Main',
   'page.account.referral.tree': 'Referral tree',
   'page.account.cpa': 'Your affiliate links',
+  'page.account.security': 'Security',
   'page.control': 'Control area',
   'page.control.monitor': 'Monitor',
   'page.control.kyc': 'KYC moderation',
@@ -84,6 +85,13 @@ const en = {
   'footer.rights': '© {year} MEEET. All rights reserved.',
   'footer.cookie-settings': 'Cookie settings',
   'footer.adults': 'Only for adults (18+).',
+
+  'step-up.title': 'Confirm it is you',
+  'step-up.code': 'Code from your authenticator app, or a recovery code',
+  'step-up.confirm': 'Confirm',
+  'step-up.passkey': 'Use a passkey',
+  'step-up.cancel': 'Cancel',
+  'step-up.passkey-failed': 'The passkey was not used. Try again or enter a code.',
 } as const;
 
 export type CommonKey = keyof typeof en;

@@ -47,6 +47,7 @@ const ru = {
   'page.account.referral.main': 'Основное',
   'page.account.referral.tree': 'Дерево рефералов',
   'page.account.cpa': 'Ваши партнёрские ссылки',
+  'page.account.security': 'Безопасность',
   'page.control': 'Панель управления',
   'page.control.monitor': 'Мониторинг',
   'page.control.kyc': 'Модерация KYC',
@@ -85,6 +86,13 @@ const ru = {
   'footer.rights': '© {year} MEEET. Все права защищены.',
   'footer.cookie-settings': 'Настройки cookie',
   'footer.adults': 'Только для совершеннолетних (18+).',
+
+  'step-up.title': 'Подтвердите, что это вы',
+  'step-up.code': 'Код из приложения-аутентификатора или код восстановления',
+  'step-up.confirm': 'Подтвердить',
+  'step-up.passkey': 'Использовать ключ доступа',
+  'step-up.cancel': 'Отмена',
+  'step-up.passkey-failed': 'Ключ доступа не использован. Попробуйте снова или введите код.',
 } as const satisfies Record<CommonKey, string>;
 
 export default ru;

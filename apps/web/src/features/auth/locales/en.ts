@@ -24,6 +24,8 @@ const en = {
   'login.submit': 'Log in',
   'login.submitting': 'Logging in…',
   'login.recovery-success': 'Your password has been changed. Log in with the new one.',
+  'login.passkey': 'Sign in with a passkey',
+  'login.passkey-failed': 'The passkey did not sign you in. Try again or use your password.',
   'login.forgot': 'Forgot your password?',
   'login.no-account': 'New to MEEET?',
   'login.to-register': 'Join',

@@ -25,6 +25,9 @@ const ru: typeof en = {
   'login.submit': 'Войти',
   'login.submitting': 'Входим…',
   'login.recovery-success': 'Пароль изменён. Войдите с новым паролем.',
+  'login.passkey': 'Войти с ключом доступа',
+  'login.passkey-failed':
+    'Не удалось войти с ключом доступа. Попробуйте снова или войдите с паролем.',
   'login.forgot': 'Забыли пароль?',
   'login.no-account': 'Впервые в MEEET?',
   'login.to-register': 'Зарегистрироваться',

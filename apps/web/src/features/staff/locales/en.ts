@@ -67,6 +67,7 @@ const en = {
   'user.session.state': 'State',
   'user.session.active': 'Active',
   'user.session.ended': 'Ended {at}',
+  'user.security-events': 'Security events',
   'user.audit': 'Audit trail',
   'user.no-audit': 'No staff action yet.',
   'user.audit.when': 'When',

@@ -68,6 +68,7 @@ const ru: typeof en = {
   'user.session.state': 'Состояние',
   'user.session.active': 'Активен',
   'user.session.ended': 'Завершён {at}',
+  'user.security-events': 'События безопасности',
   'user.audit': 'Журнал действий',
   'user.no-audit': 'Действий персонала ещё не было.',
   'user.audit.when': 'Когда',

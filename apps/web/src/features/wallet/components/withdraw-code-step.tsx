@@ -11,6 +11,7 @@ import { failureMessage, showServerFieldErrors } from '../../../components/form/
 import { SubmitWithError } from '../../../components/form/submit-with-error.tsx';
 import { useAppForm } from '../../../components/form/use-app-form.ts';
 import type { ApiFailure } from '../../../lib/api-client.ts';
+import { useStepUp } from '../../../components/step-up/use-step-up.tsx';
 import { useWithdraw } from '../api/withdraw.ts';
 import { NS } from '../i18n.ts';
 import type { WithdrawOrder } from './use-withdraw-wizard.ts';
@@ -34,6 +35,8 @@ export function WithdrawCodeStep({
   const { t } = useTranslation([NS, 'core']);
   const confirm = useWithdraw();
   const resend = useWithdraw();
+  // The sending step asks a user with a second factor for it (the server decides).
+  const stepUp = useStepUp({ passkey: true });
   const [failure, setFailure] = useState<string | null>(null);
   const app = useAppForm({
     schema: withdrawRequestSchema,
@@ -52,10 +55,13 @@ export function WithdrawCodeStep({
 
   const onSubmit = async () => {
     setFailure(null);
-    const result = await confirm.mutateAsync({
-      body: { address: order.address, amount: order.amount, code: app.form.getValues('code') },
-      idempotencyKey: order.idempotencyKey,
-    });
+    const result = await stepUp.run((factor) =>
+      confirm.mutateAsync({
+        body: { address: order.address, amount: order.amount, code: app.form.getValues('code') },
+        idempotencyKey: order.idempotencyKey,
+        factor,
+      }),
+    );
     if (result.ok) {
       if (result.data.step === 'submitted') onSubmitted(result.data.transaction);
       return;
@@ -116,6 +122,7 @@ export function WithdrawCodeStep({
           </Button>
         </Stack>
       </Stack>
+      {stepUp.dialog}
     </AppForm>
   );
 }

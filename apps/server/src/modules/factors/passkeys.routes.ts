@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  passkeyLoginRequestSchema,
+  passkeyOptionsResponseSchema,
+  passkeyRegisterRequestSchema,
+  passkeyRemoveRequestSchema,
+} from '@meeet/core/api/factors';
+import { FACTOR_HEADER, factorsPaths } from '@meeet/core/api/factors-paths';
+import { authResponseSchema, okResponseSchema } from '@meeet/core/api/user';
+import { authOf, clientContext } from '../../plugins/auth.ts';
+import { factorHeader } from '../../plugins/factor-header.ts';
+import { errorBodySchema } from '@meeet/core/api/errors';
+
+const tags = ['factors'];
+const bearer = [{ bearerAuth: [] }];
+const refusals = { 403: errorBodySchema, 429: errorBodySchema };
+
+export interface RouteLimits {
+  authLimit: { rateLimit: { max: number; timeWindow: number } };
+}
+
+/** Passkeys: the WebAuthn ceremonies, sign-in by passkey, removal. Routes only route. */
+export const passkeysRoutes: FastifyPluginAsyncZod<RouteLimits> = async (app, { authLimit }) => {
+  const { factors, users } = app;
+  const signedIn = { onRequest: app.requireAuth, config: authLimit };
+  app.post(
+    factorsPaths.passkeyRegisterOptions,
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Options for navigator.credentials.create',
+        response: { 200: passkeyOptionsResponseSchema },
+      },
+    },
+    async (request) => ({ options: await factors.passkeyRegistrationOptions(authOf(request)) }),
+  );
+
+  app.post(
+    factorsPaths.passkeyRegister,
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security: bearer,
+        summary: `Store a new passkey (a factor in ${FACTOR_HEADER} if one exists)`,
+        body: passkeyRegisterRequestSchema,
+        response: { 200: okResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await factors.registerPasskey(authOf(request), request.body, factorHeader(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    factorsPaths.passkeyAssertOptions,
+    {
+      config: authLimit,
+      schema: {
+        tags,
+        summary: 'Options for navigator.credentials.get: step-up when signed in, else sign-in',
+        response: { 200: passkeyOptionsResponseSchema },
+      },
+    },
+    async (request) => ({
+      options: await factors.passkeyAssertionOptions(await request.authenticate()),
+    }),
+  );
+
+  app.post(
+    factorsPaths.passkeyLogin,
+    {
+      config: authLimit,
+      schema: {
+        tags,
+        summary: 'Sign in with a passkey instead of a password',
+        body: passkeyLoginRequestSchema,
+        response: { 200: authResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const userId = await factors.passkeySignIn(request.body.response);
+      return users.signInVerified(userId, clientContext(request));
+    },
+  );
+
+  app.post(
+    factorsPaths.passkeyRemove,
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security: bearer,
+        summary: `Remove a passkey (a factor in ${FACTOR_HEADER})`,
+        body: passkeyRemoveRequestSchema,
+        response: { 200: okResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await factors.removePasskey(authOf(request), request.body.id, factorHeader(request));
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,30 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { antiPhishingSchema } from '@meeet/core/api/security';
+import { securityPaths } from '@meeet/core/api/security-paths';
+import { api } from '../../../lib/api-client.ts';
+
+const antiPhishingKey = ['security', 'anti-phishing'] as const;
+
+export function useAntiPhishing() {
+  return useQuery({
+    queryKey: antiPhishingKey,
+    queryFn: async () => {
+      const result = await api.get(securityPaths.antiPhishing, {}, antiPhishingSchema);
+      if (!result.ok) throw new Error(result.error);
+      return result.data.phrase;
+    },
+  });
+}
+
+/** PUT the phrase (null removes it); the cached phrase is what the server answered. */
+export function useSetAntiPhishing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (phrase: string | null) => {
+      const result = await api.put(securityPaths.antiPhishing, { phrase }, antiPhishingSchema);
+      if (!result.ok) throw new Error(result.error);
+      return result.data.phrase;
+    },
+    onSuccess: (phrase) => queryClient.setQueryData(antiPhishingKey, phrase),
+  });
+}
