@@ -89,11 +89,11 @@ describe('sessions people control', () => {
     const other = list.find((session) => !session.current);
     expect(other?.browser).toBe('Firefox 132');
 
-    const ended = await inject(
-      'DELETE',
-      securityPaths.session(other?.id ?? ''),
-      bearer(first.token, 'fp-first'),
-    );
+    // As the web client sends it: a JSON content type and no body.
+    const ended = await inject('DELETE', securityPaths.session(other?.id ?? ''), {
+      ...bearer(first.token, 'fp-first'),
+      'content-type': 'application/json',
+    });
     expect(ended.statusCode).toBe(200);
     expect(sessionsEndedSchema.parse(ended.json())).toEqual({ ended: 1 });
     await disconnected;
