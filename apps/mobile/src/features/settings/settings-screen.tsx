@@ -17,6 +17,7 @@ import { PushSettingsCard } from '../push/push-settings.tsx';
 import { AdsSetting } from '../ads/ads-setting.tsx';
 import { HouseAd } from '../ads/house-ad.tsx';
 import { BlockedPeople } from './blocked-people.tsx';
+import { SessionsList } from './sessions-list.tsx';
 
 const LANGUAGE_NAMES = { en: 'English', ru: 'Русский' } as const;
 
@@ -99,6 +100,7 @@ export function SettingsScreen({ onNotifications }: { onNotifications: () => voi
       <AdsSetting />
       <PushSettingsCard />
       <BlockedPeople />
+      <SessionsList />
       <Button label={t('m.notifications.title')} onPress={onNotifications} variant="secondary" />
       <Button
         label={t('m.settings.sign-out')}
