@@ -41,6 +41,7 @@ import type { PushProvider } from './modules/push/push.provider.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
 import { walletPlugin, type WalletServiceCodes } from './modules/wallet/wallet.plugin.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { addressBookRoutes } from './modules/wallet/address-book.routes.ts';
 import { chainRuntimePlugin } from './plugins/chain.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -196,9 +197,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(marketEventsPlugin);
   // The modules' services, each built once here in the order they use each other; routes below
   // only route (docs/decisions.md, "One composition root: a service plugin per module").
-  await app.register(securityEventsPlugin, { config });
   await app.register(codesPlugin);
-  await app.register(walletPlugin, deps.withdrawalCodes ? { codes: deps.withdrawalCodes } : {});
+  await app.register(walletPlugin, {
+    holdMs: config.chain.withdrawalHoldMs,
+    ...(deps.withdrawalCodes ? { codes: deps.withdrawalCodes } : {}),
+  });
+  await app.register(securityEventsPlugin, { config });
   await app.register(marketPlugin);
   await app.register(presencePlugin, { config });
   await app.register(bansPlugin);
@@ -220,6 +224,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(usersRoutes, { config });
       await api.register(feedbackRoutes, { config });
       await api.register(walletRoutes, { config });
+      await api.register(addressBookRoutes, { config });
       await api.register(mediaRoutes, { config });
       await api.register(kycRoutes);
       await api.register(marketRoutes);

@@ -133,6 +133,8 @@ const envSchema = z.object({
   ANVIL_PORT: withDefault(z.coerce.number().int().min(0).max(65_535), 8545),
   /** Milliseconds between polls of the deposit watcher and the withdrawal tracker. */
   CHAIN_POLL_MS: withDefault(z.coerce.number().int().min(50), 2000),
+  /** Seconds a new withdrawal address waits, and a risky change pauses withdrawals (24 h). */
+  WITHDRAWAL_HOLD_SECONDS: withDefault(z.coerce.number().int().min(0), 86_400),
   /**
    * Redis shared by every server process (socket fan-out, rate limits); unset → all in-process,
    * which is right for exactly one process.
@@ -362,6 +364,8 @@ export interface ChainConfig {
   readonly mnemonic: string;
   readonly anvilPort: number;
   readonly pollMs: number;
+  /** How long a new withdrawal address waits, and a risky change pauses withdrawals. */
+  readonly withdrawalHoldMs: number;
 }
 
 export class ConfigError extends Error {
@@ -519,6 +523,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       mnemonic: '',
       anvilPort: e.ANVIL_PORT,
       pollMs: e.CHAIN_POLL_MS,
+      withdrawalHoldMs: e.WITHDRAWAL_HOLD_SECONDS * 1000,
     },
     limits: {
       loginPerIpPerMinute: e.LOGIN_RATE_LIMIT_PER_IP,

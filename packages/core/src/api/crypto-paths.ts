@@ -14,6 +14,11 @@ export const cryptoPaths = {
   transaction: (id: number | string) => `/crypto/transaction/${encodeURIComponent(String(id))}`,
   /** Two steps: without `code` mails a code; with `code` sends (needs an Idempotency-Key). */
   withdraw: '/crypto/wallet/withdraw/',
+  /** The caller's saved withdrawal addresses (GET), and saving one (POST). */
+  addresses: '/crypto/wallet/addresses',
+  address: (id: number | string) => `/crypto/wallet/addresses/${encodeURIComponent(String(id))}`,
+  /** The "only to saved addresses" switch (PATCH). */
+  onlySaved: '/crypto/wallet/addresses/only-saved',
   /** Development only (local chain): mints test USDT and sends BNB to the caller's address. */
   devFund: '/crypto/dev/fund',
 } as const;

@@ -3,6 +3,7 @@ import { nftTypeSchema, transactionStatusSchema, transactionTypeSchema } from '.
 import { BNB_DECIMALS, USDT_DECIMALS } from '../constants.ts';
 import { parseTokenAmount } from '../rules/amount.ts';
 import { zCode, zWalletAddress } from '../rules/zod-base.ts';
+import { withdrawalHoldSchema } from './custody.ts';
 
 // The wallet and chain contract: every /crypto call's request and response (spec §3 Wallet,
 // NFT, transaction status and type; §7 calls; §8 wallet messages). Money on the wire is
@@ -101,6 +102,8 @@ export const walletResponseSchema = z.object({
   /** False when nativeBalance < transferFee: the client shows wallet.insufficient-fee. */
   canPayFee: z.boolean(),
   nfts: z.array(walletNftSchema),
+  /** Withdrawals paused after a risky change (custody.ts): why and until when; null when not. */
+  hold: withdrawalHoldSchema.nullable().optional(),
 });
 export type WalletResponse = z.infer<typeof walletResponseSchema>;
 

@@ -51,6 +51,12 @@ export const ErrorCode = {
    * meeting reasons, comma-separated.
    */
   MEETING_CANNOT_MINT: 'MEETING_CANNOT_MINT',
+  /** Withdrawals are paused after a risky change (403); `details` has reason and until. */
+  WITHDRAWALS_HELD: 'WITHDRAWALS_HELD',
+  /** A saved address still in its hold (403); `details.usableFrom` says when it may receive. */
+  ADDRESS_ON_HOLD: 'ADDRESS_ON_HOLD',
+  /** "Only to saved addresses" is on and this address is not saved (403). */
+  ADDRESS_NOT_SAVED: 'ADDRESS_NOT_SAVED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -88,6 +94,9 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   ASSERTION_INVALID: 403,
   SAME_DEVICE: 409,
   MEETING_CANNOT_MINT: 422,
+  WITHDRAWALS_HELD: 403,
+  ADDRESS_ON_HOLD: 403,
+  ADDRESS_NOT_SAVED: 403,
 };
 
 // From the object itself, not a computed list: a build can then drop the schema where it is

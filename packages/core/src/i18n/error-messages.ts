@@ -39,6 +39,9 @@ export const errorMessagesEn: ErrorMessages = {
     'This request could not be verified as coming from your phone. Restart the app and try again',
   'error.SAME_DEVICE': 'Two accounts on the same phone cannot meet each other',
   'error.MEETING_CANNOT_MINT': 'This meeting could not mint a token, so it did not start',
+  'error.WITHDRAWALS_HELD': 'Withdrawals are paused for now',
+  'error.ADDRESS_ON_HOLD': 'This address cannot receive funds yet',
+  'error.ADDRESS_NOT_SAVED': 'Withdrawals may go only to saved addresses',
 };
 
 export const errorMessagesRu: ErrorMessages = {
@@ -77,4 +80,7 @@ export const errorMessagesRu: ErrorMessages = {
     'Не удалось убедиться, что запрос отправлен с вашего телефона. Перезапустите приложение и попробуйте снова',
   'error.SAME_DEVICE': 'Два аккаунта на одном телефоне не могут встретиться друг с другом',
   'error.MEETING_CANNOT_MINT': 'Эта встреча не смогла бы выпустить токен, поэтому она не началась',
+  'error.WITHDRAWALS_HELD': 'Вывод средств временно приостановлен',
+  'error.ADDRESS_ON_HOLD': 'Этот адрес ещё не может получать средства',
+  'error.ADDRESS_NOT_SAVED': 'Вывод разрешён только на сохранённые адреса',
 };

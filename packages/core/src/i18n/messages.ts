@@ -1,3 +1,4 @@
+import { custodyMessagesEn, custodyMessagesRu } from './custody-messages.ts';
 import { errorMessagesEn, errorMessagesRu } from './error-messages.ts';
 import { SELLER_PAYOUT_PERCENT } from '../constants.ts';
 import type { Locale } from './locale.ts';
@@ -222,7 +223,8 @@ const appMessagesEn = {
   'kyc.level-not-moderated': 'You do not moderate this level',
 } as const;
 
-export type MessageKey = keyof typeof appMessagesEn | keyof typeof errorMessagesEn;
+export type MessageKey =
+  keyof typeof appMessagesEn | keyof typeof errorMessagesEn | keyof typeof custodyMessagesEn;
 
 const appMessagesRu = {
   'msg.required': 'Обязательное поле',
@@ -447,8 +449,8 @@ const appMessagesRu = {
 } as const satisfies Record<keyof typeof appMessagesEn, string>;
 
 export const messages = {
-  en: { ...errorMessagesEn, ...appMessagesEn },
-  ru: { ...errorMessagesRu, ...appMessagesRu },
+  en: { ...errorMessagesEn, ...appMessagesEn, ...custodyMessagesEn },
+  ru: { ...errorMessagesRu, ...appMessagesRu, ...custodyMessagesRu },
 } as const satisfies Record<Locale, Record<MessageKey, string>>;
 
 export const MESSAGE_KEYS = Object.keys(messages.en) as MessageKey[];

@@ -59,6 +59,22 @@ describe('wallet glance', () => {
     ).not.toBeOnTheScreen();
   });
 
+  it('says why and until when withdrawals are paused', async () => {
+    const hold = { reason: 'password-change', until: '2026-11-29T10:12:00.000Z' };
+    fakeServer({ 'GET /api/crypto/wallet': { body: { ...wallet, hold } }, ...history([]) });
+    await renderScreen(<WalletScreen />);
+    expect(
+      await screen.findByText(/^Withdrawals are paused until .*29.* after your password change$/),
+    ).toBeOnTheScreen();
+  });
+
+  it('shows no pause when there is none', async () => {
+    fakeServer({ 'GET /api/crypto/wallet': { body: { ...wallet, hold: null } }, ...history([]) });
+    await renderScreen(<WalletScreen />);
+    expect(await screen.findByText('125.5 USDT')).toBeOnTheScreen();
+    expect(screen.queryByTestId('wallet-hold')).not.toBeOnTheScreen();
+  });
+
   it('lists the tokens minted at meetings, which earn their generators on every sale', async () => {
     const refused = { ...minted, id: 4, outcome: 'refused' as const, token: null };
     fakeServer({ 'GET /api/crypto/wallet': { body: wallet }, ...history([minted, refused]) });

@@ -3,8 +3,10 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { cryptoPaths } from '@meeet/core/api/crypto-paths';
 import { walletResponseSchema } from '@meeet/core/api/crypto';
+import type { WithdrawalHold } from '@meeet/core/api/custody';
 import { SELLER_PAYOUT_PERCENT } from '@meeet/core/constants';
 import { nftTypeName } from '@meeet/core/enums';
+import { formatDateTime } from '@meeet/core/format/date';
 import { formatTokenAmount } from '@meeet/core/format/number';
 import { webRoutes } from '@meeet/core/web/routes';
 import { api, unwrap } from '../../lib/api.ts';
@@ -22,6 +24,18 @@ export function useWallet() {
     queryKey: walletKey,
     queryFn: () => unwrap(api.get(cryptoPaths.wallet, undefined, walletResponseSchema)),
   });
+}
+
+/** Why and until when withdrawals are paused (a password change, a new device…). */
+function HoldCard({ hold }: { hold: WithdrawalHold }) {
+  const { t, locale } = useI18n();
+  return (
+    <Card>
+      <Text style={styles.text} testID="wallet-hold">
+        {t(`wallet.held.${hold.reason}`, { until: formatDateTime(hold.until, locale) })}
+      </Text>
+    </Card>
+  );
 }
 
 /** A glance at the wallet; deposits and purchases happen in the web app. */
@@ -50,6 +64,7 @@ export function WalletScreen() {
       {wallet.isError ? (
         <ErrorBox message={wallet.error.message} onRetry={() => void wallet.refetch()} />
       ) : null}
+      {wallet.data?.hold ? <HoldCard hold={wallet.data.hold} /> : null}
       {wallet.data ? (
         <>
           <Card>

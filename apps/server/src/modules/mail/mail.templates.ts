@@ -7,6 +7,7 @@ export type MailTemplate =
   | { kind: 'email-verify-code'; code: string }
   | { kind: 'recovery-code'; code: string }
   | { kind: 'withdrawal-code'; code: string; amount: string; symbol: string; address: string }
+  | { kind: 'withdrawal-address-added'; address: string; label: string; usableFrom: string }
   | {
       kind: 'feedback';
       name: string;
@@ -68,6 +69,10 @@ function codeMail(subject: string, intro: string, code: string, outro: string): 
   };
 }
 
+function noticeMail(subject: string, paragraphs: readonly string[]): RenderedMail {
+  return { subject, text: `${paragraphs.join('\n\n')}\n\nMEEET`, html: layout(paragraphs) };
+}
+
 const renderers: Record<Locale, (template: MailTemplate) => RenderedMail> = {
   en: (t) => {
     switch (t.kind) {
@@ -92,6 +97,11 @@ const renderers: Record<Locale, (template: MailTemplate) => RenderedMail> = {
           t.code,
           `The code confirms only this amount to this address, and is valid for ${CODE_TTL_MINUTES} minutes. If you did not ask for this withdrawal, do not share the code and change your password.`,
         );
+      case 'withdrawal-address-added':
+        return noticeMail(`MEEET: withdrawal address "${t.label}" saved`, [
+          `The address ${t.address} was saved to your withdrawal address book as "${t.label}".`,
+          `It can receive withdrawals from ${t.usableFrom}. If you did not save it, remove it from the address book in your wallet now and change your password.`,
+        ]);
       case 'feedback':
         return feedbackMail('Feedback from', 'User ID', 'not signed in', t);
       case 'kyc-decision':
@@ -127,6 +137,11 @@ const renderers: Record<Locale, (template: MailTemplate) => RenderedMail> = {
           t.code,
           `Код подтверждает только эту сумму на этот адрес и действует ${CODE_TTL_MINUTES} минут. Если вы не запрашивали вывод, никому не сообщайте код и смените пароль.`,
         );
+      case 'withdrawal-address-added':
+        return noticeMail(`MEEET: адрес для вывода «${t.label}» сохранён`, [
+          `Адрес ${t.address} сохранён в вашей адресной книге для вывода под именем «${t.label}».`,
+          `На него можно выводить средства с ${t.usableFrom}. Если вы его не сохраняли, сразу удалите его из адресной книги в кошельке и смените пароль.`,
+        ]);
       case 'feedback':
         return feedbackMail('Обращение от', 'ID пользователя', 'не вошёл в систему', t);
       case 'kyc-decision':

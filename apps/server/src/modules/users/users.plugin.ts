@@ -27,6 +27,7 @@ async function users(app: FastifyInstance, { config }: { config: AppConfig }): P
     log: app.log,
     referral: app.referral,
     cpa: app.cpa,
+    holds: app.wallet,
   });
   app.decorate('users', users);
   // The dummy hash for unknown-address logins is made before the first request needs it.
@@ -35,5 +36,5 @@ async function users(app: FastifyInstance, { config }: { config: AppConfig }): P
 
 export const usersPlugin = fp(users, {
   name: 'users',
-  dependencies: ['auth', 'codes', 'referral', 'cpa', 'limiters'],
+  dependencies: ['auth', 'codes', 'referral', 'cpa', 'limiters', 'wallet'],
 });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { WithdrawalHoldReason } from '@meeet/core/api/custody';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import type {
   AuthResponse,
@@ -48,6 +49,15 @@ export interface UsersServiceDeps {
       referrerId: number,
       fingerprint: string | null,
     ): Promise<void>;
+  };
+  /** The wallet: pauses withdrawals after a risky change (on the change's transaction). */
+  holds?: {
+    holdWithdrawals(
+      userId: number,
+      reason: WithdrawalHoldReason,
+      until?: Date,
+      db?: DbExecutor,
+    ): Promise<unknown>;
   };
   /** The affiliate programme: attributes a registration and hears of a completed profile. */
   cpa?: {
@@ -110,7 +120,17 @@ export class UsersService {
       throw new AppError(ErrorCode.UNAUTHORIZED);
     }
     await loginLimiter.recordSuccess(email, client);
+    const history = await sessionsRepository.fingerprintHistory(
+      db,
+      user.id,
+      client.fingerprint ?? '',
+    );
     const started = await sessions.start(db, user, client);
+    // The first sign-in from a device the account never used (or one that hides) pauses
+    // withdrawals; the first sign-in of all (no device known yet) does not.
+    if (history.anyKnown && !history.seen) {
+      await this.deps.holds?.holdWithdrawals(user.id, 'new-device');
+    }
     return { token: started.token, user: toUserPrivate(started.user) };
   }
 
@@ -272,6 +292,7 @@ export class UsersService {
     const revoked = await db.transaction(async (tx) => {
       if (!(await codes.consume(tx, input.email, 'recovery', input.code)) || !user) return null;
       await usersRepository.update(tx, user.id, { passwordHash, emailVerified: true });
+      await this.deps.holds?.holdWithdrawals(user.id, 'email-recovery', undefined, tx);
       return sessionsRepository.revokeAllForUser(tx, user.id);
     });
     if (!revoked) throw invalidCode();
@@ -305,6 +326,7 @@ export class UsersService {
     const passwordHash = await hasher.hash(input.password);
     const revoked = await db.transaction(async (tx) => {
       await usersRepository.update(tx, user.id, { passwordHash });
+      await this.deps.holds?.holdWithdrawals(user.id, 'password-change', undefined, tx);
       return sessionsRepository.revokeAllForUser(tx, user.id, auth.sessionId);
     });
     sessions.notifyRevoked(revoked);

@@ -133,6 +133,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async 
         response: {
           200: withdrawCodeSentSchema,
           202: withdrawSubmittedSchema,
+          403: errorBodySchema,
           409: errorBodySchema,
           422: errorBodySchema,
         },

@@ -40,6 +40,7 @@ import type { AuthContext } from '../users/sessions.service.ts';
 import { idempotentCommand } from './ledger.service.ts';
 import { spendableFunds } from './spendable.ts';
 import { TOKEN_TRANSFER_GAS } from './tx-sender.ts';
+import type { WithdrawalCustody } from './custody.service.ts';
 import { walletRepository as repo } from './wallet.repository.ts';
 import type { ChainTransactionRow } from './wallet.schema.ts';
 
@@ -65,6 +66,8 @@ export interface WalletServiceDeps {
   chain: ChainRuntime;
   codes: WithdrawalCodes;
   log: FastifyBaseLogger;
+  /** The address book and the pauses after risky changes (custody.service.ts). */
+  custody: WithdrawalCustody;
 }
 
 export interface WithdrawInput {
@@ -141,6 +144,15 @@ function insufficientFee(balance: bigint, minFee: bigint): AppError {
 export class WalletService {
   constructor(private readonly deps: WalletServiceDeps) {}
 
+  get custody(): WithdrawalCustody {
+    return this.deps.custody;
+  }
+
+  /** Pauses the user's withdrawals after a risky change; see WithdrawalCustody. */
+  holdWithdrawals(...args: Parameters<WithdrawalCustody['holdWithdrawals']>) {
+    return this.deps.custody.holdWithdrawals(...args);
+  }
+
   info(): CryptoInfoResponse {
     const { chain } = this.deps.chain.require();
     return {
@@ -187,10 +199,11 @@ export class WalletService {
   async wallet(auth: AuthContext): Promise<WalletResponse> {
     const { chain } = this.deps.chain.require();
     const address = await this.ensureAddress(chain, auth.user.id);
-    const [funds, { fee }, nfts] = await Promise.all([
+    const [funds, { fee }, nfts, hold] = await Promise.all([
       spendableFunds(chain, this.deps.db, auth.user.id, address),
       this.gas(chain),
       this.nfts(chain, address),
+      this.deps.custody.activeHold(auth.user.id),
     ]);
     return {
       address,
@@ -208,6 +221,7 @@ export class WalletService {
       transferFee: fee.toString(),
       canPayFee: funds.bnb >= fee,
       nfts,
+      hold,
     };
   }
 
@@ -333,6 +347,7 @@ export class WalletService {
     await this.assertDestination(chain, userId, input.address);
 
     if (input.code === undefined) {
+      await this.deps.custody.assertWithdrawalAllowed(this.deps.db, userId, input.address, locale);
       const funds = await spendableFunds(chain, this.deps.db, userId, address);
       const { fee } = await this.gas(chain);
       if (input.amount > funds.usdt) throw insufficientFunds();
@@ -366,6 +381,8 @@ export class WalletService {
       requestHash: hash,
       replay: async (_tx, earlier): Promise<ChainTransactionRow | null> => earlier,
       run: async (tx, key) => {
+        // Under the lock: a hold or an address-book change made meanwhile is seen, or waits.
+        await this.deps.custody.assertWithdrawalAllowed(tx, userId, input.address, locale);
         // Read under the lock: a withdrawal settling meanwhile waits for it (TxSender.settle).
         const funds = await spendableFunds(chain, tx, userId, address);
         const { fee } = await this.gas(chain);

@@ -8,8 +8,10 @@ import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useCryptoInfo } from './api/get-crypto-info.ts';
 import { useFee } from './api/get-fee.ts';
 import { useWallet } from './api/get-wallet.ts';
+import { AddressBook } from './components/address-book.tsx';
 import { Balances } from './components/balances.tsx';
 import { DepositPanel } from './components/deposit-panel.tsx';
+import { HoldBanner } from './components/hold-banner.tsx';
 import { Section } from './components/section.tsx';
 import { TokensList } from './components/tokens-list.tsx';
 import { TransactionHistory } from './components/transaction-history.tsx';
@@ -50,6 +52,7 @@ export default function WalletPage() {
             {t('network', { blockchain: data.blockchain, network: data.network })}
           </Typography>
         </Box>
+        <HoldBanner hold={data.hold} />
         <Balances wallet={data} devFunding={info.data?.devFunding ?? false} />
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <Section id="wallet-deposit" title={t('deposit.title')} testId="wallet-deposit">
@@ -59,6 +62,9 @@ export default function WalletPage() {
             <WithdrawPanel wallet={data} fee={fee.data} />
           </Section>
         </Box>
+        <Section id="wallet-addresses" title={t('book.title')} testId="wallet-addresses">
+          <AddressBook />
+        </Section>
         <Section id="wallet-tokens" title={t('tokens.title')} testId="wallet-tokens">
           <TokensList nfts={data.nfts} />
         </Section>

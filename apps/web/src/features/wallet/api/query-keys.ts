@@ -15,6 +15,7 @@ export const walletKeys = {
   info: ['wallet', 'info'] as const,
   fee: ['wallet', 'fee'] as const,
   wallet: ['wallet', 'wallet'] as const,
+  addresses: ['wallet', 'addresses'] as const,
   transactions: (query: TransactionsQuery) => ['wallet', 'transactions', query] as const,
   transaction: (id: number) => ['wallet', 'transaction', id] as const,
 };

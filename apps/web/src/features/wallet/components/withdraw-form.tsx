@@ -20,6 +20,7 @@ import { useFormat } from '../../../lib/format.ts';
 import { useWithdraw } from '../api/withdraw.ts';
 import { canPayFee, checkAmountAvailable, maxAmountText } from '../amount.ts';
 import { NS } from '../i18n.ts';
+import { SavedAddressChips } from './saved-address-chips.tsx';
 import type { WithdrawOrder } from './use-withdraw-wizard.ts';
 
 /** Step 1: the address and the amount; on success the server mails the code. */
@@ -88,6 +89,11 @@ export function WithdrawForm({
           autoComplete="off"
           spellCheck={false}
           required
+        />
+        <SavedAddressChips
+          onPick={(address) =>
+            app.form.setValue('address', address, { shouldValidate: true, shouldDirty: true })
+          }
         />
         <FormTextField
           name="amount"
