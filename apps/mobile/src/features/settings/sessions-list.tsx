@@ -8,6 +8,7 @@ import {
 } from '@meeet/core/api/security';
 import { securityPaths } from '@meeet/core/api/security-paths';
 import { formatDateTime } from '@meeet/core/format/date';
+import { sessionLabel } from '@meeet/core/rules/session-label';
 import type { Locale } from '@meeet/core/i18n/locale';
 import { api, unwrap } from '../../lib/api.ts';
 import { useI18n, type Translate } from '../../lib/i18n.ts';
@@ -16,11 +17,10 @@ import { Button, Card, ErrorBox, Loading, styles } from '../../components/ui.tsx
 const sessionsKey = ['security', 'sessions'] as const;
 
 function sessionName(session: ActiveSession, t: Translate): string {
-  const what =
-    session.client === 'app'
-      ? t('m.settings.sessions.app')
-      : (session.browser ?? t('m.settings.sessions.unknown'));
-  return session.os ? `${what} · ${session.os}` : what;
+  return sessionLabel(session, {
+    app: t('m.settings.sessions.app'),
+    unknown: t('m.settings.sessions.unknown'),
+  });
 }
 
 function place(code: string | null, locale: Locale, t: Translate): string {
