@@ -206,12 +206,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(marketEventsPlugin);
   // The modules' services, each built once here in the order they use each other; routes below
   // only route (docs/decisions.md, "One composition root: a service plugin per module").
-  await app.register(securityEventsPlugin, { config });
   await app.register(codesPlugin);
   await app.register(walletPlugin, {
     holdMs: config.chain.withdrawalHoldMs,
     ...(deps.withdrawalCodes ? { codes: deps.withdrawalCodes } : {}),
   });
+  await app.register(securityEventsPlugin, { config });
   await app.register(marketPlugin);
   await app.register(presencePlugin, { config });
   await app.register(bansPlugin);

@@ -18,6 +18,7 @@ import { AdsSetting } from '../ads/ads-setting.tsx';
 import { HouseAd } from '../ads/house-ad.tsx';
 import { BlockedPeople } from './blocked-people.tsx';
 import { AccountActions } from '../account/account-actions.tsx';
+import { SessionsList } from './sessions-list.tsx';
 
 const LANGUAGE_NAMES = { en: 'English', ru: 'Русский' } as const;
 
@@ -109,6 +110,7 @@ export function SettingsScreen({
       <AdsSetting />
       <PushSettingsCard />
       <BlockedPeople />
+      <SessionsList />
       <Button label={t('m.notifications.title')} onPress={onNotifications} variant="secondary" />
       <AccountActions onDeleteAccount={onDeleteAccount} onKyc={onKyc} />
       <Button

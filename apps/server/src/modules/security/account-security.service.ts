@@ -9,7 +9,8 @@ import type { Locale } from '@meeet/core/i18n/locale';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { describeSession, deviceLabel } from '../users/session-device.ts';
+import { sessionLabel } from '@meeet/core/rules/session-label';
+import { describeSession } from '../users/session-device.ts';
 import type { AuthContext, SessionsService, SignedIn } from '../users/sessions.service.ts';
 import type { TokenSigner } from '../users/tokens.ts';
 import { userIdByEmail } from '../users/users.service.ts';
@@ -145,7 +146,10 @@ export class AccountSecurityService {
       locale,
       template: {
         kind: 'new-device',
-        device: deviceLabel(device, WORDS[locale].app, WORDS[locale].unknownDevice),
+        device: sessionLabel(device, {
+          app: WORDS[locale].app,
+          unknown: WORDS[locale].unknownDevice,
+        }),
         place: countryName(device.country, locale),
         at: new Date().toISOString(),
         notMeUrl: `${this.deps.publicUrl}${webRoutes.notMe}?token=${encodeURIComponent(token)}`,

@@ -23,6 +23,11 @@ async function security(app: FastifyInstance, { config }: { config: AppConfig })
     tokens: app.tokens,
     publicUrl: config.publicUrl,
     log: app.log,
+    // The wallet's pause for the configured hold (24 h by default); a password reset adds its
+    // own pause after it (docs/decisions.md, "New-device mail and This wasn't me").
+    freezeWithdrawals: async (userId) => {
+      await app.wallet.holdWithdrawals(userId, 'not-me');
+    },
   });
   app.decorate('security', events);
   app.decorate('accountSecurity', accountSecurity);
@@ -32,5 +37,5 @@ async function security(app: FastifyInstance, { config }: { config: AppConfig })
 
 export const securityEventsPlugin = fp(security, {
   name: 'security-events',
-  dependencies: ['db', 'auth', 'mail'],
+  dependencies: ['db', 'auth', 'mail', 'wallet'],
 });

@@ -22,6 +22,15 @@ export const securityRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = asyn
   app,
   { config },
 ) => {
+  // Scoped to these routes: the web client sends `Content-Type: application/json` on a DELETE
+  // without a body, which Fastify's JSON parser refuses as empty; an empty body is no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') done(null, undefined);
+    else parseJson(request, text, done);
+  });
   await app.register(sessionsRoutes, { config });
   const { accountSecurity } = app;
 

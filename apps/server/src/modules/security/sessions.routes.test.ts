@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import {
   activeSessionsSchema,
@@ -11,6 +11,7 @@ import { bearer, registerUser } from '../../../test/accounts.ts';
 import { devMailbox } from '../mail/mail.schema.ts';
 import { makeRole } from '../media/media.test-support.ts';
 import { socketTestServer } from '../meet/meet.test-support.ts';
+import { withdrawalHolds } from '../wallet/custody.schema.ts';
 
 const CHROME =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
@@ -89,11 +90,11 @@ describe('sessions people control', () => {
     const other = list.find((session) => !session.current);
     expect(other?.browser).toBe('Firefox 132');
 
-    const ended = await inject(
-      'DELETE',
-      securityPaths.session(other?.id ?? ''),
-      bearer(first.token, 'fp-first'),
-    );
+    // As the web client sends it: a JSON content type and no body.
+    const ended = await inject('DELETE', securityPaths.session(other?.id ?? ''), {
+      ...bearer(first.token, 'fp-first'),
+      'content-type': 'application/json',
+    });
     expect(ended.statusCode).toBe(200);
     expect(sessionsEndedSchema.parse(ended.json())).toEqual({ ended: 1 });
     await disconnected;
@@ -165,6 +166,13 @@ describe('sessions people control', () => {
     expect(sessionsEndedSchema.parse(used.json())).toEqual({ ended: 3 });
     expect((await me(stranger, 'fp-stranger')).statusCode).toBe(401);
     expect((await me(first.token)).statusCode).toBe(401);
+
+    // Withdrawals are frozen (the wallet's pause, which it explains to the owner).
+    const holds = await server.t.db
+      .select({ reason: withdrawalHolds.reason })
+      .from(withdrawalHolds)
+      .where(eq(withdrawalHolds.userId, first.user.id));
+    expect(holds.map((hold) => hold.reason)).toContain('not-me');
 
     const again = await inject(
       'POST',

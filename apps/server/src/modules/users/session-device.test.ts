@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countryOf, describeSession, deviceLabel } from './session-device.ts';
+import { sessionLabel } from '@meeet/core/rules/session-label';
+import { countryOf, describeSession } from './session-device.ts';
 
 describe('describeSession', () => {
   it('names browser and system from a browser user agent', () => {
@@ -13,13 +14,15 @@ describe('describeSession', () => {
       os: 'Windows 10',
       country: null,
     });
-    expect(deviceLabel(device, 'MEEET app', 'unknown')).toBe('Microsoft Edge 131 · Windows 10');
+    expect(sessionLabel(device, { app: 'MEEET app', unknown: 'unknown' })).toBe(
+      'Microsoft Edge 131 · Windows 10',
+    );
   });
 
   it('tells the app by its platform HTTP stack', () => {
     expect(describeSession('okhttp/4.12.0', null)).toMatchObject({ client: 'app', os: 'Android' });
     const ios = describeSession('MEEET/3 CFNetwork/1568 Darwin/24.0.0', null);
-    expect(deviceLabel(ios, 'MEEET app', 'unknown')).toBe('MEEET app · iOS');
+    expect(sessionLabel(ios, { app: 'MEEET app', unknown: 'unknown' })).toBe('MEEET app · iOS');
   });
 
   it('says nothing it does not know', () => {

@@ -55,9 +55,3 @@ export function describeSession(userAgent: string | null, ip: string | null): Se
     country,
   };
 }
-
-/** One line naming a session's device: "Chrome 130 on macOS 15", "MEEET app on iOS". */
-export function deviceLabel(device: SessionDevice, appName: string, unknown: string): string {
-  const what = device.client === SessionClient.APP ? appName : (device.browser ?? unknown);
-  return device.os ? `${what} · ${device.os}` : what;
-}

@@ -7,6 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ActiveSession } from '@meeet/core/api/security';
+import { sessionLabel } from '@meeet/core/rules/session-label';
 import { useTranslation } from '../../../i18n/react.ts';
 import { useFormat } from '../../../lib/format.ts';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions.ts';
@@ -20,11 +21,8 @@ function countryName(code: string | null, language: string, unknown: string): st
 
 function useSessionTitle() {
   const { t } = useTranslation(NS);
-  return (session: ActiveSession) => {
-    const what =
-      session.client === 'app' ? t('sessions.app') : (session.browser ?? t('sessions.unknown'));
-    return session.os ? `${what} · ${session.os}` : what;
-  };
+  return (session: ActiveSession) =>
+    sessionLabel(session, { app: t('sessions.app'), unknown: t('sessions.unknown') });
 }
 
 /** Account → Security: every signed-in device, with "Sign out" and "Sign out everywhere else". */
