@@ -10,7 +10,7 @@ export const custodyMessagesEn = {
   'wallet.held.new-device':
     'Withdrawals are paused until {until} after a sign-in from a new device',
   'wallet.held.not-me':
-    'Withdrawals are frozen until {until} after you reported a sign-in that was not you',
+    'Withdrawals are frozen because you reported a sign-in that was not you: recover your password by e-mail to lift it',
   'wallet.address-on-hold': 'This saved address can receive funds from {usableFrom}',
   'wallet.address-not-saved':
     'Withdrawals may go only to your saved addresses: save this address first, or turn the switch off',
@@ -24,7 +24,8 @@ export const custodyMessagesRu = {
   'wallet.held.email-recovery':
     'Вывод приостановлен до {until} после восстановления пароля по e-mail',
   'wallet.held.new-device': 'Вывод приостановлен до {until} после входа с нового устройства',
-  'wallet.held.not-me': 'Вывод заморожен до {until}: вы сообщили о чужом входе в аккаунт',
+  'wallet.held.not-me':
+    'Вывод заморожен: вы сообщили о чужом входе в аккаунт. Восстановите пароль по e-mail, чтобы снять заморозку',
   'wallet.address-on-hold': 'Этот сохранённый адрес сможет получать средства с {usableFrom}',
   'wallet.address-not-saved':
     'Вывод разрешён только на сохранённые адреса: сохраните этот адрес или выключите переключатель',

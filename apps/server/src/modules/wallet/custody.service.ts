@@ -37,6 +37,13 @@ export interface WithdrawalCustodyDeps {
  * Every change takes the user's wallet row lock (when the wallet exists), the lock a withdrawal
  * holds while it checks, so a change and a withdrawal never interleave.
  */
+/**
+ * "This wasn't me" freezes withdrawals with no end of its own: only a recovery by e-mail (the
+ * mailbox proved) lifts it. A password change does not: whoever reported it may be the one
+ * who knows the password.
+ */
+const UNTIL_RECOVERY = new Date('9999-12-31T00:00:00.000Z');
+
 export class WithdrawalCustody {
   private readonly now: () => Date;
 
@@ -54,9 +61,13 @@ export class WithdrawalCustody {
     until?: Date,
     db: DbExecutor = this.deps.db,
   ): Promise<WithdrawalHold> {
-    const end = until ?? new Date(this.now().getTime() + this.deps.holdMs);
+    const now = this.now();
+    const end =
+      until ?? (reason === 'not-me' ? UNTIL_RECOVERY : new Date(now.getTime() + this.deps.holdMs));
     return db.transaction(async (tx) => {
       await walletRepository.lockWallet(tx, userId);
+      // The recovery's own pause follows the freeze it ends.
+      if (reason === 'email-recovery') await holds.end(tx, userId, 'not-me', now);
       return holds.insert(tx, userId, reason, end);
     });
   }

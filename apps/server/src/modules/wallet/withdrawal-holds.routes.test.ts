@@ -120,6 +120,53 @@ describe('withdrawals paused after risky changes', () => {
     });
   });
 
+  it('"this wasn\'t me" freezes withdrawals until a recovery by e-mail, not a password change', async () => {
+    const user = await fundedUser();
+    await app().app.wallet.holdWithdrawals(user.user.id, 'not-me');
+    const frozen = await withdrawStep1(user.token);
+    expect(frozen.json()).toMatchObject({
+      code: 'WITHDRAWALS_HELD',
+      details: { reason: 'not-me' },
+    });
+    expect(frozen.json().message).toBe(
+      'Withdrawals are frozen because you reported a sign-in that was not you: recover your password by e-mail to lift it',
+    );
+    // Whoever knows the password cannot lift it, nor does time: a day on, still frozen.
+    await api('POST', '/user/password', user.token, {
+      currentPassword: PASSWORD,
+      password: NEW_PASSWORD,
+    });
+    await endHolds(user.user.id);
+    const login = await api(
+      'POST',
+      '/user/login',
+      undefined,
+      { email: user.user.email, password: NEW_PASSWORD },
+      { 'x-fp': 'fp-test-device' },
+    );
+    expect((await withdrawStep1(login.json().token)).json().details.reason).toBe('not-me');
+
+    // The mailbox proves the owner: the recovery ends the freeze, its own 24 h pause follows.
+    await api('POST', '/user/recovery-password/send-code', undefined, { email: user.user.email });
+    const code = await codeMailedTo(user.user.email, /password recovery code/);
+    await api('POST', '/user/recovery-password/check-code', undefined, {
+      email: user.user.email,
+      code,
+      password: PASSWORD,
+    });
+    const again = await api(
+      'POST',
+      '/user/login',
+      undefined,
+      { email: user.user.email, password: PASSWORD },
+      { 'x-fp': 'fp-test-device' },
+    );
+    const token = again.json().token;
+    expect((await api('GET', '/crypto/wallet', token)).json().hold.reason).toBe('email-recovery');
+    await endHolds(user.user.id);
+    expect((await withdrawStep1(token)).statusCode).toBe(200);
+  });
+
   it('app.wallet.holdWithdrawals pauses until the time given, the latest pause winning', async () => {
     const user = await fundedUser();
     const soon = new Date(Date.now() + 3600_000);

@@ -29,6 +29,20 @@ export const withdrawalHoldsRepository = {
     return { reason, until: until.toISOString() };
   },
 
+  /** Ends the user's pauses of `reason` still in force at `now`. */
+  async end(db: DbExecutor, userId: number, reason: WithdrawalHoldReason, now: Date) {
+    await db
+      .update(withdrawalHolds)
+      .set({ until: now })
+      .where(
+        and(
+          eq(withdrawalHolds.userId, userId),
+          eq(withdrawalHolds.reason, reason),
+          gt(withdrawalHolds.until, now),
+        ),
+      );
+  },
+
   /** The pause in force at `now` that ends last, or null. */
   async active(db: DbExecutor, userId: number, now: Date): Promise<WithdrawalHold | null> {
     const [row] = await db

@@ -53,7 +53,7 @@ const en = {
     'Withdrawals are paused until {until} after your password was recovered by e-mail.',
   'hold.new-device': 'Withdrawals are paused until {until} after a sign-in from a new device.',
   'hold.not-me':
-    'Withdrawals are frozen until {until} after you reported a sign-in that was not you.',
+    'Withdrawals are frozen because you reported a sign-in that was not you. Recover your password by e-mail to lift it.',
   'book.title': 'Withdrawal address book',
   'book.intro':
     'Save the addresses you withdraw to. A new address can receive funds 24 hours after you save it, and we e-mail you about it.',
