@@ -6,6 +6,7 @@ import { authResponseSchema } from '@meeet/core/api/user';
 import { formatPromoCode } from '@meeet/core/rules/promo-code';
 import { bearer, registerUser, snapshot, uniqueEmail } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { withdrawalHolds } from '../wallet/custody.schema.ts';
 import { users } from './users.schema.ts';
 
 const CLIENT_ID = 'app.meeet.web.test';
@@ -251,6 +252,27 @@ describe('Sign in with Apple', () => {
     expect(me.json()).toMatchObject({ id: user.id, emailVerified: true });
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.appleSub).toBe(sub);
+  });
+
+  it('an Apple sign-in from a device the account never used pauses withdrawals, as a password one does', async () => {
+    const { user } = await registerUser(t.app);
+    const { state, nonce } = await startFlow();
+    const claims = { sub: `003456.${Date.now()}`, email: user.email, email_verified: true, nonce };
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/apple/callback',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-fp': 'fp-a-strangers-laptop',
+      },
+      payload: new URLSearchParams({ state, id_token: await identityToken(claims) }).toString(),
+    });
+    expect(String(response.headers.location)).toMatch(/^\/apple-login#token=/);
+    const holds = await t.db
+      .select({ reason: withdrawalHolds.reason })
+      .from(withdrawalHolds)
+      .where(eq(withdrawalHolds.userId, user.id));
+    expect(holds).toEqual([{ reason: 'new-device' }]);
   });
 
   it('refuses a bad signature, wrong audience or issuer, expiry, a wrong nonce or state', async () => {

@@ -113,10 +113,11 @@ export class AppleService {
       return landing({ error: body.error === 'user_cancelled_authorize' ? 'cancelled' : 'failed' });
     const identity = await this.verifyIdentity(body);
     if (!identity) return landing({ error: ErrorCode.TOKEN_INVALID });
-    const { db, sessions } = this.deps;
-
+    const { db, users } = this.deps;
+    // Apple asks its own second factor (Sign in with Apple needs two-factor authentication on
+    // the Apple ID), so no factor of ours is asked here; the rest of a sign-in applies.
     const known = await usersRepository.findByAppleSub(db, identity.sub);
-    if (known) return landing({ token: (await sessions.start(db, known, client)).token });
+    if (known) return landing({ token: (await users.openSession(known, client)).token });
 
     // Apple vouches for the address: an account with it is this person's, so link and sign in.
     if (identity.email && identity.emailVerified) {
@@ -127,7 +128,7 @@ export class AppleService {
           appleSub: identity.sub,
           emailVerified: true,
         });
-        return landing({ token: (await sessions.start(db, linked ?? byEmail, client)).token });
+        return landing({ token: (await users.openSession(linked ?? byEmail, client)).token });
       }
     }
     if (!identity.email) return landing({ error: ErrorCode.TOKEN_INVALID });

@@ -114,7 +114,7 @@ export class UsersService {
    * the body nor the timing tells an attacker which addresses have accounts.
    */
   async login(input: LoginRequest, client: ClientContext, factor?: string): Promise<AuthResponse> {
-    const { db, hasher, loginLimiter, sessions } = this.deps;
+    const { db, hasher, loginLimiter } = this.deps;
     const email = normalizeEmail(input.email);
     const user = await usersRepository.findByEmail(db, email);
     // Asked for an unknown address too (no user has id 0), so the work is the same either way.
@@ -132,16 +132,30 @@ export class UsersService {
     const knownDevice = () =>
       sessionsRepository.isKnownSource(db, user.id, { fingerprint: client.fingerprint, ip: null });
     await this.deps.factors?.assertSignIn(user.id, knownDevice, factor);
+    return this.openSession(user, client);
+  }
+
+  /** A session for a user another module verified (a passkey sign-in). */
+  async signInVerified(userId: number, client: ClientContext): Promise<AuthResponse> {
+    const user = await usersRepository.findById(this.deps.db, userId);
+    if (!user) throw new AppError(ErrorCode.UNAUTHORIZED);
+    return this.openSession(user, client);
+  }
+
+  /**
+   * Every sign-in of a verified user (password, passkey, Apple) ends here: a requested deletion
+   * is cancelled (the answer says so), and the first sign-in from a device the account never
+   * used (or one that hides) pauses withdrawals; the first sign-in of all does not.
+   */
+  async openSession(user: UserRow, client: ClientContext): Promise<AuthResponse> {
+    const { db, sessions } = this.deps;
     const history = await sessionsRepository.fingerprintHistory(
       db,
       user.id,
       client.fingerprint ?? '',
     );
-    // A sign-in within the grace period cancels a requested deletion; the client says so.
     const deletionCancelled = await accountRepository.cancelDeletion(db, user.id);
     const started = await sessions.start(db, user, client);
-    // The first sign-in from a device the account never used (or one that hides) pauses
-    // withdrawals; the first sign-in of all (no device known yet) does not.
     if (history.anyKnown && !history.seen) {
       await this.deps.holds?.holdWithdrawals(user.id, 'new-device');
     }
@@ -150,14 +164,6 @@ export class UsersService {
       user: toUserPrivate(started.user),
       ...(deletionCancelled ? { deletionCancelled } : {}),
     };
-  }
-
-  /** A session for a user another module verified (a passkey sign-in). */
-  async signInVerified(userId: number, client: ClientContext): Promise<AuthResponse> {
-    const user = await usersRepository.findById(this.deps.db, userId);
-    if (!user) throw new AppError(ErrorCode.UNAUTHORIZED);
-    const started = await this.deps.sessions.start(this.deps.db, user, client);
-    return { token: started.token, user: toUserPrivate(started.user) };
   }
 
   async logout(auth: AuthContext): Promise<void> {
