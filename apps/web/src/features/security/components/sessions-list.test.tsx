@@ -69,7 +69,7 @@ describe('sessions on the security page', () => {
     fireEvent.click(
       await screen.findByRole('button', { name: 'Выйти на всех других устройствах' }),
     );
-    await screen.findByText('Завершено других сеансов: 1.');
+    await screen.findByText('Завершён 1 другой сеанс.');
   });
 });
 

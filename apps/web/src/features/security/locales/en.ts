@@ -8,7 +8,8 @@ const en = {
   'sessions.sign-out': 'Sign out',
   'sessions.sign-out-named': 'Sign out {name}',
   'sessions.sign-out-others': 'Sign out everywhere else',
-  'sessions.ended-others': 'Signed out of {count} other sessions.',
+  'sessions.ended-others':
+    '{count, plural, =0 {No other session was open.} one {Signed out of # other session.} other {Signed out of # other sessions.}}',
   'anti-phishing.title': 'Anti-phishing code',
   'anti-phishing.intro':
     'Choose a phrase that every e-mail from MEEET will show. A letter without it is not from us.',

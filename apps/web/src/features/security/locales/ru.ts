@@ -10,7 +10,8 @@ const ru: typeof en = {
   'sessions.sign-out': 'Выйти',
   'sessions.sign-out-named': 'Завершить сеанс {name}',
   'sessions.sign-out-others': 'Выйти на всех других устройствах',
-  'sessions.ended-others': 'Завершено других сеансов: {count}.',
+  'sessions.ended-others':
+    '{count, plural, =0 {Других открытых сеансов не было.} one {Завершён # другой сеанс.} few {Завершено # других сеанса.} other {Завершено # других сеансов.}}',
   'anti-phishing.title': 'Антифишинговый код',
   'anti-phishing.intro':
     'Выберите фразу, которую будет показывать каждое письмо MEEET. Письмо без неё — не от нас.',
