@@ -18,7 +18,7 @@ test('a venue’s campaign is approved, shown to a free-tier visitor and counted
   setRole(admin.user.email, 'admin');
   // The account area needs a confirmed e-mail and a filled profile.
   const venue = await readyUser(request);
-  await approvedBusiness(venue.user.id, 'Café Luna');
+  await approvedBusiness(request, venue, 'Café Luna');
   const auth = { authorization: `Bearer ${venue.token}` };
   expect((await request.get('/api/crypto/wallet', { headers: auth })).status()).toBe(200);
   const funded = await request.post('/api/crypto/dev/fund', {

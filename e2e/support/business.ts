@@ -1,30 +1,37 @@
-import pg from 'pg';
-import { e2eServerInfo } from './server.ts';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { registerUser, setRole } from './fixtures.ts';
 
 /**
- * Makes the user's business account approved, straight in the test server's database (the
- * embedded cluster): the campaigns walk starts from an approved venue; applying and review are
- * the business accounts' own walk.
+ * The venue applies for a business account and a moderator approves it, through the same calls
+ * the pages make (the pages themselves are walked by business.spec.ts): the campaigns walk
+ * starts from an approved venue.
  */
 export async function approvedBusiness(
-  userId: number,
+  request: APIRequestContext,
+  venue: { token: string },
   name: string,
-  venue: { lat: number; lon: number } = { lat: 55.7558, lon: 37.6173 },
+  at: { lat: number; lon: number } = { lat: 55.7558, lon: 37.6173 },
 ): Promise<void> {
-  const { pgPort } = e2eServerInfo();
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:postgres@localhost:${pgPort}/meeet`,
+  const applied = await request.post('/api/business', {
+    headers: { authorization: `Bearer ${venue.token}` },
+    data: {
+      legalName: name,
+      registrationNumber: 'RU-7700000000',
+      country: 'ru',
+      address: 'Tverskaya 1, Moscow',
+      contact: '+7 900 000 00 00',
+      category: 'cafe',
+      venue: at,
+    },
   });
-  await client.connect();
-  try {
-    await client.query(
-      `insert into businesses (owner_id, legal_name, registration_number, country, address,
-         contact, category, status, venue_lat, venue_lon)
-       values ($1, $2, 'RU-7700000000', 'RU', 'Tverskaya 1, Moscow', '+7 900 000 00 00', 'cafe',
-         'approved', $3, $4)`,
-      [userId, name, venue.lat, venue.lon],
-    );
-  } finally {
-    await client.end();
-  }
+  expect(applied.status(), await applied.text()).toBeLessThan(300);
+  const business = (await applied.json()) as { id: number };
+
+  const moderator = await registerUser(request);
+  setRole(moderator.user.email, 'moderator');
+  const approved = await request.patch(`/api/business/moderate/${business.id}`, {
+    headers: { authorization: `Bearer ${moderator.token}` },
+    data: { status: 'approved' },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
 }
