@@ -10,7 +10,7 @@ import { bearer, registerUser } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { adCampaigns } from './ads.schema.ts';
 import { campaignCharges } from './campaigns.schema.ts';
-import { businesses } from '../business/business.schema.ts';
+import { approvedBusinessOwner } from '../business/business.test-support.ts';
 import { devMailbox } from '../mail/mail.schema.ts';
 import { makeRole } from '../media/media.test-support.ts';
 
@@ -31,20 +31,7 @@ describe('campaigns in the control area', () => {
       ...(payload ? { payload } : {}),
     });
 
-  async function business() {
-    const owner = await registerUser(t.app);
-    await t.db.insert(businesses).values({
-      ownerId: owner.user.id,
-      legalName: `Café ${owner.user.id}`,
-      registrationNumber: 'RU-1',
-      country: 'RU',
-      address: 'Tverskaya 1, Moscow',
-      contact: '+7 900 000 00 00',
-      category: 'cafe',
-      status: 'approved',
-    });
-    return owner;
-  }
+  const business = () => approvedBusinessOwner(t.app, t.db);
 
   const body = (title: string): CampaignSave => ({
     title,

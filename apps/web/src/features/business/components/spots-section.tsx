@@ -1,7 +1,6 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -16,17 +15,15 @@ import {
   type Position,
   type SpotValues,
 } from '@meeet/core/api/business';
-import { mediaPaths } from '@meeet/core/api/media-paths';
 import { BusinessCategory } from '@meeet/core/enums';
 import { AppForm } from '../../../components/form/app-form.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../../components/form/server-errors.ts';
 import { useAppForm } from '../../../components/form/use-app-form.ts';
 import { useTranslation } from '../../../i18n/react.ts';
-import { buildUrl } from '../../../lib/api-client.ts';
-import { uploadBusinessImage } from '../api/my-business.ts';
 import { useCreateSpot, useDeleteSpot, useMySpots, useUpdateSpot } from '../api/spots.ts';
 import { NS } from '../i18n.ts';
+import { BusinessImagePicker } from './business-image-picker.tsx';
 
 interface Values {
   name: string;
@@ -94,55 +91,6 @@ function SpotList({ onEdit, editingId }: { onEdit: (spot: OwnSpot) => void; edit
         <Typography color="text.secondary">{t('spots.empty')}</Typography>
       )}
     </List>
-  );
-}
-
-/** The spot's photo (the business media album, as the logo) and its upload button. */
-function SpotPhoto({
-  photoId,
-  onPhoto,
-  onError,
-}: {
-  photoId: string | null;
-  onPhoto: (id: string) => void;
-  onError: (message: string) => void;
-}) {
-  const { t } = useTranslation([NS, 'core']);
-  const [uploading, setUploading] = useState(false);
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    setUploading(true);
-    const result = await uploadBusinessImage(file);
-    setUploading(false);
-    const [image] = result.ok ? result.data.list : [];
-    if (image) onPhoto(image.id);
-    else if (!result.ok) onError(failureMessage(result, t('spots.error')));
-  };
-  const label = photoId ? t('spots.photo-replace') : t('spots.photo-add');
-  return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-      {photoId && (
-        <Box
-          component="img"
-          src={buildUrl(mediaPaths.image(photoId))}
-          alt={t('spots.photo-alt')}
-          sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1 }}
-        />
-      )}
-      <Button component="label" variant="outlined" disabled={uploading}>
-        {label}
-        <input
-          hidden
-          type="file"
-          accept="image/*"
-          aria-label={label}
-          data-testid="spot-photo-input"
-          onChange={(event) => void onFile(event)}
-        />
-      </Button>
-    </Stack>
   );
 }
 
@@ -222,9 +170,16 @@ export function SpotsSection({ venue, category }: { venue: Position; category: B
             <FormTextField name="lon" testId="spot-lon" label={t('spots.lon')} required />
           </Stack>
           <FormTextField name="perk" testId="spot-perk" label={t('spots.perk')} />
-          <SpotPhoto
-            photoId={photoId}
-            onPhoto={(id) => app.form.setValue('photoMediaId', id, { shouldDirty: true })}
+          <BusinessImagePicker
+            imageId={photoId}
+            labels={{
+              add: t('spots.photo-add'),
+              replace: t('spots.photo-replace'),
+              alt: t('spots.photo-alt'),
+              error: t('spots.error'),
+            }}
+            testId="spot-photo-input"
+            onImage={(id) => app.form.setValue('photoMediaId', id, { shouldDirty: true })}
             onError={setFailure}
           />
           {failure && <Alert severity="error">{failure}</Alert>}
