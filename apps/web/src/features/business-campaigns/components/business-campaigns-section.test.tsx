@@ -4,32 +4,16 @@ import type { BusinessCampaigns } from '@meeet/core/api/campaigns';
 import { serveApi } from '../../../../test/api-server.ts';
 import { renderPage } from '../../../../test/render-page.tsx';
 import i18n from '../../../i18n/i18n.ts';
+import { campaignFixture } from '../campaigns.test-support.ts';
 import { NS } from '../i18n.ts';
 import { BusinessCampaignsSection } from './business-campaigns-section.tsx';
 
 type Row = BusinessCampaigns['list'][number];
 
 const row = (fields: Partial<Row>): Row => ({
-  id: 7,
-  businessId: 3,
+  ...campaignFixture,
   status: 'running',
   statusReason: null,
-  title: 'Coffee for two',
-  text: 'A second cup free',
-  imageId: null,
-  link: 'https://example.com/luna',
-  languages: [],
-  countries: [],
-  genders: [],
-  ageMin: null,
-  ageMax: null,
-  moods: [],
-  placements: ['home'],
-  area: null,
-  startsAt: '2026-11-20T00:00:00.000Z',
-  endsAt: null,
-  dailyCap: 100,
-  createdAt: '2026-11-20T00:00:00.000Z',
   totalCharged: '60000000000000000',
   ...fields,
 });
