@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { ContainedOutlet } from '../components/page-container.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
@@ -70,6 +70,17 @@ const ControlNewsPage = lazy(() => import('../features/control/news-page.tsx'));
 const ControlAdsPage = lazy(() => import('../features/control/ads-page.tsx'));
 const ControlBusinessQueuePage = lazy(() => import('../features/business/control-queue-page.tsx'));
 const ControlBusinessPage = lazy(() => import('../features/business/control-business-page.tsx'));
+const BusinessCampaignsSection = lazy(() =>
+  import('../features/business-campaigns/components/business-campaigns-section.tsx').then((m) => ({
+    default: m.BusinessCampaignsSection,
+  })),
+);
+/** The control page of a business shows its campaigns (the campaigns feature's section). */
+const campaignsOfBusiness = (businessId: number) => (
+  <Suspense fallback={null}>
+    <BusinessCampaignsSection businessId={businessId} />
+  </Suspense>
+);
 const ControlReportsPage = lazy(() => import('../features/control/reports-page.tsx'));
 const ControlMeetingsPage = lazy(() => import('../features/control/meetings-page.tsx'));
 const ControlUsersPage = lazy(() => import('../features/staff/users-page.tsx'));
@@ -203,7 +214,10 @@ export const routes: RouteObject[] = [
                         path: paths.control.businessQueue.path,
                         element: <ControlBusinessQueuePage />,
                       },
-                      { path: paths.control.business.path, element: <ControlBusinessPage /> },
+                      {
+                        path: paths.control.business.path,
+                        element: <ControlBusinessPage campaigns={campaignsOfBusiness} />,
+                      },
                       {
                         element: <RequireAdmin />,
                         children: [

@@ -10,6 +10,10 @@ export const campaignsPaths = {
   /** Moderators: campaigns waiting for review. */
   reviewQueue: '/control/campaigns',
   review: (id: number | string) => `/control/campaigns/${id}/review`,
+  /** Moderators: stop a running or paused campaign with a reason (it becomes refused). */
+  suspend: (id: number | string) => `/control/campaigns/${id}/suspend`,
+  /** Moderators: one business's campaigns with their spend (its control page). */
+  ofBusiness: (businessId: number | string) => `/control/businesses/${businessId}/campaigns`,
   /** Admins: the price per 1,000 impressions. */
   price: '/control/campaign-price',
 } as const;

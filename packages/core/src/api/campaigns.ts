@@ -129,3 +129,15 @@ export const campaignQueueSchema = z.object({
   list: z.array(campaignSchema.extend({ businessName: z.string() })),
 });
 export type CampaignQueue = z.infer<typeof campaignQueueSchema>;
+
+/** A moderator suspends a running or paused campaign; the reason is mailed to the business. */
+export const campaignSuspendSchema = z.object({
+  reason: z.string().trim().min(1, 'msg.required').max(500, 'msg.max-length'),
+});
+export type CampaignSuspend = z.input<typeof campaignSuspendSchema>;
+
+/** One business's campaigns for the control area, each with all it was charged. */
+export const businessCampaignsSchema = z.object({
+  list: z.array(campaignSchema.extend({ totalCharged: units })),
+});
+export type BusinessCampaigns = z.infer<typeof businessCampaignsSchema>;

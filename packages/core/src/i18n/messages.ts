@@ -105,6 +105,8 @@ const appMessagesEn = {
   'campaigns.notice.subject': 'your campaign “{title}”',
   'campaigns.notice.approved': 'Your campaign “{title}” was approved and runs on schedule',
   'campaigns.notice.refused': 'Your campaign “{title}” was refused: {reason}',
+  'campaigns.notice.suspended':
+    'Your campaign “{title}” was stopped by a moderator: {reason}. Fix it and submit it again.',
   'campaigns.notice.no-balance':
     'Your campaign “{title}” is paused: your USDT balance no longer pays a day. Top up and resume it in your cabinet',
 
@@ -352,6 +354,8 @@ const appMessagesRu = {
   'campaigns.notice.subject': 'ваша кампания «{title}»',
   'campaigns.notice.approved': 'Ваша кампания «{title}» одобрена и идёт по расписанию',
   'campaigns.notice.refused': 'Ваша кампания «{title}» отклонена: {reason}',
+  'campaigns.notice.suspended':
+    'Модератор остановил вашу кампанию «{title}»: {reason}. Исправьте её и отправьте снова.',
   'campaigns.notice.no-balance':
     'Ваша кампания «{title}» приостановлена: баланса USDT больше не хватает на день. Пополните баланс и возобновите её в кабинете',
 

@@ -197,6 +197,20 @@ export const campaignsRepository = {
       .orderBy(asc(campaignCharges.day));
   },
 
+  /** All each campaign of the business was charged (smallest units), by campaign id. */
+  async chargedByCampaign(db: DbExecutor, businessId: number): Promise<Map<number, string>> {
+    const rows = await db
+      .select({
+        campaignId: campaignCharges.campaignId,
+        total: sql<string>`sum(${campaignCharges.charged})::text`,
+      })
+      .from(campaignCharges)
+      .innerJoin(adCampaigns, eq(adCampaigns.id, campaignCharges.campaignId))
+      .where(eq(adCampaigns.businessId, businessId))
+      .groupBy(campaignCharges.campaignId);
+    return new Map(rows.map((r) => [r.campaignId, r.total]));
+  },
+
   async price(db: DbExecutor): Promise<{ pricePerThousand: bigint; updatedAt: Date } | undefined> {
     const [row] = await db.select().from(campaignPrice).where(eq(campaignPrice.id, 1));
     return row && { pricePerThousand: BigInt(row.pricePerThousand), updatedAt: row.updatedAt };

@@ -8,7 +8,7 @@ import { bearer, registerUser } from '../../../test/accounts.ts';
 import { attachTestChain, settleLedger, usdtBalance, type TestChain } from '../../../test/chain.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { adImpressions } from './ads.schema.ts';
-import { businesses } from '../business/business.schema.ts';
+import { approvedBusinessOwner } from '../business/business.test-support.ts';
 import { devMailbox } from '../mail/mail.schema.ts';
 import { makeRole, png, upload } from '../media/media.test-support.ts';
 import { fix, meetUser, ok, openSocket, type ClientSocket } from '../meet/meet.test-support.ts';
@@ -35,22 +35,8 @@ describe('businesses’ campaigns', () => {
     payload?: object,
   ) => t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
 
-  async function business(venue: { lat: number; lon: number } | null = null) {
-    const owner = await registerUser(t.app);
-    await t.db.insert(businesses).values({
-      ownerId: owner.user.id,
-      legalName: `Café ${owner.user.id}`,
-      registrationNumber: 'RU-1',
-      country: 'RU',
-      address: 'Tverskaya 1, Moscow',
-      contact: '+7 900 000 00 00',
-      category: 'cafe',
-      status: 'approved',
-      venueLat: venue?.lat ?? null,
-      venueLon: venue?.lon ?? null,
-    });
-    return owner;
-  }
+  const business = (venue: { lat: number; lon: number } | null = null) =>
+    approvedBusinessOwner(t.app, t.db, venue);
   const addressOf = (user: Registered) => c.chain.keys.depositAccount(user.user.id).address;
   const fund = (user: Registered, usdt: string) =>
     fundAddress(c.chain, addressOf(user), { usdt: USDT(usdt), bnb: parseEther('1') });

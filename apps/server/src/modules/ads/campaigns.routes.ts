@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  businessCampaignsSchema,
   campaignActionParamsSchema,
   campaignIdParamsSchema,
   campaignListSchema,
@@ -10,7 +11,9 @@ import {
   campaignSaveSchema,
   campaignSchema,
   campaignStatsSchema,
+  campaignSuspendSchema,
 } from '@meeet/core/api/campaigns';
+import { campaignsPaths } from '@meeet/core/api/campaigns-paths';
 import { Role } from '@meeet/core/roles';
 import { authOf } from '../../plugins/auth.ts';
 import { statsCsv } from './campaigns.service.ts';
@@ -25,6 +28,7 @@ const security = [{ bearerAuth: [] }];
 export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   ownerRoutes(app);
   controlRoutes(app);
+  priceRoutes(app);
 };
 
 type Api = Parameters<FastifyPluginAsyncZod>[0];
@@ -140,7 +144,7 @@ function ownerRoutes(app: Api): void {
   );
 }
 
-/** Moderators review; admins set the price. */
+/** Moderators review, list a business's campaigns and suspend one. */
 function controlRoutes(app: Api): void {
   const campaigns = app.campaigns;
 
@@ -173,6 +177,43 @@ function controlRoutes(app: Api): void {
     },
     (request) => campaigns.review(request.params.id, request.body),
   );
+
+  app.post(
+    campaignsPaths.suspend(':id'),
+    {
+      onRequest: app.requireRole(Role.MODERATOR),
+      schema: {
+        tags,
+        security,
+        summary: 'Moderators: stop a running or paused campaign with a reason (mailed)',
+        params: campaignIdParamsSchema,
+        body: campaignSuspendSchema,
+        response: { 200: campaignSchema },
+      },
+    },
+    (request) => campaigns.suspend(request.params.id, request.body.reason),
+  );
+
+  app.get(
+    campaignsPaths.ofBusiness(':id'),
+    {
+      onRequest: app.requireRole(Role.MODERATOR),
+      schema: {
+        tags,
+        security,
+        summary: 'Moderators: one business’s campaigns with their status and spend',
+        params: campaignIdParamsSchema,
+        response: { 200: businessCampaignsSchema },
+      },
+    },
+    (request) => campaigns.campaignsOfBusiness(request.params.id),
+  );
+
+}
+
+/** Admins set the price; moderators read it. */
+function priceRoutes(app: Api): void {
+  const campaigns = app.campaigns;
 
   app.get(
     '/control/campaign-price',

@@ -1,5 +1,6 @@
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import type {
+  BusinessCampaigns,
   Campaign,
   CampaignPrice,
   CampaignQueue,
@@ -258,6 +259,33 @@ export class CampaignsService {
     return toCampaign(row);
   }
 
+  /** Moderators: one business's campaigns, newest first, each with all it was charged. */
+  async campaignsOfBusiness(businessId: number): Promise<BusinessCampaigns> {
+    const [rows, charged] = await Promise.all([
+      repo.listOwn(this.deps.db, businessId),
+      repo.chargedByCampaign(this.deps.db, businessId),
+    ]);
+    return {
+      list: rows.map((row) => ({ ...toCampaign(row), totalCharged: charged.get(row.id) ?? '0' })),
+    };
+  }
+
+  /**
+   * A moderator stops a running or paused campaign: it becomes refused with the reason (the
+   * owner may fix it and submit it again) and the owner is mailed why.
+   */
+  async suspend(id: number, reason: string): Promise<Campaign> {
+    const { row, mailJob } = await this.deps.db.transaction(async (tx) => {
+      const campaign = await repo.lock(tx, id);
+      if (!campaign) throw notFound();
+      if (campaign.status !== 'running' && campaign.status !== 'paused') throw wrongStatus();
+      const updated = await repo.update(tx, id, { status: 'refused', statusReason: reason });
+      return { row: updated, mailJob: await this.notify(tx, updated, 'suspended') };
+    });
+    if (mailJob !== null) await this.deps.mail.flush(mailJob);
+    return toCampaign(row);
+  }
+
   /** Queues the owner's mail on `tx` (it commits with the change); null without an owner. */
   async notify(tx: DbExecutor, row: CampaignRow, notice: Notice): Promise<number | null> {
     const owner = await userById(tx, row.ownerId);
@@ -269,7 +297,7 @@ export class CampaignsService {
         kind: 'campaign-notice',
         notice,
         title: row.title,
-        reason: notice === 'refused' ? row.statusReason : null,
+        reason: notice === 'refused' || notice === 'suspended' ? row.statusReason : null,
       },
     });
   }

@@ -40,7 +40,7 @@ export type MailTemplate =
   | {
       /** A business's campaign was approved, refused or paused for want of balance. */
       kind: 'campaign-notice';
-      notice: 'approved' | 'refused' | 'no-balance';
+      notice: 'approved' | 'refused' | 'no-balance' | 'suspended';
       title: string;
       reason: string | null;
     }

@@ -1,36 +1,16 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Campaign, CampaignStats } from '@meeet/core/api/campaigns';
+import type { CampaignStats } from '@meeet/core/api/campaigns';
 import { serveApi } from '../../../test/api-server.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import i18n from '../../i18n/i18n.ts';
 import CampaignStatsPage from './campaign-stats-page.tsx';
 import CampaignsPage from './campaigns-page.tsx';
+import { campaignFixture } from './campaigns.test-support.ts';
 import { NS } from './i18n.ts';
 
-const campaign: Campaign = {
-  id: 7,
-  businessId: 3,
-  status: 'paused',
-  statusReason: 'no-balance',
-  title: 'Coffee for two',
-  text: 'A second cup free',
-  imageId: null,
-  link: 'https://example.com/luna',
-  languages: [],
-  countries: [],
-  genders: [],
-  ageMin: null,
-  ageMax: null,
-  moods: [],
-  placements: ['home', 'faq'],
-  area: null,
-  startsAt: '2026-11-20T00:00:00.000Z',
-  endsAt: null,
-  dailyCap: 100,
-  createdAt: '2026-11-20T00:00:00.000Z',
-};
+const campaign = campaignFixture;
 
 const stats: CampaignStats = {
   campaignId: 7,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -73,8 +73,15 @@ function Details({ business }: { business: BusinessModerationDetail }) {
   );
 }
 
-/** One business in the control area: details, logo, decisions, spots; decide with a reason. */
-export default function ControlBusinessPage() {
+/**
+ * One business in the control area: details, logo, decisions, spots; decide with a reason.
+ * `campaigns` renders the business's campaigns (another feature's section, given by the app).
+ */
+export default function ControlBusinessPage({
+  campaigns,
+}: {
+  campaigns?: (businessId: number) => ReactNode;
+}) {
   const { t } = useTranslation([NS, 'core']);
   const fmt = useFormat();
   const id = Number(useParams().id);
@@ -183,6 +190,7 @@ export default function ControlBusinessPage() {
             </Typography>
           ))}
         </Paper>
+        {campaigns?.(id)}
       </Stack>
     </Container>
   );

@@ -62,6 +62,12 @@ const en = {
   'control.price.saved': 'Price saved.',
   'control.price.current': 'Now: {price} USDT',
   'control.price.none': 'No price set: no campaign can run.',
+  'control.column.status': 'Status',
+  'control.column.spend': 'Charged, USDT',
+  'control.suspend': 'Suspend',
+  'control.suspend.title': 'Suspend “{title}”',
+  'control.suspend.cancel': 'Cancel',
+  'control.suspend.error': 'The campaign could not be suspended.',
 };
 
 export default en;

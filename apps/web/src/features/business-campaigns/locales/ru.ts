@@ -63,6 +63,12 @@ const ru: Record<CampaignsKey, string> = {
   'control.price.saved': 'Цена сохранена.',
   'control.price.current': 'Сейчас: {price} USDT',
   'control.price.none': 'Цена не задана: ни одна кампания не может идти.',
+  'control.column.status': 'Статус',
+  'control.column.spend': 'Списано, USDT',
+  'control.suspend': 'Остановить',
+  'control.suspend.title': 'Остановить «{title}»',
+  'control.suspend.cancel': 'Отмена',
+  'control.suspend.error': 'Не удалось остановить кампанию.',
 };
 
 export default ru;

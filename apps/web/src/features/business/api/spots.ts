@@ -30,3 +30,26 @@ export function useCreateSpot() {
     },
   });
 }
+
+/** PUT /business/spots/{id}: change one of the venue's spots. */
+export function useUpdateSpot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: SpotValues }) =>
+      api.put(businessPaths.mySpot(id), body, ownSpotSchema),
+    onSuccess: (result) => {
+      if (result.ok) void queryClient.invalidateQueries({ queryKey: mySpotsKey });
+    },
+  });
+}
+
+/** DELETE /business/spots/{id}: remove one of the venue's spots. */
+export function useDeleteSpot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(businessPaths.mySpot(id)),
+    onSuccess: (result) => {
+      if (result.ok) void queryClient.invalidateQueries({ queryKey: mySpotsKey });
+    },
+  });
+}

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,16 +7,15 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { businessApplySchema, type Business, type BusinessApply } from '@meeet/core/api/business';
-import { mediaPaths } from '@meeet/core/api/media-paths';
 import { BusinessCategory } from '@meeet/core/enums';
 import { AppForm } from '../../../components/form/app-form.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../../components/form/server-errors.ts';
 import { useAppForm } from '../../../components/form/use-app-form.ts';
 import { useTranslation } from '../../../i18n/react.ts';
-import { buildUrl } from '../../../lib/api-client.ts';
-import { uploadBusinessImage, useApplyBusiness } from '../api/my-business.ts';
+import { useApplyBusiness } from '../api/my-business.ts';
 import { NS } from '../i18n.ts';
+import { BusinessImagePicker } from './business-image-picker.tsx';
 
 interface Values {
   legalName: string;
@@ -53,7 +52,6 @@ export function BusinessForm({ business }: { business: Business | null }) {
   const { t } = useTranslation([NS, 'core']);
   const apply = useApplyBusiness();
   const [failure, setFailure] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
   const app = useAppForm<Values, BusinessApply>({
     schema: businessApplySchema,
     defaultValues: toValues(business),
@@ -73,18 +71,6 @@ export function BusinessForm({ business }: { business: Business | null }) {
     if (!result.ok && !showServerFieldErrors(app.form, result, FIELDS)) {
       setFailure(failureMessage(result, t('form.error')));
     }
-  };
-
-  const onLogo = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    setUploading(true);
-    const result = await uploadBusinessImage(file);
-    setUploading(false);
-    const [image] = result.ok ? result.data.list : [];
-    if (image) app.form.setValue('logoMediaId', image.id, { shouldDirty: true });
-    else if (!result.ok) setFailure(failureMessage(result, t('form.error')));
   };
 
   return (
@@ -158,27 +144,18 @@ export function BusinessForm({ business }: { business: Business | null }) {
             inputMode="decimal"
           />
         </Stack>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          {logoId && (
-            <Box
-              component="img"
-              src={buildUrl(mediaPaths.image(logoId))}
-              alt={t('form.logo-alt')}
-              sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1 }}
-            />
-          )}
-          <Button component="label" variant="outlined" disabled={uploading}>
-            {logoId ? t('form.logo-replace') : t('form.logo-add')}
-            <input
-              hidden
-              type="file"
-              accept="image/*"
-              aria-label={logoId ? t('form.logo-replace') : t('form.logo-add')}
-              data-testid="business-logo-input"
-              onChange={(event) => void onLogo(event)}
-            />
-          </Button>
-        </Stack>
+        <BusinessImagePicker
+          imageId={logoId}
+          labels={{
+            add: t('form.logo-add'),
+            replace: t('form.logo-replace'),
+            alt: t('form.logo-alt'),
+            error: t('form.error'),
+          }}
+          testId="business-logo-input"
+          onImage={(id) => app.form.setValue('logoMediaId', id, { shouldDirty: true })}
+          onError={setFailure}
+        />
         {failure && <Alert severity="error">{failure}</Alert>}
         <Box>
           <Button
