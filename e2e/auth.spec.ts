@@ -46,7 +46,8 @@ async function logIn(
 ) {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel(names.password).fill(password);
-  await page.getByRole('button', { name: names.submit }).click();
+  // Exact: the page also offers "Log in with a passkey".
+  await page.getByRole('button', { name: names.submit, exact: true }).click();
 }
 
 test('a new user walks register → confirm e-mail → complete profile → account', async ({
@@ -94,7 +95,8 @@ test('a new user walks register → confirm e-mail → complete profile → acco
   await expect(page.getByLabel('Date of birth')).toHaveValue('17.05.1990');
 
   // Log out from the header's account menu: home, signed out.
-  await page.getByRole('button', { name: 'Account' }).click();
+  // Exact: the page below also has "Delete my account".
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();

@@ -78,7 +78,7 @@ test.describe('on a phone (390 × 844)', () => {
         await signIn(page, user);
         await page.goto('/account');
         const tabs = page.getByRole('tablist').getByRole('tab');
-        await expect(tabs).toHaveCount(5);
+        await expect(tabs).toHaveCount(6);
         const heights = await tabs.evaluateAll((items) =>
           items.map((item) => item.getBoundingClientRect().height),
         );

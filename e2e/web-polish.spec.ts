@@ -57,7 +57,7 @@ test('the account menu names the wallet and leads to it', async ({ page, request
   const user = await readyUser(request);
   await signIn(page, user);
   await page.goto('/account');
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: 'Control area' })).toHaveCount(0);
   await page.getByRole('menuitem', { name: 'Wallet' }).click();
   await expect(page).toHaveURL(/\/account\/market$/);
