@@ -191,9 +191,9 @@ test('the account tabs show no scroll arrows at 1366 px, where all of them fit',
   await signIn(page, user);
   await page.goto('/account');
   const tabs = page.getByRole('tab');
-  await expect(tabs).toHaveCount(5);
+  await expect(tabs).toHaveCount(6);
   // Through every tab and back, each sub-page loading on its way.
-  for (const name of ['My business', 'Referral programme', 'Your affiliate links']) {
+  for (const name of ['My business', 'Referral programme', 'Your affiliate links', 'Security']) {
     await page.getByRole('tab', { name }).click();
     await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
   }
