@@ -37,6 +37,9 @@ export function StepUpDialog({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // React sends a portal's events up the component tree: the form the dialog was opened
+    // from (the withdrawal's) must not submit again, without the factor.
+    event.stopPropagation();
     if (code.trim()) onDone(proofOf(code));
   };
   const onPasskey = async () => {

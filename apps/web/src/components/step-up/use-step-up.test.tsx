@@ -68,6 +68,40 @@ describe('useStepUp', () => {
     ]);
   });
 
+  it('confirming in the dialog does not submit the form it was opened from again', async () => {
+    const sent = serveApi({
+      'POST /api/guarded': ({ request }) =>
+        request.headers.get(FACTOR_HEADER) === 'totp:123456'
+          ? { ok: true }
+          : refusal('FACTOR_REQUIRED', 'Confirm it', { kinds: 'totp' }),
+    });
+    function GuardedForm() {
+      const stepUp = useStepUp({ passkey: false });
+      const [outcome, setOutcome] = useState('');
+      const onSubmit = async (event: React.FormEvent) => {
+        event.preventDefault();
+        const result = await stepUp.run((factor) =>
+          api.post('/guarded', {}, okResponseSchema, factorHeaders(factor)),
+        );
+        setOutcome(result.ok ? 'done' : 'refused');
+      };
+      return (
+        <form onSubmit={(event) => void onSubmit(event)}>
+          <button type="submit">Send</button>
+          <output>{outcome}</output>
+          {stepUp.dialog}
+        </form>
+      );
+    }
+    render(<GuardedForm />);
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const field = await screen.findByLabelText(/authenticator app/);
+    fireEvent.change(field, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('done');
+    expect(sent.map((r) => r.headers.get(FACTOR_HEADER))).toEqual([null, 'totp:123456']);
+  });
+
   it('gives the refusal back when the user cancels', async () => {
     serveApi({
       'POST /api/guarded': () => refusal('FACTOR_REQUIRED', 'Confirm it', { kinds: 'totp' }),
