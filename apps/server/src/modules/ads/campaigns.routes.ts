@@ -208,7 +208,6 @@ function controlRoutes(app: Api): void {
     },
     (request) => campaigns.campaignsOfBusiness(request.params.id),
   );
-
 }
 
 /** Admins set the price; moderators read it. */
