@@ -1,17 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react-native';
 import { fakeServer, renderScreen, signedIn } from '../../../test/helpers.tsx';
 import { BlockedPeople } from './blocked-people.tsx';
-
-const person = (userId: number, nickname: string | null, firstName: string | null = null) => ({
-  userId,
-  nickname,
-  firstName,
-  avatar: `/api/media/avatar/${userId}/small`,
-});
-const blocks = (...people: ReturnType<typeof person>[]) => ({
-  list: people.map((p) => p.userId),
-  people,
-});
+import { blockList, blockedPerson } from '@meeet/core/api/meet.test-support';
 
 describe('blocked people in settings', () => {
   beforeEach(() => signedIn());
@@ -19,9 +9,15 @@ describe('blocked people in settings', () => {
   it('names the people I blocked, as the server says, and unblocks one', async () => {
     const calls = fakeServer({
       'GET /api/meet/blocks': {
-        body: blocks(person(2, 'boris'), person(5, null, 'Vera'), person(7, null)),
+        body: blockList(
+          blockedPerson(2, 'boris'),
+          blockedPerson(5, null, 'Vera'),
+          blockedPerson(7, null),
+        ),
       },
-      'DELETE /api/meet/blocks/2': { body: blocks(person(5, null, 'Vera'), person(7, null)) },
+      'DELETE /api/meet/blocks/2': {
+        body: blockList(blockedPerson(5, null, 'Vera'), blockedPerson(7, null)),
+      },
     });
     await renderScreen(<BlockedPeople />);
     expect(calls).toHaveLength(0);
@@ -37,7 +33,7 @@ describe('blocked people in settings', () => {
   });
 
   it('says when nobody is blocked, in Russian', async () => {
-    fakeServer({ 'GET /api/meet/blocks': { body: blocks() } });
+    fakeServer({ 'GET /api/meet/blocks': { body: blockList() } });
     await renderScreen(<BlockedPeople />, 'ru');
     await fireEvent.press(screen.getByRole('button', { name: 'Заблокированные' }));
     expect(await screen.findByText('Вы никого не заблокировали')).toBeOnTheScreen();
@@ -45,7 +41,7 @@ describe('blocked people in settings', () => {
 
   it('shows a refused unblock and keeps the person listed', async () => {
     fakeServer({
-      'GET /api/meet/blocks': { body: blocks(person(7, null)) },
+      'GET /api/meet/blocks': { body: blockList(blockedPerson(7, null)) },
       'DELETE /api/meet/blocks/7': {
         status: 429,
         body: { code: 'RATE_LIMITED', message: 'Too many attempts. Please try again later' },

@@ -5,6 +5,7 @@ import { renderPage } from '../../../../test/render-page.tsx';
 import i18n from '../../../i18n/i18n.ts';
 import { NS } from '../i18n.ts';
 import { BlockedPeople } from './blocked-people.tsx';
+import { blockList, blockedPerson } from '@meeet/core/api/meet.test-support';
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
@@ -12,23 +13,17 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
-const person = (userId: number, nickname: string | null, firstName: string | null = null) => ({
-  userId,
-  nickname,
-  firstName,
-  avatar: `/api/media/avatar/${userId}/small`,
-});
-const blocks = (...people: ReturnType<typeof person>[]) => ({
-  list: people.map((p) => p.userId),
-  people,
-});
-
 describe('blocked people on the account page', () => {
   it('names the people I blocked and unblocks one', async () => {
     const sent = serveApi({
       'GET /api/meet/blocks': () =>
-        blocks(person(2, 'boris'), person(5, null, 'Vera'), person(7, null)),
-      'DELETE /api/meet/blocks/:userId': () => blocks(person(5, null, 'Vera'), person(7, null)),
+        blockList(
+          blockedPerson(2, 'boris'),
+          blockedPerson(5, null, 'Vera'),
+          blockedPerson(7, null),
+        ),
+      'DELETE /api/meet/blocks/:userId': () =>
+        blockList(blockedPerson(5, null, 'Vera'), blockedPerson(7, null)),
     });
     renderPage(<BlockedPeople />);
     fireEvent.click(await screen.findByRole('button', { name: 'Unblock boris' }));
@@ -41,7 +36,7 @@ describe('blocked people on the account page', () => {
 
   it('says when nobody is blocked, in Russian', async () => {
     await i18n.changeLanguage('ru');
-    serveApi({ 'GET /api/meet/blocks': () => blocks() });
+    serveApi({ 'GET /api/meet/blocks': () => blockList() });
     renderPage(<BlockedPeople />);
     await screen.findByText('Вы никого не заблокировали');
   });
