@@ -70,6 +70,41 @@ test('a user enrols an authenticator app, then withdraws with its code', async (
   });
 });
 
+test('a user with an authenticator app saves a withdrawal address only with its code', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const user = await readyUser(request);
+  await signIn(page, user);
+  const secret = await enrolTotp(page);
+
+  await page.goto('/account/market');
+  const book = page.getByTestId('wallet-addresses');
+  await expect(book.getByText('No saved addresses yet.')).toBeVisible({ timeout: 20_000 });
+  const recipient = privateKeyToAccount(generatePrivateKey()).address;
+  await book.getByRole('textbox', { name: /^Address/ }).fill(recipient);
+  await book.getByRole('textbox', { name: /^Name/ }).fill('Cold wallet');
+  await book.getByRole('button', { name: 'Save address' }).click();
+
+  // The server asks for the factor; cancelling saves nothing, the app's code saves it.
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(dialog).toContainText('Confirm with your second factor');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(book.getByText('No saved addresses yet.')).toBeVisible();
+  await book.getByRole('button', { name: 'Save address' }).click();
+  await dialog
+    .getByLabel('Code from your authenticator app, or a recovery code')
+    .fill(nextCode(secret));
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(
+    book.getByText('Saved. We have sent you an e-mail about this address.'),
+  ).toBeVisible();
+  await expect(book.getByRole('listitem').filter({ hasText: 'Cold wallet' })).toContainText(
+    recipient,
+  );
+});
+
 test.describe('passkeys', () => {
   // A WebAuthn relying party is a host name, never an IP: the site is opened as localhost,
   // the host of the server's PUBLIC_URL.

@@ -120,15 +120,30 @@ export interface ApiClient {
   /** The full URL of an API path (origin + `/api` + path + query). */
   url: (path: string, query?: QueryParams) => string;
   get: <T>(path: string, query?: QueryParams, schema?: SchemaSource<T>) => Promise<ApiResult<T>>;
-  delete: <T>(path: string, query?: QueryParams, schema?: SchemaSource<T>) => Promise<ApiResult<T>>;
+  delete: <T>(
+    path: string,
+    query?: QueryParams,
+    schema?: SchemaSource<T>,
+    options?: RequestOptions,
+  ) => Promise<ApiResult<T>>;
   post: <T>(
     path: string,
     body?: unknown,
     schema?: SchemaSource<T>,
     options?: RequestOptions,
   ) => Promise<ApiResult<T>>;
-  patch: <T>(path: string, body?: unknown, schema?: SchemaSource<T>) => Promise<ApiResult<T>>;
-  put: <T>(path: string, body?: unknown, schema?: SchemaSource<T>) => Promise<ApiResult<T>>;
+  patch: <T>(
+    path: string,
+    body?: unknown,
+    schema?: SchemaSource<T>,
+    options?: RequestOptions,
+  ) => Promise<ApiResult<T>>;
+  put: <T>(
+    path: string,
+    body?: unknown,
+    schema?: SchemaSource<T>,
+    options?: RequestOptions,
+  ) => Promise<ApiResult<T>>;
   upload: <T>(path: string, formData: FormData, schema?: SchemaSource<T>) => Promise<ApiResult<T>>;
 }
 
@@ -216,10 +231,10 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   return {
     url,
     get: (path, query, schema) => request('GET', path, query, schema),
-    delete: (path, query, schema) => request('DELETE', path, query, schema),
+    delete: (path, query, schema, options) => request('DELETE', path, query, schema, options),
     post: (path, body, schema, options) => request('POST', path, body, schema, options),
-    patch: (path, body, schema) => request('PATCH', path, body, schema),
-    put: (path, body, schema) => request('PUT', path, body, schema),
+    patch: (path, body, schema, options) => request('PATCH', path, body, schema, options),
+    put: (path, body, schema, options) => request('PUT', path, body, schema, options),
     upload: (path, formData, schema) => request('POST', path, formData, schema),
   };
 }

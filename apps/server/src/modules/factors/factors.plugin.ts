@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SecurityEventKind } from '@meeet/core/api/security';
 import type { AppConfig } from '../../config.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { factorHeader } from '../../plugins/factor-header.ts';
 import { FactorLimiter } from './factor-limiter.ts';
 import { FactorsService, type FactorEvent } from './factors.service.ts';
 import { PasskeyCeremonies, relyingPartyOf } from './passkeys.ts';
@@ -10,6 +12,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Second factors (TOTP, recovery codes, passkeys) and the step-up check, built once. */
     factors: FactorsService;
+    /**
+     * A route's `preHandler` after `requireAuth`: a caller who holds a second factor proves it
+     * in the factor header (issue 45: address-book and security changes), else 403.
+     */
+    requireFactor: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -33,6 +40,9 @@ async function factors(app: FastifyInstance, { config }: { config: AppConfig }):
       recordSecurityEvent,
     }),
   );
+  app.decorate('requireFactor', async (request: FastifyRequest) => {
+    await app.factors.assertFactor(authOf(request).user.id, factorHeader(request));
+  });
 }
 
 export const factorsPlugin = fp(factors, {

@@ -21,7 +21,7 @@ describe('second factors against the real app', () => {
   afterAll(() => t.close());
 
   const call = (
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     token: string,
     payload?: object,
@@ -200,5 +200,43 @@ describe('second factors against the real app', () => {
       expect(response.statusCode).toBeLessThan(500);
       expect(response.statusCode).toBe(403);
     }
+  });
+
+  it('asks the factor for address-book and security changes, and changes nothing without it', async () => {
+    const { user, secret, recoveryCodes } = await enrolled();
+    const password = { currentPassword: user.password, password: 'Meeet-Lantern-93' };
+    const refusedEach = [
+      await call('POST', '/crypto/wallet/addresses', user.token, { address: OUTSIDE, label: 'Me' }),
+      await call('PATCH', '/crypto/wallet/addresses/only-saved', user.token, { onlySaved: true }),
+      await call('PUT', '/security/anti-phishing', user.token, { phrase: 'blue heron' }),
+      await call('POST', '/user/password', user.token, password),
+    ];
+    for (const refused of refusedEach) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'FACTOR_REQUIRED' });
+    }
+    const book = (await call('GET', '/crypto/wallet/addresses', user.token)).json();
+    expect(book).toMatchObject({ addresses: [], onlySaved: false });
+    expect((await call('GET', '/security/anti-phishing', user.token)).json()).toEqual({
+      phrase: null,
+    });
+
+    // With the factor each goes through (a fresh code each: a used one is spent).
+    const saved = await call(
+      'POST',
+      '/crypto/wallet/addresses',
+      user.token,
+      { address: OUTSIDE, label: 'Me' },
+      `totp:${codeOf(secret, 30)}`,
+    );
+    expect(saved.statusCode).toBe(201);
+    const phrase = await call(
+      'PUT',
+      '/security/anti-phishing',
+      user.token,
+      { phrase: 'blue heron' },
+      `recovery:${recoveryCodes[0]}`,
+    );
+    expect(phrase.statusCode).toBe(200);
   });
 });

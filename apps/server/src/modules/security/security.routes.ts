@@ -52,6 +52,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = asyn
     securityPaths.antiPhishing,
     {
       onRequest: app.requireAuth,
+      preHandler: app.requireFactor,
       schema: {
         tags,
         security: bearer,

@@ -119,6 +119,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
     userPaths.passwordChange,
     {
       onRequest: app.requireAuth,
+      preHandler: app.requireFactor,
       config: authLimit,
       schema: {
         tags,

@@ -41,6 +41,7 @@ export const addressBookRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = a
     cryptoPaths.addresses,
     {
       onRequest: app.requireAuth,
+      preHandler: app.requireFactor,
       config: limit,
       schema: {
         tags,
@@ -58,6 +59,7 @@ export const addressBookRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = a
     '/crypto/wallet/addresses/:id',
     {
       onRequest: app.requireAuth,
+      preHandler: app.requireFactor,
       config: limit,
       schema: {
         tags,
@@ -74,6 +76,7 @@ export const addressBookRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = a
     cryptoPaths.onlySaved,
     {
       onRequest: app.requireAuth,
+      preHandler: app.requireFactor,
       config: limit,
       schema: {
         tags,

@@ -10,13 +10,21 @@ interface Ask {
 
 const FACTOR_CODES = new Set(['FACTOR_REQUIRED', 'FACTOR_INVALID']);
 
+/** Runs a call that may need a second factor (the step-up's `run`), or as it is. */
+export type FactorGuard = <T>(
+  call: (factor?: string) => Promise<ApiResult<T>>,
+) => Promise<ApiResult<T>>;
+
+/** For a call no dialog can answer for: sent once, without a factor. */
+export const noFactor: FactorGuard = (call) => call();
+
 /**
  * Runs a guarded call; when the server answers FACTOR_REQUIRED (or a wrong factor), asks the
  * user for one in a dialog and calls again with it, until it passes, fails otherwise or the
  * user cancels. `passkey`: whether a passkey may answer (only for a signed-in caller).
  */
 export function useStepUp({ passkey }: { passkey: boolean }): {
-  run: <T>(call: (factor?: string) => Promise<ApiResult<T>>) => Promise<ApiResult<T>>;
+  run: FactorGuard;
   dialog: ReactNode;
 } {
   const [ask, setAsk] = useState<Ask | null>(null);

@@ -5,7 +5,9 @@ import {
   type AddAddressRequest,
 } from '@meeet/core/api/custody';
 import { cryptoPaths } from '@meeet/core/api/crypto-paths';
+import { noFactor, type FactorGuard } from '../../../components/step-up/use-step-up.tsx';
 import { api } from '../../../lib/api-client.ts';
+import { factorHeaders } from '../../../lib/passkeys.ts';
 import { walletKeys } from './query-keys.ts';
 
 /** GET /crypto/wallet/addresses: the saved withdrawal addresses and the only-saved switch. */
@@ -33,23 +35,42 @@ function useBookChange<TInput, TResult extends { ok: boolean }>(
   });
 }
 
+// Every change of the book asks a second factor of a user who holds one (`guard`: the
+// step-up's run, whose dialog the page shows).
+
 /** POST /crypto/wallet/addresses: saves an address; a mail names it, a hold starts. */
-export function useAddAddress() {
+export function useAddAddress(guard: FactorGuard = noFactor) {
   return useBookChange((body: AddAddressRequest) =>
-    api.post(cryptoPaths.addresses, body, savedAddressSchema),
+    guard((factor) =>
+      api.post(cryptoPaths.addresses, body, savedAddressSchema, factorHeaders(factor)),
+    ),
   );
 }
 
 /** DELETE /crypto/wallet/addresses/{id}: at once. */
-export function useRemoveAddress() {
+export function useRemoveAddress(guard: FactorGuard = noFactor) {
   return useBookChange((id: number) =>
-    api.delete(cryptoPaths.address(id), undefined, addressBookResponseSchema),
+    guard((factor) =>
+      api.delete(
+        cryptoPaths.address(id),
+        undefined,
+        addressBookResponseSchema,
+        factorHeaders(factor),
+      ),
+    ),
   );
 }
 
 /** PATCH /crypto/wallet/addresses/only-saved. */
-export function useSetOnlySaved() {
+export function useSetOnlySaved(guard: FactorGuard = noFactor) {
   return useBookChange((onlySaved: boolean) =>
-    api.patch(cryptoPaths.onlySaved, { onlySaved }, addressBookResponseSchema),
+    guard((factor) =>
+      api.patch(
+        cryptoPaths.onlySaved,
+        { onlySaved },
+        addressBookResponseSchema,
+        factorHeaders(factor),
+      ),
+    ),
   );
 }

@@ -13,6 +13,7 @@ import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../../components/form/server-errors.ts';
 import { SubmitWithError } from '../../../components/form/submit-with-error.tsx';
 import { useAppForm } from '../../../components/form/use-app-form.ts';
+import { useStepUp } from '../../../components/step-up/use-step-up.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import {
   useAddAddress,
@@ -35,85 +36,90 @@ export function AddressBook() {
   const { t } = useTranslation([NS, 'core']);
   const fmt = useFormat();
   const book = useAddressBook();
-  const remove = useRemoveAddress();
-  const onlySaved = useSetOnlySaved();
+  const stepUp = useStepUp({ passkey: true });
+  const remove = useRemoveAddress(stepUp.run);
+  const onlySaved = useSetOnlySaved(stepUp.run);
 
   return (
-    <Stack spacing={2.5}>
-      <Typography variant="body2" color="text.secondary">
-        {t('book.intro')}
-      </Typography>
-      <FormControlLabel
-        control={
-          <Switch
-            // Shows the choice at once; the server's answer follows.
-            checked={onlySaved.isPending ? onlySaved.variables : (book.data?.onlySaved ?? false)}
-            disabled={!book.data || onlySaved.isPending}
-            onChange={(_event, checked) => onlySaved.mutate(checked)}
-            slotProps={{ input: { 'data-testid': 'book-only-saved' } as object }}
-          />
-        }
-        label={
-          <Box>
-            <Typography>{t('book.only-saved')}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('book.only-saved-hint')}
-            </Typography>
-          </Box>
-        }
-      />
-      {book.data && book.data.addresses.length === 0 && (
-        <Typography color="text.secondary" data-testid="book-empty">
-          {t('book.empty')}
+    <>
+      <Stack spacing={2.5}>
+        <Typography variant="body2" color="text.secondary">
+          {t('book.intro')}
         </Typography>
-      )}
-      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {book.data?.addresses.map((saved) => (
-          <Box
-            component="li"
-            key={saved.id}
-            data-testid={`book-entry-${saved.id}`}
-            sx={{ display: 'flex', gap: 2, alignItems: 'center', minWidth: 0 }}
-          >
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600 }}>{saved.label}</Typography>
-              <Typography
-                variant="body2"
-                sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
-              >
-                {saved.address}
-              </Typography>
-              <Typography
-                variant="body2"
-                color={isUsable(saved) ? 'success.main' : 'warning.main'}
-                data-testid="book-entry-status"
-              >
-                {isUsable(saved)
-                  ? t('book.usable')
-                  : t('book.usable-from', { time: fmt.dateTime(saved.usableFrom) })}
+        <FormControlLabel
+          control={
+            <Switch
+              // Shows the choice at once; the server's answer follows.
+              checked={onlySaved.isPending ? onlySaved.variables : (book.data?.onlySaved ?? false)}
+              disabled={!book.data || onlySaved.isPending}
+              onChange={(_event, checked) => onlySaved.mutate(checked)}
+              slotProps={{ input: { 'data-testid': 'book-only-saved' } as object }}
+            />
+          }
+          label={
+            <Box>
+              <Typography>{t('book.only-saved')}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('book.only-saved-hint')}
               </Typography>
             </Box>
-            <Button
-              size="small"
-              color="error"
-              aria-label={t('book.remove-label', { label: saved.label })}
-              data-testid="book-remove"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(saved.id)}
+          }
+        />
+        {book.data && book.data.addresses.length === 0 && (
+          <Typography color="text.secondary" data-testid="book-empty">
+            {t('book.empty')}
+          </Typography>
+        )}
+        <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {book.data?.addresses.map((saved) => (
+            <Box
+              component="li"
+              key={saved.id}
+              data-testid={`book-entry-${saved.id}`}
+              sx={{ display: 'flex', gap: 2, alignItems: 'center', minWidth: 0 }}
             >
-              {t('book.remove')}
-            </Button>
-          </Box>
-        ))}
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 600 }}>{saved.label}</Typography>
+                <Typography
+                  variant="body2"
+                  sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+                >
+                  {saved.address}
+                </Typography>
+                <Typography
+                  variant="body2"
+                  color={isUsable(saved) ? 'success.main' : 'warning.main'}
+                  data-testid="book-entry-status"
+                >
+                  {isUsable(saved)
+                    ? t('book.usable')
+                    : t('book.usable-from', { time: fmt.dateTime(saved.usableFrom) })}
+                </Typography>
+              </Box>
+              <Button
+                size="small"
+                color="error"
+                aria-label={t('book.remove-label', { label: saved.label })}
+                data-testid="book-remove"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(saved.id)}
+              >
+                {t('book.remove')}
+              </Button>
+            </Box>
+          ))}
+        </Stack>
+        <AddAddressForm />
       </Stack>
-      <AddAddressForm />
-    </Stack>
+      {stepUp.dialog}
+    </>
   );
 }
 
 function AddAddressForm() {
   const { t } = useTranslation([NS, 'core']);
-  const add = useAddAddress();
+  const stepUp = useStepUp({ passkey: true });
+  const add = useAddAddress(stepUp.run);
   const [failure, setFailure] = useState<string | null>(null);
   const [added, setAdded] = useState(false);
   const app = useAppForm({
@@ -135,38 +141,41 @@ function AddAddressForm() {
   };
 
   return (
-    <AppForm form={app} onSubmit={onSubmit} testId="book-form">
-      <Stack spacing={2}>
-        <FormTextField
-          name="address"
-          testId="book-address"
-          label={t('book.address')}
-          autoComplete="off"
-          spellCheck={false}
-          required
-        />
-        <FormTextField
-          name="label"
-          testId="book-label"
-          label={t('book.label')}
-          hint={t('book.label-hint')}
-          autoComplete="off"
-          required
-        />
-        {added && (
-          <Alert severity="success" data-testid="book-added">
-            {t('book.added')}
-          </Alert>
-        )}
-        <SubmitWithError
-          failure={failure}
-          submitting={app.form.formState.isSubmitting}
-          label={t('book.add')}
-          submittingLabel={t('book.adding')}
-          errorTestId="book-error"
-          submitTestId="book-submit"
-        />
-      </Stack>
-    </AppForm>
+    <>
+      <AppForm form={app} onSubmit={onSubmit} testId="book-form">
+        <Stack spacing={2}>
+          <FormTextField
+            name="address"
+            testId="book-address"
+            label={t('book.address')}
+            autoComplete="off"
+            spellCheck={false}
+            required
+          />
+          <FormTextField
+            name="label"
+            testId="book-label"
+            label={t('book.label')}
+            hint={t('book.label-hint')}
+            autoComplete="off"
+            required
+          />
+          {added && (
+            <Alert severity="success" data-testid="book-added">
+              {t('book.added')}
+            </Alert>
+          )}
+          <SubmitWithError
+            failure={failure}
+            submitting={app.form.formState.isSubmitting}
+            label={t('book.add')}
+            submittingLabel={t('book.adding')}
+            errorTestId="book-error"
+            submitTestId="book-submit"
+          />
+        </Stack>
+      </AppForm>
+      {stepUp.dialog}
+    </>
   );
 }
