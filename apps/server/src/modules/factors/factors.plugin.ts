@@ -20,6 +20,12 @@ declare module 'fastify' {
   }
 }
 
+function isFactorReset(event: FactorEvent): boolean {
+  return (
+    event.change === 'removed' || (event.change === 'enrolled' && event.factor === 'recovery-codes')
+  );
+}
+
 const EVENT_KINDS = {
   enrolled: SecurityEventKind.FACTOR_ENROLLED,
   removed: SecurityEventKind.FACTOR_REMOVED,
@@ -28,8 +34,12 @@ const EVENT_KINDS = {
 
 async function factors(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
   // The audit trail's single entry: the security module's record, read on the user's page.
-  const recordSecurityEvent = (event: FactorEvent) =>
-    app.security.record(event.userId, EVENT_KINDS[event.change], { factor: event.factor });
+  const recordSecurityEvent = async (event: FactorEvent) => {
+    await app.security.record(event.userId, EVENT_KINDS[event.change], { factor: event.factor });
+    // A factor removed or its recovery codes replaced is a reset (issue 45 item 3): whoever
+    // did it may be an intruder who got past the factor, so withdrawals wait 24 h.
+    if (isFactorReset(event)) await app.wallet.holdWithdrawals(event.userId, 'factor-reset');
+  };
   app.decorate(
     'factors',
     new FactorsService({
@@ -47,5 +57,5 @@ async function factors(app: FastifyInstance, { config }: { config: AppConfig }):
 
 export const factorsPlugin = fp(factors, {
   name: 'factors',
-  dependencies: ['auth', 'limiters', 'security-events'],
+  dependencies: ['auth', 'limiters', 'security-events', 'wallet'],
 });

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTOR_HEADER } from '@meeet/core/api/factors-paths';
 import { bearer, registerUser } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { withdrawalHolds } from '../wallet/custody.schema.ts';
 import { OUTSIDE } from '../wallet/wallet.test-support.ts';
 
 /** The code an authenticator app shows for `secret`, `offsetSeconds` from now. */
@@ -142,8 +144,13 @@ describe('second factors against the real app', () => {
       recoveryCodesLeft: 0,
       passkeys: [],
     });
-    // Without a factor the withdrawal is today's flow again.
-    expect((await withdrawStep(user.token)).json()).toMatchObject(reachedWallet);
+    // A factor turned off is a reset: withdrawals wait 24 h, whoever turned it off.
+    const holds = await t.db
+      .select({ reason: withdrawalHolds.reason, until: withdrawalHolds.until })
+      .from(withdrawalHolds)
+      .where(eq(withdrawalHolds.userId, user.user.id));
+    expect(holds.map((hold) => hold.reason)).toEqual(['factor-reset']);
+    expect(holds[0]?.until.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
   });
 
   it('asks a new device for a factor at sign-in; a recovery code works once', async () => {
