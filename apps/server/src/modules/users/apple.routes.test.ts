@@ -1,11 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authResponseSchema } from '@meeet/core/api/user';
 import { formatPromoCode } from '@meeet/core/rules/promo-code';
 import { bearer, registerUser, snapshot, uniqueEmail } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { devMailbox } from '../mail/mail.schema.ts';
 import { withdrawalHolds } from '../wallet/custody.schema.ts';
 import { users } from './users.schema.ts';
 
@@ -273,6 +274,12 @@ describe('Sign in with Apple', () => {
       .from(withdrawalHolds)
       .where(eq(withdrawalHolds.userId, user.id));
     expect(holds).toEqual([{ reason: 'new-device' }]);
+    // And the owner is mailed about the new device, as after a password sign-in (waited for:
+    // the mail is queued after the sign-in's answer).
+    await vi.waitFor(async () => {
+      const mails = await t.db.select().from(devMailbox).where(eq(devMailbox.to, user.email));
+      expect(mails.map((mail) => mail.subject)).toContain('MEEET: sign-in from a new device');
+    });
   });
 
   it('refuses a bad signature, wrong audience or issuer, expiry, a wrong nonce or state', async () => {
