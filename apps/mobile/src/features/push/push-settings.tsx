@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Linking, Switch, Text, View } from 'react-native';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PUSH_KINDS, type PushKind, type PushSettingsResponse } from '@meeet/core/api/push';
+import {
+  PUSH_KINDS,
+  type PushKind,
+  type PushSettings,
+  type PushSettingsResponse,
+} from '@meeet/core/api/push';
 import { useI18n, type TextKey } from '../../lib/i18n.ts';
 import {
   enablePush,
@@ -93,12 +98,19 @@ function PushKinds() {
     gcTime: 0,
     onSuccess: (saved) => client.setQueryData<PushSettingsResponse>(SETTINGS_KEY, saved),
   });
+  // The switches as flipped, held until the save settles: the mutation's own state arrives a
+  // tick later, and a controlled switch would flick back meanwhile.
+  const [flipped, setFlipped] = useState<PushSettings | null>(null);
   // No spinner of its own: the screen shows one while the account loads.
   if (settings.isPending) return null;
   if (settings.isError) {
     return <ErrorBox message={settings.error.message} onRetry={() => void settings.refetch()} />;
   }
-  const current = save.isPending && save.variables ? save.variables : settings.data.settings;
+  const current = flipped ?? settings.data.settings;
+  const flip = (next: PushSettings) => {
+    setFlipped(next);
+    save.mutate(next, { onSettled: () => setFlipped(null) });
+  };
   return (
     <View>
       {settings.data.enabled ? null : <Notice text={t('m.push.server-off')} />}
@@ -108,7 +120,7 @@ function PushKinds() {
           <Switch
             accessibilityLabel={t(KIND_LABELS[kind])}
             value={current[kind]}
-            onValueChange={(value) => save.mutate({ ...current, [kind]: value })}
+            onValueChange={(value) => flip({ ...current, [kind]: value })}
           />
         </View>
       ))}

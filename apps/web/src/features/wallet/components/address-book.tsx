@@ -39,6 +39,13 @@ export function AddressBook() {
   const stepUp = useStepUp({ passkey: true });
   const remove = useRemoveAddress(stepUp.run);
   const onlySaved = useSetOnlySaved(stepUp.run);
+  // The choice as clicked, held until the server's answer is read back: a mutation's own
+  // state arrives a tick later, and a controlled switch would flick back meanwhile.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const chooseOnlySaved = (checked: boolean) => {
+    setChosen(checked);
+    onlySaved.mutate(checked, { onSettled: () => setChosen(null) });
+  };
 
   return (
     <>
@@ -49,10 +56,9 @@ export function AddressBook() {
         <FormControlLabel
           control={
             <Switch
-              // Shows the choice at once; the server's answer follows.
-              checked={onlySaved.isPending ? onlySaved.variables : (book.data?.onlySaved ?? false)}
-              disabled={!book.data || onlySaved.isPending}
-              onChange={(_event, checked) => onlySaved.mutate(checked)}
+              checked={chosen ?? book.data?.onlySaved ?? false}
+              disabled={!book.data || chosen !== null}
+              onChange={(_event, checked) => chooseOnlySaved(checked)}
               slotProps={{ input: { 'data-testid': 'book-only-saved' } as object }}
             />
           }
