@@ -4,7 +4,8 @@ import { APP_WATCH_RADIUS_M } from '@meeet/core/rules/app-pace';
 import { card, fakeServer, renderScreen, signedIn } from '../../../test/helpers.tsx';
 import * as socket from '../../../test/socket-mock.ts';
 import { followHand, handState } from './hand-state.ts';
-import { applyDiff, MapScreen } from './map-screen.tsx';
+import { MapScreen } from './map-screen.tsx';
+import { applyDiff } from './map-watch.ts';
 
 jest.mock(
   '../../lib/socket.ts',
