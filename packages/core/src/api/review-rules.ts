@@ -12,33 +12,43 @@ export const REVIEW_RULES_BOUNDS = {
   maxReviewHours: 720,
 } as const;
 
-const cap = z.number().int().min(1).max(REVIEW_RULES_BOUNDS.maxDailyCap);
+/** A whole number within bounds; every failure is the one catalogue key of the field. */
+const wholeNumber = (max: number, key: string) =>
+  z.number({ error: key }).int(key).min(1, key).max(max, key);
 
-/** A blocked word (or phrase): trimmed and lower-cased, so the list compares case-insensitively. */
-const blockedWordSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1, 'msg.required')
-  .max(REVIEW_RULES_BOUNDS.maxWordLength, 'msg.max-length');
+const cap = wholeNumber(REVIEW_RULES_BOUNDS.maxDailyCap, 'msg.daily-cap-bounds');
 
-/** What an admin saves; the list is deduplicated before it is counted. */
+/**
+ * Blocked words (or phrases) as typed: trimmed, lower-cased (compared case-insensitively),
+ * empty ones dropped and duplicates removed before they are counted. Issues sit on the list
+ * itself, so a form shows them on its one field.
+ */
+const blockedWordsSchema = z
+  .array(z.string())
+  .transform((words) => [
+    ...new Set(words.map((word) => word.trim().toLowerCase()).filter((word) => word !== '')),
+  ])
+  .pipe(
+    z
+      .array(z.string())
+      .max(REVIEW_RULES_BOUNDS.maxBlockedWords, 'msg.too-many-blocked-words')
+      .refine((words) => words.every((word) => word.length <= REVIEW_RULES_BOUNDS.maxWordLength), {
+        message: 'msg.blocked-word-too-long',
+      }),
+  );
+
+/** What an admin saves. */
 export const reviewRulesSchema = z
   .object({
     /** The largest area a campaign may target, in km around the venue. */
-    maxAreaRadiusKm: z.number().int().min(1).max(CAMPAIGN_MAX_RADIUS_KM),
+    maxAreaRadiusKm: wholeNumber(CAMPAIGN_MAX_RADIUS_KM, 'msg.radius-bounds'),
     /** A campaign's daily cap of impressions lies within these. */
     minDailyCap: cap,
     maxDailyCap: cap,
     /** Whole words a campaign's headline or text may not contain. */
-    blockedWords: z
-      .array(blockedWordSchema)
-      .transform((words) => [...new Set(words)])
-      .pipe(
-        z.array(z.string()).max(REVIEW_RULES_BOUNDS.maxBlockedWords, 'msg.too-many-blocked-words'),
-      ),
+    blockedWords: blockedWordsSchema,
     /** The review time target: waiting longer, an application or a campaign is overdue. */
-    reviewWithinHours: z.number().int().min(1).max(REVIEW_RULES_BOUNDS.maxReviewHours),
+    reviewWithinHours: wholeNumber(REVIEW_RULES_BOUNDS.maxReviewHours, 'msg.review-hours-bounds'),
   })
   .refine((r) => r.minDailyCap <= r.maxDailyCap, {
     path: ['maxDailyCap'],
