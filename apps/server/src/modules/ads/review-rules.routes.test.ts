@@ -255,23 +255,13 @@ describe('review rules', () => {
 
   it('is enforced at once by another process on the same database (no stale copy)', async () => {
     const other = await buildApp(t.config, { pool: createPool(t.config.databaseUrl!) });
+    const createThere = () =>
+      send(other, 'POST', campaignsPaths.mine, owner.token, draft({ dailyCap: 30 }));
     try {
-      const first = await send(
-        other,
-        'POST',
-        campaignsPaths.mine,
-        owner.token,
-        draft({ dailyCap: 30 }),
-      );
+      const first = await createThere();
       expect(first.statusCode, first.body).toBe(200);
       await setRules({ minDailyCap: 40 });
-      const second = await send(
-        other,
-        'POST',
-        campaignsPaths.mine,
-        owner.token,
-        draft({ dailyCap: 30 }),
-      );
+      const second = await createThere();
       expect(second.statusCode).toBe(400);
       expect(second.json().message).toBe('The daily cap must be at least 40 impressions');
     } finally {
