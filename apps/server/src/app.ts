@@ -12,6 +12,7 @@ import { businessPlugin } from './modules/business/business.plugin.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
 import { campaignsPlugin } from './modules/ads/campaigns.plugin.ts';
 import { campaignsRoutes } from './modules/ads/campaigns.routes.ts';
+import { reviewRulesRoutes } from './modules/ads/review-rules.routes.ts';
 import { codesPlugin } from './modules/codes/codes.plugin.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { marketEventsPlugin } from './modules/market/market-events.ts';
@@ -252,6 +253,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(meetingsRoutes);
       await api.register(adsRoutes);
       await api.register(campaignsRoutes);
+      await api.register(reviewRulesRoutes);
       await api.register(referralRoutes, { config });
       await api.register(cpaRoutes);
       await api.register(pushRoutes);

@@ -126,7 +126,15 @@ export type CampaignStats = z.infer<typeof campaignStatsSchema>;
 
 /** The review queue: each campaign with its business's name for the moderator. */
 export const campaignQueueSchema = z.object({
-  list: z.array(campaignSchema.extend({ businessName: z.string() })),
+  list: z.array(
+    campaignSchema.extend({
+      businessName: z.string(),
+      /** Since when it waits for review (its submission). */
+      waitingSince: z.string(),
+      /** A blocked word its headline or text holds (the list changed after submission). */
+      blockedWord: z.string().nullable(),
+    }),
+  ),
 });
 export type CampaignQueue = z.infer<typeof campaignQueueSchema>;
 

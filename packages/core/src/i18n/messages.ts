@@ -1,5 +1,6 @@
 import { businessMessagesEn, businessMessagesRu } from './business-messages.ts';
 import { custodyMessagesEn, custodyMessagesRu } from './custody-messages.ts';
+import { reviewRulesMessagesEn, reviewRulesMessagesRu } from './review-rules-messages.ts';
 import { errorMessagesEn, errorMessagesRu } from './error-messages.ts';
 import { SELLER_PAYOUT_PERCENT } from '../constants.ts';
 import type { Locale } from './locale.ts';
@@ -253,7 +254,8 @@ export type MessageKey =
   | keyof typeof appMessagesEn
   | keyof typeof errorMessagesEn
   | keyof typeof businessMessagesEn
-  | keyof typeof custodyMessagesEn;
+  | keyof typeof custodyMessagesEn
+  | keyof typeof reviewRulesMessagesEn;
 
 const appMessagesRu = {
   'msg.required': 'Обязательное поле',
@@ -503,8 +505,20 @@ const appMessagesRu = {
 } as const satisfies Record<keyof typeof appMessagesEn, string>;
 
 export const messages = {
-  en: { ...errorMessagesEn, ...appMessagesEn, ...businessMessagesEn, ...custodyMessagesEn },
-  ru: { ...errorMessagesRu, ...appMessagesRu, ...businessMessagesRu, ...custodyMessagesRu },
+  en: {
+    ...errorMessagesEn,
+    ...appMessagesEn,
+    ...businessMessagesEn,
+    ...custodyMessagesEn,
+    ...reviewRulesMessagesEn,
+  },
+  ru: {
+    ...errorMessagesRu,
+    ...appMessagesRu,
+    ...businessMessagesRu,
+    ...custodyMessagesRu,
+    ...reviewRulesMessagesRu,
+  },
 } as const satisfies Record<Locale, Record<MessageKey, string>>;
 
 export const MESSAGE_KEYS = Object.keys(messages.en) as MessageKey[];

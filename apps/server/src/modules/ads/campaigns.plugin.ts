@@ -3,11 +3,14 @@ import fp from 'fastify-plugin';
 import { CampaignChargeWorker } from './campaign-charges.ts';
 import { ledgerFunds } from './campaign-funds.ts';
 import { CampaignsService } from './campaigns.service.ts';
+import { ReviewRulesService } from './review-rules.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Businesses' self-serve ad campaigns (issue 44). */
     campaigns: CampaignsService;
+    /** The admins' review rules of campaigns (issue 44 item 5). */
+    reviewRules: ReviewRulesService;
     /** The daily charge of campaigns; the server starts it with the chain workers. */
     campaignCharges: CampaignChargeWorker;
   }
@@ -15,7 +18,10 @@ declare module 'fastify' {
 
 async function campaigns(app: FastifyInstance): Promise<void> {
   const funds = ledgerFunds(app.chain);
+  const reviewRules = new ReviewRulesService({ db: app.db });
+  app.decorate('reviewRules', reviewRules);
   const service = new CampaignsService({
+    reviewRules,
     db: app.db,
     mail: app.mail,
     funds,

@@ -14,6 +14,7 @@ import type { Mood } from '@meeet/core/api/meet';
 import { MediaAlbum } from '@meeet/core/enums';
 import type { Locale } from '@meeet/core/i18n/locale';
 import { coversDay } from '@meeet/core/rules/campaign-charge';
+import { blockedWordIn } from '@meeet/core/rules/review-rules';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { adStatsDays } from './ads.service.ts';
@@ -25,6 +26,11 @@ import type { AuthContext } from '../users/sessions.service.ts';
 import { userById } from '../users/users.service.ts';
 import type { CampaignFunds } from './campaign-funds.ts';
 import {
+  assertNoBlockedWord,
+  assertWithinLimits,
+  type ReviewRulesService,
+} from './review-rules.service.ts';
+import {
   campaignsRepository as repo,
   type CampaignFields,
   type CampaignRow,
@@ -35,6 +41,8 @@ export interface CampaignsServiceDeps {
   mail: Pick<MailService, 'enqueue' | 'flush'>;
   funds: CampaignFunds;
   approvedBusinessOf: (userId: number) => Promise<ApprovedBusiness | null>;
+  /** The admins' review rules, read on every save and submission. */
+  reviewRules: Pick<ReviewRulesService, 'current'>;
 }
 
 type Notice = Extract<MailTemplate, { kind: 'campaign-notice' }>['notice'];
@@ -144,6 +152,7 @@ export class CampaignsService {
         fields: { areaRadiusKm: 'campaigns.no-venue' },
       });
     }
+    assertWithinLimits(await this.deps.reviewRules.current(), input);
     const area = input.areaRadiusKm !== null && business.venue;
     return {
       title: input.title,
@@ -204,6 +213,7 @@ export class CampaignsService {
       const own = await repo.lockOwn(tx, id, business.id);
       if (!own) throw notFound();
       if (!step.from.includes(own.status)) throw wrongStatus();
+      if (action === 'submit') await this.assertRules(tx, own);
       if (action === 'resume' && !(await this.funded(tx, own))) throw noBalance();
       return repo.update(tx, id, {
         status: step.to,
@@ -211,6 +221,13 @@ export class CampaignsService {
       });
     });
     return toCampaign(row);
+  }
+
+  /** A campaign submitted for review keeps the rules in force now (they may have changed). */
+  private async assertRules(tx: DbExecutor, row: CampaignRow): Promise<void> {
+    const rules = await this.deps.reviewRules.current(tx);
+    assertWithinLimits(rules, { areaRadiusKm: row.areaRadiusKm, dailyCap: row.dailyCap ?? 0 });
+    assertNoBlockedWord(rules, row);
   }
 
   /** Whether the owner's USDT pays a full day at the cap (under the wallet lock of `tx`). */
@@ -223,12 +240,22 @@ export class CampaignsService {
   }
 
   async queue(): Promise<CampaignQueue> {
-    const rows = await repo.pending(this.deps.db);
+    const [rows, rules] = await Promise.all([
+      repo.pending(this.deps.db),
+      this.deps.reviewRules.current(),
+    ]);
     const list = [];
     for (const row of rows) {
       // A business suspended since it submitted shows no name; its campaign cannot run anyway.
       const business = await this.deps.approvedBusinessOf(row.ownerId);
-      list.push({ ...toCampaign(row), businessName: business?.name ?? '—' });
+      list.push({
+        ...toCampaign(row),
+        businessName: business?.name ?? '—',
+        // Submission sets the status, so the last change is when it started waiting.
+        waitingSince: row.updatedAt.toISOString(),
+        // A word blocked after it was submitted: the moderator sees it flagged.
+        blockedWord: blockedWordIn(rules.blockedWords, [row.title, row.text]),
+      });
     }
     return { list };
   }

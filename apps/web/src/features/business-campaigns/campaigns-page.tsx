@@ -11,6 +11,7 @@ import type { CampaignAction } from '@meeet/core/api/campaigns-paths';
 import { paths } from '../../app/paths.ts';
 import { failureMessage } from '../../components/form/server-errors.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { ReviewTimeNote } from '../../components/review-rules/review-time-note.tsx';
 import { useTranslation } from '../../i18n/react.ts';
 import { useCampaignAction } from './api/campaign-action.ts';
 import { useCampaigns } from './api/list-campaigns.ts';
@@ -105,6 +106,7 @@ export default function CampaignsPage() {
       ) : (
         <>
           <Typography color="text.secondary">{t('intro')}</Typography>
+          <ReviewTimeNote />
           <CampaignForm />
           {campaigns.data.length === 0 ? (
             <Typography color="text.secondary">{t('empty')}</Typography>

@@ -10,11 +10,13 @@ import type { CampaignQueue } from '@meeet/core/api/campaigns';
 import { unitsToDecimal } from '@meeet/core/rules/amount';
 import { failureMessage } from '../../components/form/server-errors.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { OverdueChip } from '../../components/review-rules/overdue-chip.tsx';
 import { useTranslation } from '../../i18n/react.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { isAdmin } from '../../lib/roles.ts';
 import { useCampaignPrice, useSetCampaignPrice } from './api/campaign-price.ts';
 import { useReviewCampaign, useReviewQueue } from './api/review-campaign.ts';
+import { ReviewRulesCard } from './components/review-rules-card.tsx';
 import { NS } from './i18n.ts';
 
 type Queued = CampaignQueue['list'][number];
@@ -35,8 +37,13 @@ function ReviewCard({ campaign }: { campaign: Queued }) {
     <Paper variant="outlined" sx={{ p: 2 }} data-testid={`review-${campaign.id}`}>
       <Stack spacing={1}>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-          {campaign.title}
+          {campaign.title} <OverdueChip since={campaign.waitingSince} />
         </Typography>
+        {campaign.blockedWord && (
+          <Alert severity="warning">
+            {t('control.blocked-word', { word: campaign.blockedWord })}
+          </Alert>
+        )}
         <Typography variant="body2" color="text.secondary">
           {t('control.business')}: {campaign.businessName}
         </Typography>
@@ -119,6 +126,7 @@ export default function ControlCampaignsPage() {
     <Container maxWidth="md" sx={{ py: 2 }}>
       <Stack spacing={2}>
         <PriceForm editable={isAdmin(me.data?.role)} />
+        <ReviewRulesCard editable={isAdmin(me.data?.role)} />
         <Typography variant="h5" component="h1">
           {t('control.title')}
         </Typography>

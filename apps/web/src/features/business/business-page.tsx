@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { BusinessStatus } from '@meeet/core/enums';
 import { mayApply } from '@meeet/core/rules/business-status';
 import { paths } from '../../app/paths.ts';
+import { ReviewTimeNote } from '../../components/review-rules/review-time-note.tsx';
 import { useTranslation } from '../../i18n/react.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { useMyBusiness } from './api/my-business.ts';
@@ -46,6 +47,9 @@ export default function BusinessPage() {
           {t('title')}
         </Typography>
         <Typography color="text.secondary">{t('intro')}</Typography>
+        {(mayApply(business?.status ?? null) || business?.status === BusinessStatus.PENDING) && (
+          <ReviewTimeNote />
+        )}
         {business && (
           <Paper variant="outlined" sx={{ p: 3 }} data-testid="business-status">
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BusinessStatus } from '@meeet/core/enums';
 import { paths } from '../../app/paths.ts';
+import { OverdueChip } from '../../components/review-rules/overdue-chip.tsx';
 import { useTranslation } from '../../i18n/react.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useBusinesses } from './api/control-businesses.ts';
@@ -83,7 +84,8 @@ export default function ControlBusinessQueuePage() {
                 <TableCell>{row.ownerEmail}</TableCell>
                 <TableCell>{fmt.dateTime(row.submittedAt)}</TableCell>
                 <TableCell>
-                  <Chip size="small" label={t(`status.${row.status}`)} />
+                  <Chip size="small" label={t(`status.${row.status}`)} />{' '}
+                  {row.status === BusinessStatus.PENDING && <OverdueChip since={row.submittedAt} />}
                 </TableCell>
                 <TableCell align="right">
                   <Button

@@ -6,11 +6,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { campaignSaveSchema, type CampaignSave } from '@meeet/core/api/campaigns';
+import { limitBreach } from '@meeet/core/rules/review-rules';
 import { useTranslation } from '../../../i18n/react.ts';
 import { AppForm } from '../../../components/form/app-form.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../../components/form/server-errors.ts';
-import { useAppForm } from '../../../components/form/use-app-form.ts';
+import { useAppForm, type FormCheck } from '../../../components/form/use-app-form.ts';
+import { useReviewLimits } from '../../../components/review-rules/use-review-limits.ts';
 import { useCreateCampaign } from '../api/create-campaign.ts';
 import { NS } from '../i18n.ts';
 
@@ -39,11 +41,43 @@ const FIELDS = Object.keys(EMPTY);
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
 const isoOrNull = (text: string) => (text ? new Date(text).toISOString() : null);
 
+/**
+ * The admins' limits for the form: a hint under each field, and checks by the rule the server
+ * enforces, naming the limit; each field is judged alone (the other taken as within).
+ */
+function useLimits() {
+  const { t } = useTranslation(['core', 'review-rules']);
+  const limits = useReviewLimits().data;
+  const withinLimits =
+    (name: 'areaRadiusKm' | 'dailyCap'): FormCheck<FormValues> =>
+    (v) => {
+      if (!limits) return null;
+      const breach = limitBreach(
+        limits,
+        name === 'areaRadiusKm'
+          ? { areaRadiusKm: numberOrNull(v.areaRadiusKm), dailyCap: limits.minDailyCap }
+          : { areaRadiusKm: null, dailyCap: Number(v.dailyCap) },
+      );
+      return breach && t(breach.messageKey, breach.params);
+    };
+  return {
+    checks: { areaRadiusKm: withinLimits('areaRadiusKm'), dailyCap: withinLimits('dailyCap') },
+    hints: {
+      areaRadiusKm:
+        limits && t('limits.area', { ns: 'review-rules', limit: limits.maxAreaRadiusKm }),
+      dailyCap:
+        limits &&
+        t('limits.cap', { ns: 'review-rules', min: limits.minDailyCap, max: limits.maxDailyCap }),
+    },
+  };
+}
+
 /** A new campaign as a draft: the contract's own schema validates it here and on the server. */
 export function CampaignForm() {
   const { t } = useTranslation([NS, 'core']);
   const create = useCreateCampaign();
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const limits = useLimits();
   const app = useAppForm<FormValues, CampaignSave>({
     schema: campaignSaveSchema as never,
     defaultValues: EMPTY,
@@ -60,6 +94,7 @@ export function CampaignForm() {
         .map((code) => code.trim().toUpperCase())
         .filter(Boolean),
     }),
+    checks: limits.checks,
   });
   const onSubmit = async (body: CampaignSave) => {
     const result = await create.mutateAsync(body);
@@ -90,8 +125,15 @@ export function CampaignForm() {
           {field('text', { required: true, multiline: true, minRows: 2 })}
           {field('link', { required: true })}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {field('dailyCap', { type: 'number', required: true })}
-            {field('areaRadiusKm', { type: 'number' })}
+            {field('dailyCap', {
+              type: 'number',
+              required: true,
+              hint: limits.hints.dailyCap,
+            })}
+            {field('areaRadiusKm', {
+              type: 'number',
+              hint: limits.hints.areaRadiusKm,
+            })}
           </Stack>
           {field('countries')}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
