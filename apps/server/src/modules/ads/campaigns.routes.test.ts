@@ -15,6 +15,8 @@ import { fix, meetUser, ok, openSocket, type ClientSocket } from '../meet/meet.t
 import { chainTransactions } from '../wallet/wallet.schema.ts';
 import { fundAddress } from '../wallet/wallet.service.ts';
 import { CAMPAIGN_CHARGE_KEY_PREFIX } from './campaign-funds.ts';
+import { CAMPAIGN_PRICE_SETTING } from './campaigns.service.ts';
+import { settingsAudit } from './review-rules.schema.ts';
 
 type Registered = Awaited<ReturnType<typeof registerUser>>;
 const USDT = (text: string) => parseUnits(text, 18);
@@ -282,6 +284,35 @@ describe('businesses’ campaigns', () => {
       (await inject('GET', `/campaigns/${campaign.id}`, bearer(owner.token))).json(),
     );
     expect(unchanged).toMatchObject({ status: 'draft', title: campaign.title });
+  });
+
+  it('audits each change of the price with its admin, before and after', async () => {
+    const audited = () =>
+      t.db
+        .select()
+        .from(settingsAudit)
+        .where(eq(settingsAudit.setting, CAMPAIGN_PRICE_SETTING))
+        .orderBy(settingsAudit.id);
+    const earlier = (await audited()).length;
+    await setPrice('3');
+    await setPrice('2.5');
+    const refused = await inject('PUT', '/control/campaign-price', bearer(moderator.token), {
+      pricePerThousand: '9',
+    });
+    expect(refused.statusCode).toBe(403);
+    const rows = (await audited()).slice(earlier);
+    expect(rows.map(({ actorId, before, after }) => ({ actorId, before, after }))).toEqual([
+      {
+        actorId: admin.user.id,
+        before: rows[0]!.before,
+        after: { pricePerThousand: USDT('3').toString() },
+      },
+      {
+        actorId: admin.user.id,
+        before: { pricePerThousand: USDT('3').toString() },
+        after: { pricePerThousand: USDT('2.5').toString() },
+      },
+    ]);
   });
 
   it('targets an audience and an area only with the advertising consent', async () => {

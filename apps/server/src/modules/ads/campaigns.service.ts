@@ -25,6 +25,7 @@ import { isOwnMediaOfAlbum } from '../media/media.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import { userById } from '../users/users.service.ts';
 import type { CampaignFunds } from './campaign-funds.ts';
+import { reviewRulesRepository } from './review-rules.repository.ts';
 import {
   assertNoBlockedWord,
   assertWithinLimits,
@@ -96,6 +97,9 @@ export function toCampaign(row: CampaignRow): Campaign {
  * existence is not told). Moderators review; only a running (approved and funded) campaign is
  * served by the ads module; the daily charge lives in campaign-charges.ts.
  */
+/** The price's name in the settings' audit trail (beside the review rules). */
+export const CAMPAIGN_PRICE_SETTING = 'campaign-price';
+
 export class CampaignsService {
   constructor(private readonly deps: CampaignsServiceDeps) {}
 
@@ -115,8 +119,18 @@ export class CampaignsService {
     };
   }
 
+  /** Admins: sets the price with an audit row of before and after, in one transaction. */
   async setPrice(auth: AuthContext, pricePerThousand: bigint): Promise<CampaignPrice> {
-    await repo.setPrice(this.deps.db, pricePerThousand, auth.user.id);
+    await this.deps.db.transaction(async (tx) => {
+      const before = await repo.price(tx);
+      await repo.setPrice(tx, pricePerThousand, auth.user.id);
+      await reviewRulesRepository.audit(tx, {
+        setting: CAMPAIGN_PRICE_SETTING,
+        actorId: auth.user.id,
+        before: { pricePerThousand: before?.pricePerThousand.toString() ?? null },
+        after: { pricePerThousand: pricePerThousand.toString() },
+      });
+    });
     return this.price();
   }
 
