@@ -55,9 +55,10 @@ export async function personalisedWebViewer(browser: Browser, auth: AuthRecord):
 /**
  * Opens the page again and again, each time reading the ad it shows, until the viewer has been
  * through every ad they may be shown now: the server serves the one least shown to them today
- * first, so the first ad to come again (or none at all) means no other is left. The titles seen.
+ * first, so the first ad to come again (or none at all) means no other is left. Stops early
+ * when the ad titled `until` is shown (the page keeps showing it). The titles seen.
  */
-export async function everyAdShownOn(page: Page, path: string): Promise<string[]> {
+export async function everyAdShownOn(page: Page, path: string, until?: string): Promise<string[]> {
   const shown = new Set<string>();
   const titles: string[] = [];
   for (;;) {
@@ -75,5 +76,6 @@ export async function everyAdShownOn(page: Page, path: string): Promise<string[]
     if (shown.has(key)) return titles;
     shown.add(key);
     titles.push(ad.title);
+    if (ad.title === until) return titles;
   }
 }
