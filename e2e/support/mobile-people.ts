@@ -108,7 +108,10 @@ export async function buySilver(request: APIRequestContext, person: Person): Pro
     .toBe(true);
 }
 
-export async function raiseHand(person: Person, mood: 'Romantic' | 'Business' | 'Just chat') {
+export async function raiseHand(
+  person: Pick<Person, 'page'>,
+  mood: 'Romantic' | 'Business' | 'Just chat',
+) {
   await person.page.getByRole('radio', { name: mood }).click();
   await person.page.getByRole('button', { name: 'Raise a hand' }).click();
   await expect(person.page.getByText(`Your hand is up: ${mood}`)).toBeVisible();
