@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react-native';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react-native';
 import * as WebBrowser from 'expo-web-browser';
 import { requestTrackingPermissionsAsync } from 'expo-tracking-transparency';
 import { fakeServer, renderScreen, signedIn } from '../../../test/helpers.tsx';
+import { createStore, useStore } from '../../lib/store.ts';
 import { adsChoice } from './ads-consent.ts';
 import { AdsSetting } from './ads-setting.tsx';
 import { HouseAd } from './house-ad.tsx';
@@ -49,6 +50,26 @@ describe('house ads in the app (free tier)', () => {
     expect(WebBrowser.openBrowserAsync).toHaveBeenCalledWith(
       expect.stringMatching(/\/api\/ads\/click\//),
     );
+  });
+
+  it('asks again once the server has placed a raised hand, for campaigns nearby', async () => {
+    adsChoice.set('personalised');
+    const calls = server();
+    const adRequests = () => calls.filter((c) => c.path === '/api/ads').length;
+    // The map screen's part: the placed hand changes, the ad stays mounted.
+    const placedAt = createStore<number | null>(null);
+    function OnTheMap() {
+      return <HouseAd placedAt={useStore(placedAt)} />;
+    }
+    await renderScreen(<OnTheMap />);
+    expect(await screen.findByText('Coffee on us')).toBeOnTheScreen();
+    expect(adRequests()).toBe(1);
+    const placed = Date.now() + 3_600_000;
+    await act(() => placedAt.set(placed));
+    await waitFor(() => expect(adRequests()).toBe(2));
+    // The same placed hand does not ask again.
+    await act(() => placedAt.set(placed));
+    expect(adRequests()).toBe(2);
   });
 
   it('asks once whether ads may match the profile, and a yes needs iOS tracking permission', async () => {

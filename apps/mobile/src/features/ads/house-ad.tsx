@@ -82,9 +82,10 @@ function AdCard({ ad }: { ad: ServedAd }) {
 /**
  * A house ad of the free tier (spec §1) in the app, as the web shows them: the server decides
  * everything (the paid tier sees none, caps, personalisation by consent). The first time an ad
- * is shown the user is asked whether ads may match their profile.
+ * is shown the user is asked whether ads may match their profile. `placedAt` names the raised
+ * hand the server has taken a position for (its `expiresAt`), null while there is none.
  */
-export function HouseAd() {
+export function HouseAd({ placedAt = null }: { placedAt?: number | null } = {}) {
   const { locale } = useI18n();
   const choice = useStore(adsChoice);
   const [ad, setAd] = useState<ServedAd | null>(null);
@@ -102,8 +103,9 @@ export function HouseAd() {
     return () => {
       live = false;
     };
-    // A new choice asks again: the next ad may be personalised.
-  }, [choice, locale]);
+    // A new choice asks again: the next ad may be personalised. So does a raised hand the
+    // server has just placed: campaigns of venues nearby reach only a placed hand.
+  }, [choice, locale, placedAt]);
   if (!ad) return null;
   return (
     <View

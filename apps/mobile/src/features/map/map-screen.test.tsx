@@ -1,8 +1,9 @@
-import { act, fireEvent, screen, within } from '@testing-library/react-native';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react-native';
 import { HAND_DOWN, type MapHand } from '@meeet/core/api/realtime';
 import { APP_WATCH_RADIUS_M } from '@meeet/core/rules/app-pace';
 import { card, fakeServer, renderScreen, signedIn } from '../../../test/helpers.tsx';
 import * as socket from '../../../test/socket-mock.ts';
+import { adsChoice } from '../ads/ads-consent.ts';
 import { followHand, handState } from './hand-state.ts';
 import { MapScreen } from './map-screen.tsx';
 import { applyDiff } from './map-watch.ts';
@@ -154,6 +155,29 @@ describe('the map', () => {
     expect(await screen.findByText('marker boris, Just chat, about 200 m away')).toBeOnTheScreen();
     await socket.push('map:diff', { upsert: [], left: [2] });
     await screen.findByText('Nobody nearby has raised a hand yet');
+  });
+
+  it('asks for an ad again once the server has placed the raised hand (ads nearby)', async () => {
+    adsChoice.set('general');
+    const calls = fakeServer({
+      'GET /api/spots/nearby': { body: { spots: [] } },
+      'GET /api/ads': { body: { ad: null, reason: 'none' } },
+    });
+    const adRequests = () => calls.filter((call) => call.path === '/api/ads').length;
+    socket.answerWith((event) =>
+      event === 'hand:raise'
+        ? {
+            ok: true,
+            hand: { raised: true, mood: 'just_chat', ghost: false, expiresAt: Date.now() + 1000 },
+          }
+        : { ok: true, hands: [] },
+    );
+    await renderScreen(<MapScreen onOpenPerson={() => undefined} />);
+    await screen.findByText('Nobody nearby has raised a hand yet');
+    await waitFor(() => expect(adRequests()).toBe(1));
+    await fireEvent.press(screen.getByRole('button', { name: 'Raise a hand' }));
+    await waitFor(() => expect(adRequests()).toBe(2));
+    expect(socket.emitted.map((e) => e.event)).toContain('position');
   });
 
   it('filters by mood: watching again with the chosen moods', async () => {

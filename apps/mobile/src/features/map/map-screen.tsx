@@ -15,7 +15,7 @@ export function MapScreen({ onOpenPerson }: { onOpenPerson: (userId: number) => 
   const { t } = useI18n();
   const { connected } = useStore(socketState);
   const [failure, setFailure] = useState<string | null>(null);
-  const { permission, self, centre, onRaised } = useOwnPosition(connected, setFailure);
+  const { permission, self, centre, onRaised, placedAt } = useOwnPosition(connected, setFailure);
   const { hands, watch, filter, toggleFilter } = useMapWatch(centre, connected, setFailure);
 
   if (permission === 'denied') {
@@ -46,7 +46,7 @@ export function MapScreen({ onOpenPerson }: { onOpenPerson: (userId: number) => 
       {self && watch === 'loading' ? <Loading /> : null}
       {watch === 'ready' && hands.length === 0 ? <Empty text={t('m.map.empty')} /> : null}
       <PeopleList hands={hands} onOpenPerson={onOpenPerson} />
-      <HouseAd />
+      <HouseAd placedAt={placedAt} />
     </Screen>
   );
 }

@@ -17,13 +17,19 @@ export function useOwnPosition(connected: boolean, onRefused: (message: string) 
   const [self, setSelf] = useState<Fix | null>(null);
   // The watched area's centre: the first fix (the area reaches a walk's distance around it).
   const [centre, setCentre] = useState<{ lat: number; lon: number } | null>(null);
+  // The raised hand (by its `expiresAt`) the server has taken a position for.
+  const [placedFor, setPlacedFor] = useState<number | null>(null);
   const raised = useRef(false);
   const lastFix = useRef<Fix | null>(null);
 
   const positions = useMemo(
     () =>
       createPositionSender({
-        send: (fix) => emit('position', fix, { unlessOffline: true }),
+        send: async (fix) => {
+          const answer = await emit('position', fix, { unlessOffline: true });
+          if (answer.ok) setPlacedFor(handState.get().expiresAt);
+          return answer;
+        },
         isConnected: () => socketState.get().connected,
         onRefused: (answer) => onRefused(answer.message),
         gapMs: POSITION_GAP_MS,
@@ -79,5 +85,7 @@ export function useOwnPosition(connected: boolean, onRefused: (message: string) 
     if (lastFix.current) sendPosition(lastFix.current);
   }, [sendPosition]);
 
-  return { permission, self, centre, onRaised };
+  /** The raised hand the server has placed on the map (its `expiresAt`), else null. */
+  const placedAt = hand.raised && placedFor === hand.expiresAt ? hand.expiresAt : null;
+  return { permission, self, centre, onRaised, placedAt };
 }
