@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { Poller } from '../../lib/poller.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
+import { executorOf } from '../../plugins/db.ts';
 import type { ReceiptInterpreter } from '../wallet/tx-sender.ts';
 import { requestHotWalletReward } from '../wallet/wallet.service.ts';
 import { referralRepository as repo } from './referral.repository.ts';
@@ -107,7 +108,8 @@ export class ReferralPayoutWorker {
  * rows (the market's generator payouts) settle as usual.
  */
 export function payoutInterpreter(): ReceiptInterpreter {
-  return async (tx: DbExecutor, row, receipt) => {
+  return async (unit, row, receipt) => {
+    const tx = executorOf(unit);
     const payout = await repo.payoutByTransaction(tx, row.id);
     if (!payout) return null;
     const paid = receipt !== null && receipt.status === 'success';

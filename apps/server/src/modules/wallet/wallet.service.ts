@@ -37,7 +37,7 @@ import type { ChainRuntime } from '../../plugins/chain.ts';
 import type { Chain } from '../chain/chain.client.ts';
 import type { MailRequest } from '../mail/mail.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
-import { idempotentCommand } from './ledger.service.ts';
+import { idempotentCommand, type LedgerEntry } from './ledger.service.ts';
 import { spendableFunds } from './spendable.ts';
 import { TOKEN_TRANSFER_GAS } from './tx-sender.ts';
 import type { WithdrawalCustody } from './custody.service.ts';
@@ -76,7 +76,7 @@ export interface WithdrawInput {
 }
 
 export function toTransaction(
-  row: ChainTransactionRow,
+  row: LedgerEntry,
   chain: Chain | null,
   /** The chain's head, for the confirmations of a row that waits (confirmations.ts). */
   head: bigint | null = null,
@@ -409,7 +409,7 @@ export class WalletService {
     if (!result) {
       throw new AppError(ErrorCode.INVALID_CODE, { fields: { code: 'error.INVALID_CODE' } });
     }
-    let row = result;
+    let row: LedgerEntry = result;
     if (!replayed) {
       try {
         row = await sender.dispatch(row.id);
