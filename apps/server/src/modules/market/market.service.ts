@@ -27,7 +27,7 @@ import {
   kycRequiredFor,
   type BuyFacts,
 } from '@meeet/core/rules/market-buy';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
 import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
 import type { Chain } from '../chain/chain.client.ts';
@@ -465,8 +465,8 @@ export type { SettledStatus };
  * contract's price of a level is fixed (`priceOf` is pure, NFT_PRICE_UNITS in core), so the
  * revenue is the sales times the price, without reading the wallet's ledger.
  */
-export async function marketLevelFigures(db: DbExecutor) {
-  const rows = await repo.levelFigures(db);
+export async function marketLevelFigures(tx: Tx) {
+  const rows = await repo.levelFigures(executorOf(tx));
   return NFT_TYPES.map((level) => {
     const row = rows.find((candidate) => candidate.level === level);
     const sold = row?.sold ?? 0;
@@ -480,21 +480,17 @@ export async function marketLevelFigures(db: DbExecutor) {
 }
 
 /** When the user's first purchase of `level` completed (the meeting rules' 24 h), else null. */
-export function firstPurchaseAt(
-  db: DbExecutor,
-  userId: number,
-  level: NftType,
-): Promise<Date | null> {
-  return repo.firstCompletedAt(db, userId, level);
+export function firstPurchaseAt(tx: Tx, userId: number, level: NftType): Promise<Date | null> {
+  return repo.firstCompletedAt(executorOf(tx), userId, level);
 }
 
 /** A level's earliest holders by first completed purchase, oldest first (spec §6 moderators). */
 export function earliestBuyers(
-  db: DbExecutor,
+  tx: Tx,
   level: NftType,
   limit: number,
 ): Promise<{ userId: number; at: Date }[]> {
-  return repo.earliestBuyers(db, level, limit);
+  return repo.earliestBuyers(executorOf(tx), level, limit);
 }
 
 /**
@@ -503,6 +499,6 @@ export function earliestBuyers(
  * being bought (on its way or waiting in the queue). Leaving a queue or a failed buy does not
  * count.
  */
-export async function interestLevels(db: DbExecutor, userId: number): Promise<NftType[]> {
-  return (await repo.interestLevels(db, userId)).filter(isNftType);
+export async function interestLevels(tx: Tx, userId: number): Promise<NftType[]> {
+  return (await repo.interestLevels(executorOf(tx), userId)).filter(isNftType);
 }

@@ -162,6 +162,66 @@ export const ledger = {
     return entryOf(row);
   },
 
+  /**
+   * A user's GENERATE entry for a token minted after a meeting (the mint is the hot wallet's
+   * transaction; each generator gets one). `key` makes it exactly once per user.
+   */
+  async recordGenerated(
+    tx: Tx,
+    generated: {
+      userId: number;
+      key: string;
+      hash: string;
+      blockNumber: bigint;
+      fromAddress: string;
+      toAddress: string;
+    },
+  ): Promise<LedgerEntry> {
+    const db = executorOf(tx);
+    const earlier = await repo.findByIdempotencyKey(db, generated.userId, generated.key);
+    if (earlier) return entryOf(earlier);
+    const row = await repo.insert(db, {
+      userId: generated.userId,
+      type: 'GENERATE',
+      status: 'CONFIRMED',
+      symbol: 'USDT',
+      amount: '0',
+      fromAddress: generated.fromAddress,
+      toAddress: generated.toAddress,
+      hash: generated.hash,
+      blockNumber: units(generated.blockNumber),
+      idempotencyKey: generated.key,
+    });
+    return entryOf(row);
+  },
+
+  /**
+   * For modules that pay users (referral, affiliate payouts): a REQUESTED REWARD from the hot
+   * wallet to the user's deposit address. The caller hands its id to the sender after the
+   * commit (`sender.dispatch`); the sender's tracker signs entries a crash left behind, so a
+   * committed one is paid once.
+   */
+  async requestHotWalletReward(
+    tx: Tx,
+    chain: Chain,
+    reward: { userId: number; amount: bigint; idempotencyKey: string },
+  ): Promise<LedgerEntry> {
+    const db = executorOf(tx);
+    const address = chain.keys.depositAccount(reward.userId).address;
+    await repo.ensureWallet(db, reward.userId, address);
+    const row = await repo.insert(db, {
+      userId: reward.userId,
+      type: 'REWARD',
+      status: 'REQUESTED',
+      symbol: 'USDT',
+      amount: units(reward.amount),
+      fromAddress: chain.keys.hot.address,
+      toAddress: address,
+      idempotencyKey: reward.idempotencyKey,
+    });
+    return entryOf(row);
+  },
+
   /** Ends an entry the chain settled outside its own transaction (a queue served or left). */
   async settle(
     tx: Tx,
@@ -191,39 +251,6 @@ export const ledger = {
       replay: (inner, earlier) => command.replay(txOf(inner), entryOf(earlier)),
       run: (inner, key) => command.run(txOf(inner), key),
     });
-  },
-};
-
-/**
- * The block each chain watcher has read up to, by name (the deposit and market watchers, and
- * the local chain, which rewinds or restarts the deposit cursor).
- */
-export const watcherCursors = {
-  get(db: DbExecutor, name: string): Promise<bigint | null> {
-    return repo.cursor(db, name);
-  },
-  set(db: DbExecutor, name: string, block: bigint): Promise<void> {
-    return repo.setCursor(db, name, block);
-  },
-  delete(db: DbExecutor, name: string): Promise<void> {
-    return repo.deleteCursor(db, name);
-  },
-};
-
-/** The contracts deployed on a local chain, remembered by chain id (the chain module). */
-export const localDeployments = {
-  async find(
-    db: DbExecutor,
-    chainId: number,
-  ): Promise<{ usdt: string; token: string; market: string } | undefined> {
-    const row = await repo.deployment(db, chainId);
-    return row && { usdt: row.usdt, token: row.token, market: row.market };
-  },
-  save(
-    db: DbExecutor,
-    values: { chainId: number; usdt: string; token: string; market: string },
-  ): Promise<void> {
-    return repo.saveDeployment(db, values);
   },
 };
 

@@ -11,8 +11,8 @@ import {
   type Hex,
   type TransactionReceipt,
 } from 'viem';
-import type { Database, DbExecutor } from '../../db/client.ts';
-import { txOf, type Tx } from '../../plugins/db.ts';
+import type { Database } from '../../db/client.ts';
+import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
 import type { Chain } from '../chain/chain.client.ts';
 import { walletRepository as repo } from './wallet.repository.ts';
 import type { ChainTransactionRow } from './wallet.schema.ts';
@@ -62,11 +62,8 @@ function isNotFound(error: unknown): boolean {
  * of them never share one. The caller must broadcast before `tx` ends, or store the signed
  * row (PROCESSING) in `tx`, as the sender does.
  */
-export async function reserveNonce(
-  tx: DbExecutor,
-  chain: Chain,
-  address: Address,
-): Promise<number> {
+export async function reserveNonce(unit: Tx, chain: Chain, address: Address): Promise<number> {
+  const tx = executorOf(unit);
   await repo.lockSender(tx, address);
   const [chainNonce, ownNonce] = await Promise.all([
     chain.publicClient.getTransactionCount({ address, blockTag: 'pending' }),
@@ -119,7 +116,7 @@ export class TxSender {
         throw new Error(`transaction ${id} is not from the user's deposit address`);
       }
       const [nonce, gasPrice] = await Promise.all([
-        reserveNonce(tx, this.chain, account.address),
+        reserveNonce(txOf(tx), this.chain, account.address),
         this.chain.publicClient.getGasPrice(),
       ]);
       const amount = BigInt(row.amount);
