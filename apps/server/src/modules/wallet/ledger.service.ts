@@ -43,6 +43,56 @@ export interface RewardReceived {
   blockNumber: bigint;
 }
 
+/** A REQUESTED USDT transfer (no call data) that the sender signs after the caller commits. */
+async function requestTransfer(
+  db: DbExecutor,
+  transfer: {
+    userId: number;
+    type: 'OUTPUT' | 'REWARD';
+    amount: bigint;
+    from: string;
+    to: string;
+    key: string;
+  },
+): Promise<LedgerEntry> {
+  const row = await repo.insert(db, {
+    userId: transfer.userId,
+    type: transfer.type,
+    status: 'REQUESTED',
+    symbol: 'USDT',
+    amount: units(transfer.amount),
+    fromAddress: transfer.from,
+    toAddress: transfer.to,
+    idempotencyKey: transfer.key,
+  });
+  return entryOf(row);
+}
+
+/** A CONFIRMED USDT entry read from a mined block (a reward received, a token generated). */
+async function recordMined(
+  db: DbExecutor,
+  mined: Omit<RewardReceived, 'logIndex'> & {
+    type: 'REWARD' | 'GENERATE';
+    logIndex?: number;
+    key?: string;
+  },
+): Promise<LedgerEntry> {
+  const row = await repo.insert(db, {
+    userId: mined.userId,
+    type: mined.type,
+    status: 'CONFIRMED',
+    symbol: 'USDT',
+    amount: units(mined.amount),
+    fromAddress: mined.from,
+    toAddress: mined.to,
+    hash: mined.hash,
+    logIndex: mined.logIndex ?? null,
+    blockNumber: units(mined.blockNumber),
+    idempotencyKey: mined.key ?? null,
+  });
+  return entryOf(row);
+}
+
 /** A spending command that acts once per key (see `idempotentCommand`), seen from a module. */
 export interface SpendCommand<T> {
   userId: number;
@@ -132,34 +182,19 @@ export const ledger = {
     chain: Chain,
     charge: { userId: number; amount: bigint; key: string },
   ): Promise<LedgerEntry> {
-    const row = await repo.insert(executorOf(tx), {
+    return requestTransfer(executorOf(tx), {
       userId: charge.userId,
       type: 'OUTPUT',
-      status: 'REQUESTED',
-      symbol: 'USDT',
-      amount: units(charge.amount),
-      fromAddress: chain.keys.depositAccount(charge.userId).address,
-      toAddress: chain.keys.hot.address,
-      idempotencyKey: charge.key,
+      amount: charge.amount,
+      from: chain.keys.depositAccount(charge.userId).address,
+      to: chain.keys.hot.address,
+      key: charge.key,
     });
-    return entryOf(row);
   },
 
   /** Credits a CONFIRMED REWARD the user received on chain (read once, from a final block). */
   async creditReward(tx: Tx, reward: RewardReceived): Promise<LedgerEntry> {
-    const row = await repo.insert(executorOf(tx), {
-      userId: reward.userId,
-      type: 'REWARD',
-      status: 'CONFIRMED',
-      symbol: 'USDT',
-      amount: units(reward.amount),
-      fromAddress: reward.from,
-      toAddress: reward.to,
-      hash: reward.hash,
-      logIndex: reward.logIndex,
-      blockNumber: units(reward.blockNumber),
-    });
-    return entryOf(row);
+    return recordMined(executorOf(tx), { ...reward, type: 'REWARD' });
   },
 
   /**
@@ -180,19 +215,13 @@ export const ledger = {
     const db = executorOf(tx);
     const earlier = await repo.findByIdempotencyKey(db, generated.userId, generated.key);
     if (earlier) return entryOf(earlier);
-    const row = await repo.insert(db, {
-      userId: generated.userId,
+    return recordMined(db, {
+      ...generated,
       type: 'GENERATE',
-      status: 'CONFIRMED',
-      symbol: 'USDT',
-      amount: '0',
-      fromAddress: generated.fromAddress,
-      toAddress: generated.toAddress,
-      hash: generated.hash,
-      blockNumber: units(generated.blockNumber),
-      idempotencyKey: generated.key,
+      amount: 0n,
+      from: generated.fromAddress,
+      to: generated.toAddress,
     });
-    return entryOf(row);
   },
 
   /**
@@ -209,17 +238,14 @@ export const ledger = {
     const db = executorOf(tx);
     const address = chain.keys.depositAccount(reward.userId).address;
     await repo.ensureWallet(db, reward.userId, address);
-    const row = await repo.insert(db, {
+    return requestTransfer(db, {
       userId: reward.userId,
       type: 'REWARD',
-      status: 'REQUESTED',
-      symbol: 'USDT',
-      amount: units(reward.amount),
-      fromAddress: chain.keys.hot.address,
-      toAddress: address,
-      idempotencyKey: reward.idempotencyKey,
+      amount: reward.amount,
+      from: chain.keys.hot.address,
+      to: address,
+      key: reward.idempotencyKey,
     });
-    return entryOf(row);
   },
 
   /** Ends an entry the chain settled outside its own transaction (a queue served or left). */
