@@ -81,12 +81,15 @@ function objectLiteral(text, name) {
 }
 
 /**
- * Whether `name`, as `text` exports it, takes a database handle first: a function, or a
- * method of an exported object (`export const ledger = { entry(db: DbExecutor, …) }`).
+ * Whether `name`, as `text` exports it, takes a database handle first: a function (an arrow
+ * too), or a method of an exported object (`export const ledger = { entry(db: DbExecutor, …) }`).
  */
 export function takesDbFirst(text, name) {
   const fn = new RegExp(String.raw`export (?:async )?function ${name}\b(?:<[^(]*>)?${DB_FIRST}`);
-  if (fn.test(text)) return true;
+  const arrow = new RegExp(
+    String.raw`export const ${name}\s*=\s*(?:async\s*)?(?:<[^(]*>)?${DB_FIRST}`,
+  );
+  if (fn.test(text) || arrow.test(text)) return true;
   const object = objectLiteral(text, name);
   return (
     object !== undefined &&

@@ -164,6 +164,7 @@ describe('scripts/check-seams.mjs (run by npm run lint)', () => {
       'export const book = {\n  async find(db: DbExecutor, id: number) {},\n};',
       'export const ledger = {\n  async entry(tx: Tx, id: number) {},\n};',
       'export function sum(tx: Tx, db: DbExecutor) {}',
+      'export const total = async (db: DbExecutor) => 0;',
       '',
     ].join('\n');
     const problems = seamProblems(
@@ -171,7 +172,7 @@ describe('scripts/check-seams.mjs (run by npm run lint)', () => {
         file('apps/server/src/modules/wallet/ledger.service.ts', wallet),
         file(
           'apps/server/src/modules/market/market.service.ts',
-          "import { book, debit, ledger, sum } from '../wallet/ledger.service.ts';\n",
+          "import { book, debit, ledger, sum, total } from '../wallet/ledger.service.ts';\n",
         ),
         file(
           'apps/server/src/modules/wallet/wallet.service.ts',
@@ -180,7 +181,7 @@ describe('scripts/check-seams.mjs (run by npm run lint)', () => {
       ]),
     );
     expect(problems).toEqual([
-      'apps/server/src/modules/market/market.service.ts imports book, debit of module wallet, which takes a database handle first: pass a Tx (plugins/db.ts) or call its service',
+      'apps/server/src/modules/market/market.service.ts imports book, debit, total of module wallet, which takes a database handle first: pass a Tx (plugins/db.ts) or call its service',
     ]);
   });
 
