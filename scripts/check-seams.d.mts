@@ -5,3 +5,5 @@ export function importsOf(
   text: string,
   known?: ReadonlyMap<string, string>,
 ): { to: string; names: string[] }[];
+/** Whether `name`, as the module text exports it, takes a database handle first. */
+export function takesDbFirst(text: string, name: string): boolean;

@@ -6,7 +6,10 @@
 //  - no other module, and nothing in plugins/ or lib/, imports a module's *.repository.ts or
 //    *.schema.ts (another module's table file may, for a foreign key), nor a `…Row` type from
 //    any of its files: a module hands out what its service returns, typed in @meeet/core or in
-//    the service (the row types still owed are listed below and may only shrink).
+//    the service;
+//  - nor a function (or an object's method) of another module that takes a database handle
+//    (`Database`, `DbExecutor`) first: the caller hands over an opaque `Tx` (plugins/db.ts)
+//    to say where the work runs (the exports still owed are listed below and may only shrink).
 // Run by `npm run lint`; docs/decisions.md, "Server module seams by what crosses them".
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -62,13 +65,78 @@ const MODULE = /^apps\/server\/src\/modules\/([^/]+)\//;
 const PRIVATE = /\.(repository|schema)\.ts$/;
 /** The app's running code outside modules: it calls a module's service like another module. */
 const APP_CODE = /^apps\/server\/src\/(plugins|lib)\//;
+/** A first parameter typed as a database handle: the pool, or a transaction open on it. */
+const DB_FIRST = String.raw`\(\s*\w+\s*:\s*(?:Database|DbExecutor)\b`;
+
+/** The text of `export const name = { … }` in `text`, braces counted; undefined if none. */
+function objectLiteral(text, name) {
+  const start = new RegExp(String.raw`export const ${name}\b[^=]*=\s*\{`).exec(text);
+  if (!start) return undefined;
+  let depth = 0;
+  for (let i = start.index + start[0].length - 1; i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return text.slice(start.index, i + 1);
+  }
+  return undefined;
+}
+
 /**
- * Row types that still cross a module today, file → names. Owed to issue 42 (docs/decisions.md,
- * "Server module seams by what crosses them"): shrink this list, never grow it.
+ * Whether `name`, as `text` exports it, takes a database handle first: a function (an arrow
+ * too), or a method of an exported object (`export const ledger = { entry(db: DbExecutor, …) }`).
  */
-const ROW_TYPES_OWED = new Map([
-  ['apps/server/src/modules/market/market-watcher.ts', ['ChainTransactionRow']],
-  ['apps/server/src/modules/market/market.service.ts', ['ChainTransactionRow']],
+export function takesDbFirst(text, name) {
+  const fn = new RegExp(String.raw`export (?:async )?function ${name}\b(?:<[^(]*>)?${DB_FIRST}`);
+  const arrow = new RegExp(
+    String.raw`export const ${name}\s*=\s*(?:async\s*)?(?:<[^(]*>)?${DB_FIRST}`,
+  );
+  if (fn.test(text) || arrow.test(text)) return true;
+  const object = objectLiteral(text, name);
+  return (
+    object !== undefined &&
+    new RegExp(String.raw`\n\s+(?:async )?\w+(?:<[^(]*>)?${DB_FIRST}`).test(object)
+  );
+}
+
+/**
+ * Exports that still take a database handle first, module → names, each used by another
+ * module today. Owed to issue 42 (docs/decisions.md, "Ledger seam: domain operations on an
+ * opaque Tx"): shrink this list, never grow it; a new export takes a `Tx` instead.
+ */
+const DB_HANDLES_OWED = new Map([
+  [
+    'kyc',
+    [
+      'kycApproval',
+      'kycFacts',
+      'kycHistoryOf',
+      'kycWaitingFigures',
+      'moderatorLevelsRepository',
+      'reopenKyc',
+    ],
+  ],
+  ['media', ['eraseMedia', 'isMediaOfAlbum', 'isOwnMediaOfAlbum', 'kycImagesOf']],
+  ['meet', ['currentOrLastMood', 'eraseMeetData', 'messagesForExport', 'reportsOfUser']],
+  ['meetings', ['meetingFigures', 'meetingsForExport', 'meetingsOfUser']],
+  ['push', ['erasePushTokens']],
+  [
+    'users',
+    [
+      'adAudienceProfile',
+      'adminsAmong',
+      'kycPeople',
+      'promoCodeOwner',
+      'searchUsersByText',
+      'setReferralLevel',
+      'setUserRoleById',
+      'userById',
+      'userContacts',
+      'userIdByEmail',
+      'userLocales',
+      'userSessions',
+      'userSignUpFigures',
+      'usersByIds',
+    ],
+  ],
 ]);
 
 /** Strongly connected components with more than one node (Tarjan). */
@@ -125,10 +193,19 @@ export function seamProblems(files) {
       if (!own && !APP_CODE.test(file)) continue;
       if (PRIVATE.test(to) && !tableForKey)
         problems.push(`${file} imports ${to}: another module's tables and SQL are private to it`);
-      const owed = ROW_TYPES_OWED.get(file) ?? [];
-      const rows = names.filter((n) => /Row$/.test(n) && !owed.includes(n));
+      const rows = names.filter((n) => /Row$/.test(n));
       if (rows.length > 0 && !tableForKey)
         problems.push(`${file} imports the row type ${rows.join(', ')} of module ${other}`);
+      const text = files.get(to);
+      const owedHandles = DB_HANDLES_OWED.get(other) ?? [];
+      const handles =
+        text === undefined
+          ? []
+          : names.filter((n) => !owedHandles.includes(n) && takesDbFirst(text, n));
+      if (handles.length > 0)
+        problems.push(
+          `${file} imports ${handles.join(', ')} of module ${other}, which takes a database handle first: pass a Tx (plugins/db.ts) or call its service`,
+        );
     }
   }
   for (const c of cycles(fileGraph)) problems.push(`file cycle: ${c.join(' ⇄ ')}`);

@@ -16,7 +16,7 @@ import { buildApp } from './app.ts';
 import { createPool } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { REPO_ROOT } from './lib/package-root.ts';
-import { walletLedger } from './modules/wallet/ledger.service.ts';
+import { walletRepository } from './modules/wallet/wallet.repository.ts';
 
 /** Runs one of deploy/'s scripts as an operator would. */
 function script(name: string, args: string[], env: Record<string, string>) {
@@ -80,12 +80,12 @@ describe('a nightly backup restored into a fresh PostgreSQL', () => {
       [ann, '5000000000000000000'],
       [bob, '123'],
     ] as const) {
-      await walletLedger.ensureWallet(
+      await walletRepository.ensureWallet(
         used.app.db,
         user.user.id,
         `0x${'ab'.repeat(19)}${user.user.id}0`,
       );
-      await walletLedger.insert(used.app.db, {
+      await walletRepository.insert(used.app.db, {
         userId: user.user.id,
         type: 'INPUT',
         status: 'CONFIRMED',

@@ -156,6 +156,50 @@ describe('scripts/check-seams.mjs (run by npm run lint)', () => {
     );
   });
 
+  it("names a function or an object's method of another module that takes a db handle first", () => {
+    const wallet = [
+      "import type { DbExecutor } from '../../db/client.ts';",
+      "import type { Tx } from '../../plugins/db.ts';",
+      'export async function debit(\n  db: DbExecutor,\n  id: number,\n) {}',
+      'export const book = {\n  async find(db: DbExecutor, id: number) {},\n};',
+      'export const ledger = {\n  async entry(tx: Tx, id: number) {},\n};',
+      'export function sum(tx: Tx, db: DbExecutor) {}',
+      'export const total = async (db: DbExecutor) => 0;',
+      '',
+    ].join('\n');
+    const problems = seamProblems(
+      new Map([
+        file('apps/server/src/modules/wallet/ledger.service.ts', wallet),
+        file(
+          'apps/server/src/modules/market/market.service.ts',
+          "import { book, debit, ledger, sum, total } from '../wallet/ledger.service.ts';\n",
+        ),
+        file(
+          'apps/server/src/modules/wallet/wallet.service.ts',
+          "import { debit } from './ledger.service.ts';\n",
+        ),
+      ]),
+    );
+    expect(problems).toEqual([
+      'apps/server/src/modules/market/market.service.ts imports book, debit, total of module wallet, which takes a database handle first: pass a Tx (plugins/db.ts) or call its service',
+    ]);
+  });
+
+  it('names a ledger row type in the market, which once was owed', () => {
+    const problems = seamProblems(
+      new Map([
+        file(
+          'apps/server/src/modules/market/market-watcher.ts',
+          "import type { ChainTransactionRow } from '../wallet/ledger.service.ts';\n",
+        ),
+        file('apps/server/src/modules/wallet/ledger.service.ts', ''),
+      ]),
+    );
+    expect(problems).toEqual([
+      'apps/server/src/modules/market/market-watcher.ts imports the row type ChainTransactionRow of module wallet',
+    ]);
+  });
+
   it("names a plugin reading a module's repository, and passes on the code of today", () => {
     expect(
       seamProblems(

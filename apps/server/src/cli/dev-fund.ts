@@ -7,7 +7,8 @@ import { loadConfig } from '../config.ts';
 import { createDatabase, createPool } from '../db/client.ts';
 import { localChainFile, runningLocalChain } from '../modules/chain/connect-chain.ts';
 import { usersRepository } from '../modules/users/users.repository.ts';
-import { walletLedger } from '../modules/wallet/ledger.service.ts';
+import { ledger } from '../modules/wallet/ledger.service.ts';
+import { txOf } from '../plugins/db.ts';
 import { fundAddress } from '../modules/wallet/wallet.service.ts';
 import { commandDatabaseUrl, runCommand, UsageError } from './run-command.ts';
 
@@ -49,7 +50,7 @@ async function main(): Promise<number> {
     const user = await usersRepository.findByEmail(db, email);
     if (!user) throw new UsageError(`no user with e-mail ${email}`);
     const address = chain.keys.depositAccount(user.id).address;
-    await walletLedger.ensureWallet(db, user.id, address);
+    await ledger.openWallet(txOf(db), user.id, address);
     const result = await fundAddress(chain, address, { usdt, bnb });
     console.log(
       `User #${user.id} ${address}: sent ${usdtText ?? '1000'} USDT and ${bnbText ?? '1'} BNB`,

@@ -2,13 +2,35 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { createDatabase, type Database } from '../db/client.ts';
+import { createDatabase, type Database, type DbExecutor } from '../db/client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Drizzle over the app's pool; services receive it (or a transaction) from their routes. */
     db: Database;
   }
+}
+
+declare const unitOfWork: unique symbol;
+
+/**
+ * Where a piece of work runs, as it crosses a module: the caller's open transaction (so the
+ * other module's rows commit or roll back with the caller's), or the database for a read on
+ * its own. Opaque: the module holding one cannot query through it, only hand it on; the
+ * module that owns the SQL turns it back into an executor for its repository.
+ */
+export interface Tx {
+  readonly [unitOfWork]: true;
+}
+
+/** The caller's transaction (or database) as a `Tx` to hand to another module. */
+export function txOf(executor: DbExecutor): Tx {
+  return executor as unknown as Tx;
+}
+
+/** For the module that owns the SQL: the executor a `Tx` stands for. */
+export function executorOf(tx: Tx): DbExecutor {
+  return tx as unknown as DbExecutor;
 }
 
 export interface DbPluginOptions {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
+import { txOf } from './db.ts';
 import { eraseMedia } from '../modules/media/media.personal-data.ts';
 import { LocalMediaStorage } from '../modules/media/media.storage.ts';
 import { meetingsForExport } from '../modules/meetings/meetings.personal-data.ts';
@@ -15,7 +16,7 @@ import { heldFunds, transactionsForExport } from '../modules/wallet/wallet.perso
 async function personalData(app: FastifyInstance, { config }: { config: AppConfig }) {
   const { accountDeletion, dataExport } = app;
   const mediaStorage = new LocalMediaStorage(config.media.dir);
-  accountDeletion.readFundsWith((userId) => heldFunds(app.chain, app.db, userId));
+  accountDeletion.readFundsWith((userId) => heldFunds(app.chain, txOf(app.db), userId));
   accountDeletion.addEraser(async (tx, userId) => {
     await eraseMeetData(tx, userId);
     // Off the live map too, once the erasure is committed.
@@ -26,7 +27,7 @@ async function personalData(app: FastifyInstance, { config }: { config: AppConfi
   dataExport.addSource(async (db, userId) => ({ messages: await messagesForExport(db, userId) }));
   dataExport.addSource(async (db, userId) => ({ meetings: await meetingsForExport(db, userId) }));
   dataExport.addSource(async (db, userId) => ({
-    transactions: await transactionsForExport(db, userId),
+    transactions: await transactionsForExport(txOf(db), userId),
   }));
 }
 

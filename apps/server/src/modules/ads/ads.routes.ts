@@ -15,6 +15,7 @@ import { adsPaths } from '@meeet/core/api/ads-paths';
 import { okResponseSchema } from '@meeet/core/api/user';
 import { Role } from '@meeet/core/roles';
 import { requestFingerprint } from '../../plugins/auth.ts';
+import { txOf } from '../../plugins/db.ts';
 import { interestLevels } from '../market/market.service.ts';
 import { currentOrLastMood } from '../meet/mood.service.ts';
 import { holdsAnyToken } from '../wallet/wallet.service.ts';
@@ -33,7 +34,7 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
         ? holdsAnyToken(app.chain.require().chain, userId)
         : Promise.resolve(false),
     moodOf: (userId) => currentOrLastMood(app.db, app.presence, userId),
-    levelsOf: (userId) => interestLevels(app.db, userId),
+    levelsOf: (userId) => interestLevels(txOf(app.db), userId),
     // The point the map shows (the hand's cell centre), never the exact position.
     positionOf: async (userId) => {
       const cell = (await app.presence.get(userId))?.cell;

@@ -1,7 +1,7 @@
 import type { DbExecutor } from '../../db/client.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
-import { walletLedger } from '../wallet/ledger.service.ts';
-import { spendableFunds } from '../wallet/spendable.ts';
+import { txOf } from '../../plugins/db.ts';
+import { ledger } from '../wallet/ledger.service.ts';
 import { TOKEN_TRANSFER_GAS } from '../wallet/tx-sender.ts';
 
 /** A campaign's daily charge carries this idempotency key prefix, then `<id> <day>`. */
@@ -30,28 +30,23 @@ export function ledgerFunds(chain: ChainRuntime): CampaignFunds {
       if (!chain.attached) return 0n;
       const { chain: c } = chain.require();
       const address = c.keys.depositAccount(userId).address;
-      await walletLedger.ensureWallet(tx, userId, address);
-      await walletLedger.lockWallet(tx, userId);
+      const unit = txOf(tx);
+      await ledger.lockForSpending(unit, userId, address);
       const [funds, gasPrice] = await Promise.all([
-        spendableFunds(c, tx, userId, address),
+        ledger.spendable(unit, c, userId, address),
         c.publicClient.getGasPrice(),
       ]);
       return funds.bnb >= gasPrice * TOKEN_TRANSFER_GAS ? funds.usdt : 0n;
     },
     async charge(tx, { userId, amount, campaignId, day }) {
       const { chain: c } = chain.require();
-      const row = await walletLedger.insert(tx, {
+      const entry = await ledger.chargeToHotWallet(txOf(tx), c, {
         userId,
-        type: 'OUTPUT',
-        status: 'REQUESTED',
-        symbol: 'USDT',
-        amount: amount.toString(),
-        fromAddress: c.keys.depositAccount(userId).address,
-        toAddress: c.keys.hot.address,
+        amount,
         // A space never appears in a client key, so this cannot collide with one.
-        idempotencyKey: `${CAMPAIGN_CHARGE_KEY_PREFIX}${campaignId} ${day}`,
+        key: `${CAMPAIGN_CHARGE_KEY_PREFIX}${campaignId} ${day}`,
       });
-      return row.id;
+      return entry.id;
     },
     async dispatch(transactionId) {
       await chain.require().sender.dispatch(transactionId);

@@ -4,9 +4,11 @@ import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import { PAYMENT_CURRENCY } from '@meeet/core/constants';
 import { tokenAmountParam } from '@meeet/core/format/number';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { txOf } from '../../plugins/db.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
-import { requestHotWalletReward, transactionsById } from '../wallet/wallet.service.ts';
+import { ledger } from '../wallet/ledger.service.ts';
+import { transactionsById } from '../wallet/wallet.service.ts';
 import { cpaRepository as repo } from './cpa.repository.ts';
 
 /** A partner payout's REWARD row carries this idempotency key prefix and the payout's id. */
@@ -26,7 +28,7 @@ export class CpaPayouts {
   private async toPayouts(rows: Awaited<ReturnType<typeof repo.payoutsOf>>): Promise<CpaPayout[]> {
     const chain = this.deps.chain.attached ? this.deps.chain.require().chain : null;
     const transactions = await transactionsById(
-      this.deps.db,
+      txOf(this.deps.db),
       chain,
       rows.flatMap((row) => (row.transactionId === null ? [] : [row.transactionId])),
     );
@@ -82,7 +84,7 @@ export class CpaPayouts {
         createdBy: auth.user.id,
         createdAt: this.deps.now(),
       });
-      const row = await requestHotWalletReward(tx, chain, {
+      const row = await ledger.requestHotWalletReward(txOf(tx), chain, {
         userId: input.userId,
         amount,
         idempotencyKey: `${CPA_PAYOUT_KEY_PREFIX}${payout.id}`,

@@ -4,6 +4,7 @@ import { cpaLinkIdSchema } from '@meeet/core/api/cpa';
 import { HTTP_HEADERS } from '@meeet/core/constants';
 import type { AppConfig } from '../../config.ts';
 import { clientContext } from '../../plugins/auth.ts';
+import { executorOf } from '../../plugins/db.ts';
 import { CPA_PAYOUT_KEY_PREFIX, CpaService, POSTBACK_JOB, visitorOf } from './cpa.service.ts';
 import { systemResolver, type Resolver } from './postback-target.ts';
 
@@ -62,7 +63,8 @@ async function cpa(app: FastifyInstance, options: CpaPluginOptions): Promise<voi
     await service.recordConversion(event.userId, 'first_meet', { tx });
   });
   app.chain.interpret('REWARD', async (tx, row, receipt) => {
-    await service.onRewardSettled(tx, row.id, receipt !== null && receipt.status === 'success');
+    const paid = receipt !== null && receipt.status === 'success';
+    await service.onRewardSettled(executorOf(tx), row.id, paid);
     return null;
   });
   // A partner's payout is told in the affiliate's words, not the referral programme's.

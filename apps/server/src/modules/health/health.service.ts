@@ -3,6 +3,7 @@ import type { ChainHealth, DependencyHealth } from '@meeet/core/api/health';
 import type { Database } from '../../db/client.ts';
 import type { HealthProbe } from '../../plugins/health-checks.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
+import { txOf } from '../../plugins/db.ts';
 import { MARKET_CURSOR } from '../market/market-watcher.ts';
 import { DEPOSIT_CURSOR } from '../wallet/deposit-watcher.ts';
 import { watcherCursor } from '../wallet/wallet.service.ts';
@@ -47,7 +48,7 @@ export async function chainHealth(
   if (!chain.attached) return undefined;
   const started = performance.now();
   const cursor = bounded(
-    Promise.all([DEPOSIT_CURSOR, MARKET_CURSOR].map((name) => watcherCursor(db, name))),
+    Promise.all([DEPOSIT_CURSOR, MARKET_CURSOR].map((name) => watcherCursor(txOf(db), name))),
   ).then(
     (blocks) => slowest(blocks),
     (error: unknown) => {

@@ -4,6 +4,7 @@ import { MeeetTokenAbi } from '@meeet/contracts/artifacts/MeeetToken';
 import type { MintStockResponse } from '@meeet/core/api/market';
 import type { NftType } from '@meeet/core/enums';
 import type { Database } from '../../db/client.ts';
+import { txOf } from '../../plugins/db.ts';
 import type { Chain } from '../chain/chain.client.ts';
 import { reserveNonce } from '../wallet/tx-sender.ts';
 import { marketContract } from './market-chain.ts';
@@ -25,7 +26,7 @@ async function sendAsMinter(
     await repo.lockMinter(tx);
     // The hot wallet also pays referral rewards through the wallet's sender: one nonce source
     // for both (held until this transaction ends, after the broadcast).
-    const nonce = await reserveNonce(tx, chain, chain.keys.hot.address);
+    const nonce = await reserveNonce(txOf(tx), chain, chain.keys.hot.address);
     const wallet = chain.walletClient(chain.keys.hot);
     const hash = await wallet.writeContract({ ...call, nonce });
     const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });

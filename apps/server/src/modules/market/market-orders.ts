@@ -4,9 +4,9 @@ import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import { NATIVE_CURRENCY } from '@meeet/core/constants';
 import type { NftType } from '@meeet/core/enums';
 import { tokenAmountParam } from '@meeet/core/format/number';
-import type { DbExecutor } from '../../db/client.ts';
+import type { Tx } from '../../plugins/db.ts';
 import type { Chain } from '../chain/chain.client.ts';
-import { walletLedger } from '../wallet/ledger.service.ts';
+import { ledger, type LedgerEntry } from '../wallet/ledger.service.ts';
 import { marketContract } from './market-chain.ts';
 
 export const APPROVE_GAS = 60_000n;
@@ -24,71 +24,65 @@ export interface MarketOrder {
 }
 
 /**
- * The ledger rows of a purchase, in the caller's transaction: the APPROVE of `approveAmount`
- * when the allowance is short (null: it is not), then the BUY_NFT of `price`.
+ * The ledger entries of a purchase, in the caller's transaction: the APPROVE of
+ * `approveAmount` when the allowance is short (null: it is not), then the BUY_NFT of `price`.
  */
 export async function writeBuyRows(
-  tx: DbExecutor,
+  tx: Tx,
   order: MarketOrder,
   price: bigint,
   approveAmount: bigint | null,
-) {
+): Promise<{ approve: LedgerEntry | null; buy: LedgerEntry }> {
   const { chain, userId, address, level, key, hash } = order;
   const market = marketContract(chain);
   const approve =
     approveAmount === null
       ? null
-      : await walletLedger.insert(tx, {
+      : await ledger.requestContractCall(tx, {
           userId,
           type: 'APPROVE',
-          status: 'REQUESTED',
-          symbol: 'USDT',
-          amount: approveAmount.toString(),
-          fromAddress: address,
-          toAddress: chain.contracts.usdt,
+          amount: approveAmount,
+          from: address,
+          to: chain.contracts.usdt,
           callData: encodeFunctionData({
             abi: erc20Abi,
             functionName: 'approve',
             args: [market, approveAmount],
           }),
-          gasLimit: APPROVE_GAS.toString(),
+          gasLimit: APPROVE_GAS,
           // A space never appears in a client key, so this cannot collide with one.
           idempotencyKey: `${key} approve`,
           requestHash: hash,
         });
-  const buy = await walletLedger.insert(tx, {
+  const buy = await ledger.requestContractCall(tx, {
     userId,
     type: 'BUY_NFT',
-    status: 'REQUESTED',
-    symbol: 'USDT',
-    amount: price.toString(),
-    fromAddress: address,
-    toAddress: market,
+    amount: price,
+    from: address,
+    to: market,
     callData: encodeFunctionData({ abi: MeeetMarketAbi, functionName: 'buy', args: [level] }),
-    gasLimit: BUY_GAS.toString(),
+    gasLimit: BUY_GAS,
     idempotencyKey: key,
     requestHash: hash,
   });
   return { approve, buy };
 }
 
-/** The BUY_NFT row that calls `leaveQueue` for the `prepaid` amount, in the caller's transaction. */
-export function writeLeaveRow(tx: DbExecutor, order: MarketOrder, prepaid: bigint) {
+/** The BUY_NFT entry that calls `leaveQueue` for the `prepaid` amount, in the caller's transaction. */
+export function writeLeaveRow(tx: Tx, order: MarketOrder, prepaid: bigint): Promise<LedgerEntry> {
   const { chain, userId, address, level, key, hash } = order;
-  return walletLedger.insert(tx, {
+  return ledger.requestContractCall(tx, {
     userId,
     type: 'BUY_NFT',
-    status: 'REQUESTED',
-    symbol: 'USDT',
-    amount: prepaid.toString(),
-    fromAddress: address,
-    toAddress: marketContract(chain),
+    amount: prepaid,
+    from: address,
+    to: marketContract(chain),
     callData: encodeFunctionData({
       abi: MeeetMarketAbi,
       functionName: 'leaveQueue',
       args: [level],
     }),
-    gasLimit: LEAVE_GAS.toString(),
+    gasLimit: LEAVE_GAS,
     idempotencyKey: key,
     requestHash: hash,
   });

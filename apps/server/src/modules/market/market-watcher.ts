@@ -3,16 +3,12 @@ import { getAddress, parseEventLogs, type TransactionReceipt } from 'viem';
 import { MeeetMarketAbi } from '@meeet/contracts/artifacts/MeeetMarket';
 import { NFT_PRICE_UNITS } from '@meeet/core/constants';
 import { nftTypeName, type NftType } from '@meeet/core/enums';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { Poller } from '../../lib/poller.ts';
+import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
 import type { Chain } from '../chain/chain.client.ts';
 import type { ReceiptInterpreter } from '../wallet/tx-sender.ts';
-import {
-  walletLedger,
-  watcherCursors,
-  type ChainTransactionRow,
-  type LedgerNotice,
-} from '../wallet/ledger.service.ts';
+import { ledger, type LedgerEntry, type LedgerNotice } from '../wallet/ledger.service.ts';
 import type { MarketEvents } from './market-events.ts';
 import { marketRepository as repo } from './market.repository.ts';
 
@@ -31,7 +27,8 @@ function logsOf(receipt: TransactionReceipt, market: string | null) {
  * refused → FAIL. A leaveQueue call: `QueueLeft` → CONFIRMED, and its purchase CANCELED.
  */
 export function buyInterpreter(chain: Chain, events?: MarketEvents): ReceiptInterpreter {
-  return async (tx, row, receipt) => {
+  return async (unit, row, receipt) => {
+    const tx = executorOf(unit);
     const purchase = await repo.lock(tx, row.id);
     if (purchase) {
       if (!receipt || receipt.status !== 'success') {
@@ -70,7 +67,7 @@ export function buyInterpreter(chain: Chain, events?: MarketEvents): ReceiptInte
     }
     if (logsOf(receipt, chain.contracts.market).some((log) => log.eventName === 'QueueLeft')) {
       await repo.update(tx, queued.transactionId, { status: 'canceled' });
-      await walletLedger.update(tx, queued.transactionId, {
+      await ledger.settle(unit, queued.transactionId, {
         status: 'CANCELED',
         error: 'market.transaction-canceled',
       });
@@ -105,23 +102,24 @@ export class MarketWatcher {
     private readonly db: Database,
     private readonly chain: Chain,
     private readonly log: FastifyBaseLogger,
-    private readonly onChange: (row: ChainTransactionRow) => void = () => {},
+    private readonly onChange: (row: LedgerEntry) => void = () => {},
     private readonly pollMs = 2000,
     private readonly events?: MarketEvents,
   ) {}
 
-  async tick(): Promise<ChainTransactionRow[]> {
+  async tick(): Promise<LedgerEntry[]> {
     const market = this.chain.contracts.market;
     if (!market) return [];
     const final = await this.chain.finalBlock();
-    const changed: ChainTransactionRow[] = [];
+    const changed: LedgerEntry[] = [];
     let more = true;
     while (more) {
-      more = await this.db.transaction(async (tx) => {
-        await repo.lockWatcher(tx);
-        const stored = await watcherCursors.get(tx, MARKET_CURSOR);
+      more = await this.db.transaction(async (executor) => {
+        await repo.lockWatcher(executor);
+        const tx = txOf(executor);
+        const stored = await ledger.cursor(tx, MARKET_CURSOR);
         if (stored === null) {
-          await watcherCursors.set(tx, MARKET_CURSOR, final);
+          await ledger.moveCursor(tx, MARKET_CURSOR, final);
           return false;
         }
         if (stored >= final) return false;
@@ -133,7 +131,7 @@ export class MarketWatcher {
           toBlock: to,
         });
         changed.push(...(await this.apply(tx, parseEventLogs({ abi: MeeetMarketAbi, logs }))));
-        await watcherCursors.set(tx, MARKET_CURSOR, to);
+        await ledger.moveCursor(tx, MARKET_CURSOR, to);
         return to < final;
       });
     }
@@ -142,10 +140,11 @@ export class MarketWatcher {
   }
 
   private async apply(
-    tx: DbExecutor,
+    tx: Tx,
     events: ReturnType<typeof parseEventLogs<typeof MeeetMarketAbi>>,
-  ): Promise<ChainTransactionRow[]> {
-    const book = await walletLedger.ownersOf(
+  ): Promise<LedgerEntry[]> {
+    const db = executorOf(tx);
+    const book = await ledger.ownersOf(
       tx,
       events.flatMap((event) =>
         event.eventName === 'QueueServed' || event.eventName === 'QueueRefunded'
@@ -155,28 +154,27 @@ export class MarketWatcher {
             : [],
       ),
     );
-    const changed: ChainTransactionRow[] = [];
+    const changed: LedgerEntry[] = [];
     for (const event of events) {
       if (event.removed) continue;
       if (event.eventName === 'QueueServed' || event.eventName === 'QueueRefunded') {
         const userId = book.get(event.args.buyer.toLowerCase());
         if (userId === undefined) continue;
-        const open = await repo.openFor(tx, userId, event.args.level);
+        const open = await repo.openFor(db, userId, event.args.level);
         if (!open) continue;
         // Lock order as the sender's settle: wallet, transaction row, purchase.
-        await walletLedger.lockWallet(tx, userId);
-        const row = await walletLedger.lockById(tx, open.transactionId);
-        const purchase = await repo.lock(tx, open.transactionId);
+        const row = await ledger.lockEntry(tx, userId, open.transactionId);
+        const purchase = await repo.lock(db, open.transactionId);
         if (!row || !purchase || (purchase.status !== 'pending' && purchase.status !== 'queued')) {
           continue;
         }
         const served = event.eventName === 'QueueServed';
-        await repo.update(tx, purchase.transactionId, {
+        await repo.update(db, purchase.transactionId, {
           status: served ? 'completed' : 'canceled',
           ...(served ? { tokenId: event.args.tokenId.toString() } : {}),
         });
         if (served) {
-          await this.events?.purchaseCompleted(tx, {
+          await this.events?.purchaseCompleted(db, {
             userId,
             level: purchase.level as NftType,
             price: NFT_PRICE_UNITS[purchase.level as NftType],
@@ -185,7 +183,7 @@ export class MarketWatcher {
         }
         // A row still PROCESSING is settled by the sender, which then reads the purchase.
         if (row.status === 'PENDING') {
-          const updated = await walletLedger.update(tx, row.id, {
+          const updated = await ledger.settle(tx, row.id, {
             status: served ? 'CONFIRMED' : 'CANCELED',
             error: served ? null : 'market.queue-refunded',
           });
@@ -195,20 +193,17 @@ export class MarketWatcher {
         for (const generator of [event.args.generatorA, event.args.generatorB]) {
           const userId = book.get(generator.toLowerCase());
           if (userId === undefined) continue;
-          const reward = await walletLedger.insert(tx, {
+          const reward = await ledger.creditReward(tx, {
             userId,
-            type: 'REWARD',
-            status: 'CONFIRMED',
-            symbol: 'USDT',
-            amount: event.args.amountEach.toString(),
-            fromAddress: getAddress(event.address),
-            toAddress: getAddress(generator),
+            amount: event.args.amountEach,
+            from: getAddress(event.address),
+            to: getAddress(generator),
             hash: event.transactionHash,
             logIndex: event.logIndex,
-            blockNumber: event.blockNumber.toString(),
+            blockNumber: event.blockNumber,
           });
           changed.push(reward);
-          await this.events?.generatorPaid(tx, {
+          await this.events?.generatorPaid(db, {
             userId,
             amount: event.args.amountEach,
             transactionId: reward.id,

@@ -27,18 +27,14 @@ import {
   kycRequiredFor,
   type BuyFacts,
 } from '@meeet/core/rules/market-buy';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
+import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
 import type { Chain } from '../chain/chain.client.ts';
 import { kycApproval } from '../kyc/kyc.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
-import {
-  idempotentCommand,
-  walletLedger,
-  type ChainTransactionRow,
-} from '../wallet/ledger.service.ts';
+import { ledger, type LedgerEntry } from '../wallet/ledger.service.ts';
 import type { SettledStatus } from '../wallet/tx-sender.ts';
-import { spendableFunds } from '../wallet/spendable.ts';
 import { toTransaction } from '../wallet/wallet.service.ts';
 import {
   marketAvailable,
@@ -97,8 +93,7 @@ function buyFacts(
 }
 
 /** A buy's key seen before (the earlier answer), or the rows a new buy wrote. */
-type BuyOutcome =
-  { replay: BuyNftResponse } | { approve: ChainTransactionRow | null; buy: ChainTransactionRow };
+type BuyOutcome = { replay: BuyNftResponse } | { approve: LedgerEntry | null; buy: LedgerEntry };
 
 export interface MarketServiceDeps {
   db: Database;
@@ -130,12 +125,13 @@ export class MarketService {
     let mineOf: (level: NftType) => MarketLevel['mine'] = () => null;
     if (auth && available) {
       const address = chain.keys.depositAccount(auth.user.id).address;
-      await walletLedger.ensureWallet(this.deps.db, auth.user.id, address);
+      const db = txOf(this.deps.db);
+      await ledger.openWallet(db, auth.user.id, address);
       const [acc, kyc, open, flight] = await Promise.all([
         readAccount(chain, address),
         kycApproval(this.deps.db, auth.user.id),
         repo.open(this.deps.db, auth.user.id),
-        spendableFunds(chain, this.deps.db, auth.user.id, address),
+        ledger.spendable(db, chain, auth.user.id, address),
       ]);
       account = acc;
       mineOf = (level) => {
@@ -214,7 +210,7 @@ export class MarketService {
     const tokenId = BigInt(id);
     const { level, owner, generators: pair } = await readToken(chain, tokenId);
     const [book, sales] = await Promise.all([
-      walletLedger.ownersOf(this.deps.db, [owner, ...pair]),
+      ledger.ownersOf(txOf(this.deps.db), [owner, ...pair]),
       repo.salesOf(this.deps.db, tokenId.toString()),
     ]);
     const ownerId = book.get(owner.toLowerCase()) ?? null;
@@ -234,8 +230,7 @@ export class MarketService {
       queuePosition: null,
       history: await Promise.all(
         sales.map(async (sale) => {
-          const hash =
-            (await walletLedger.findById(this.deps.db, sale.transactionId))?.hash ?? null;
+          const hash = (await ledger.entry(txOf(this.deps.db), sale.transactionId))?.hash ?? null;
           return {
             event: 'bought' as const,
             at: sale.at.toISOString(),
@@ -258,16 +253,12 @@ export class MarketService {
   }
 
   /** The answer a buy key gets again: the purchase it made, as its rows are now. */
-  private async replayBuy(
-    db: DbExecutor,
-    chain: Chain,
-    earlier: ChainTransactionRow,
-  ): Promise<BuyNftResponse> {
+  private async replayBuy(tx: Tx, chain: Chain, earlier: LedgerEntry): Promise<BuyNftResponse> {
     if (earlier.type !== 'BUY_NFT') throw new AppError(ErrorCode.IDEMPOTENCY_KEY_REUSED);
-    const purchase = await repo.find(db, earlier.id);
+    const purchase = await repo.find(executorOf(tx), earlier.id);
     if (!purchase) throw new AppError(ErrorCode.IDEMPOTENCY_KEY_REUSED);
     const approve = purchase.approveTransactionId
-      ? await walletLedger.findById(db, purchase.approveTransactionId)
+      ? await ledger.entry(tx, purchase.approveTransactionId)
       : undefined;
     return {
       level: purchase.level as NftType,
@@ -293,21 +284,22 @@ export class MarketService {
     const hash = requestHash('buy', level);
     const price = NFT_PRICE_UNITS[level];
 
-    const { result } = await idempotentCommand<BuyOutcome>(this.deps.db, {
+    const { result } = await ledger.spendOnce<BuyOutcome>(txOf(this.deps.db), {
       userId,
       address,
       key: idempotencyKey,
       requestHash: hash,
       replay: async (tx, earlier) => ({ replay: await this.replayBuy(tx, chain, earlier) }),
       run: async (tx, key) => {
+        const db = executorOf(tx);
         // One connection: its queries run one after the other; the chain reads run together.
         const chainReads = Promise.all([
           readAccount(chain, address),
           chain.publicClient.getGasPrice(),
         ]);
-        const kyc = await kycApproval(tx, userId);
-        const open = await repo.open(tx, userId);
-        const flight = await spendableFunds(chain, tx, userId, address);
+        const kyc = await kycApproval(db, userId);
+        const open = await repo.open(db, userId);
+        const flight = await ledger.spendable(tx, chain, userId, address);
         const [account, gasPrice] = await chainReads;
         const approveAmount = price + flight.allowanceUse;
         const needsApprove = account.allowance < approveAmount;
@@ -325,7 +317,7 @@ export class MarketService {
           price,
           needsApprove ? approveAmount : null,
         );
-        await repo.insert(tx, {
+        await repo.insert(db, {
           transactionId: buy.id,
           userId,
           level,
@@ -367,22 +359,23 @@ export class MarketService {
     const address = chain.keys.depositAccount(userId).address;
     const hash = requestHash('leave', level);
 
-    const { replayed, result } = await idempotentCommand(this.deps.db, {
+    const { replayed, result } = await ledger.spendOnce(txOf(this.deps.db), {
       userId,
       address,
       key: idempotencyKey,
       requestHash: hash,
       replay: async (tx, earlier) => {
-        const purchase = await repo.findByLeave(tx, earlier.id);
+        const purchase = await repo.findByLeave(executorOf(tx), earlier.id);
         if (!purchase) throw new AppError(ErrorCode.IDEMPOTENCY_KEY_REUSED);
         return { row: earlier, purchase, sent: true };
       },
       run: async (tx, key) => {
-        const purchase = await repo.openFor(tx, userId, level);
+        const db = executorOf(tx);
+        const purchase = await repo.openFor(db, userId, level);
         const [prepaid, gasPrice, funds] = await Promise.all([
           readMarket<bigint>(chain, 'prepaidOf', [level, address]),
           chain.publicClient.getGasPrice(),
-          spendableFunds(chain, tx, userId, address),
+          ledger.spendable(tx, chain, userId, address),
         ]);
         if (!purchase || purchase.status !== 'queued' || prepaid === 0n) {
           throw new AppError(ErrorCode.CONFLICT, {
@@ -392,7 +385,7 @@ export class MarketService {
           });
         }
         if (purchase.leaveTransactionId) {
-          const previous = await walletLedger.findById(tx, purchase.leaveTransactionId);
+          const previous = await ledger.entry(tx, purchase.leaveTransactionId);
           if (previous && previous.status !== 'FAIL') {
             return { row: previous, purchase, sent: true };
           }
@@ -400,7 +393,7 @@ export class MarketService {
         const fee = gasPrice * LEAVE_GAS;
         if (funds.bnb < fee) throw leaveFeeRefusal(funds.bnb, fee);
         const row = await writeLeaveRow(tx, { chain, userId, address, level, key, hash }, prepaid);
-        await repo.update(tx, purchase.transactionId, { leaveTransactionId: row.id });
+        await repo.update(db, purchase.transactionId, { leaveTransactionId: row.id });
         return { row, purchase, sent: false };
       },
     });
@@ -412,7 +405,7 @@ export class MarketService {
         this.deps.log.error({ err: error, transactionId: row.id }, 'leave dispatch failed');
       }
     } else {
-      row = (await walletLedger.findById(this.deps.db, row.id)) ?? row;
+      row = (await ledger.entry(txOf(this.deps.db), row.id)) ?? row;
     }
     return {
       status: 202,
@@ -472,8 +465,8 @@ export type { SettledStatus };
  * contract's price of a level is fixed (`priceOf` is pure, NFT_PRICE_UNITS in core), so the
  * revenue is the sales times the price, without reading the wallet's ledger.
  */
-export async function marketLevelFigures(db: DbExecutor) {
-  const rows = await repo.levelFigures(db);
+export async function marketLevelFigures(tx: Tx) {
+  const rows = await repo.levelFigures(executorOf(tx));
   return NFT_TYPES.map((level) => {
     const row = rows.find((candidate) => candidate.level === level);
     const sold = row?.sold ?? 0;
@@ -487,21 +480,17 @@ export async function marketLevelFigures(db: DbExecutor) {
 }
 
 /** When the user's first purchase of `level` completed (the meeting rules' 24 h), else null. */
-export function firstPurchaseAt(
-  db: DbExecutor,
-  userId: number,
-  level: NftType,
-): Promise<Date | null> {
-  return repo.firstCompletedAt(db, userId, level);
+export function firstPurchaseAt(tx: Tx, userId: number, level: NftType): Promise<Date | null> {
+  return repo.firstCompletedAt(executorOf(tx), userId, level);
 }
 
 /** A level's earliest holders by first completed purchase, oldest first (spec §6 moderators). */
 export function earliestBuyers(
-  db: DbExecutor,
+  tx: Tx,
   level: NftType,
   limit: number,
 ): Promise<{ userId: number; at: Date }[]> {
-  return repo.earliestBuyers(db, level, limit);
+  return repo.earliestBuyers(executorOf(tx), level, limit);
 }
 
 /**
@@ -510,6 +499,6 @@ export function earliestBuyers(
  * being bought (on its way or waiting in the queue). Leaving a queue or a failed buy does not
  * count.
  */
-export async function interestLevels(db: DbExecutor, userId: number): Promise<NftType[]> {
-  return (await repo.interestLevels(db, userId)).filter(isNftType);
+export async function interestLevels(tx: Tx, userId: number): Promise<NftType[]> {
+  return (await repo.interestLevels(executorOf(tx), userId)).filter(isNftType);
 }

@@ -2,8 +2,9 @@ import { BaseError, type Address } from 'viem';
 import type { MeetingReason } from '@meeet/core/api/meetings';
 import type { NftType } from '@meeet/core/enums';
 import type { DbExecutor } from '../../db/client.ts';
+import { txOf } from '../../plugins/db.ts';
 import { userRoom } from '../../plugins/socket.ts';
-import { recordGenerated } from '../wallet/wallet.service.ts';
+import { ledger } from '../wallet/ledger.service.ts';
 import {
   findGeneratedMint,
   isTransient,
@@ -146,7 +147,7 @@ export class MeetingMinting {
       const generated = [];
       for (const userId of [row.userA, row.userB]) {
         generated.push(
-          await recordGenerated(tx, {
+          await ledger.recordGenerated(txOf(tx), {
             userId,
             key: `meeting:${row.id}:generate`,
             hash: mint.hash,

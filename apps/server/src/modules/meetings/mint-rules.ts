@@ -4,6 +4,7 @@ import { KycStatus, NFT_TYPES, type NftType } from '@meeet/core/enums';
 import type { Locale } from '@meeet/core/i18n/locale';
 import { translate } from '@meeet/core/i18n/translate';
 import type { DbExecutor } from '../../db/client.ts';
+import { txOf } from '../../plugins/db.ts';
 import { deviceReasons } from '../devices/device-rules.ts';
 import { kycFacts } from '../kyc/kyc.service.ts';
 import { firstPurchaseAt } from '../market/market.service.ts';
@@ -79,7 +80,7 @@ export async function mintVerdict(
   for (const level of [...shared].reverse()) {
     const refused = new Set<MeetingReason>();
     for (const [i, id] of ids.entries()) {
-      const bought = await firstPurchaseAt(db, id, level);
+      const bought = await firstPurchaseAt(txOf(db), id, level);
       if (!bought || now - bought.getTime() < deps.firstMintDelayMs) {
         refused.add('first-purchase-too-recent');
       }

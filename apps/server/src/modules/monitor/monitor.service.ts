@@ -2,6 +2,7 @@ import { Gauge, type Registry } from 'prom-client';
 import type { MonitorHistory, MonitorRange, MonitorSnapshot } from '@meeet/core/api/monitor';
 import { nftTypeName } from '@meeet/core/enums';
 import type { Database } from '../../db/client.ts';
+import { txOf } from '../../plugins/db.ts';
 import type { Chain } from '../chain/chain.client.ts';
 import { kycWaitingFigures } from '../kyc/kyc.service.ts';
 import { marketLevelFigures } from '../market/market.service.ts';
@@ -48,8 +49,8 @@ export class MonitorService {
       this.deps.raisedHands(),
       meetingFigures(db, new Date(now)),
       kycWaitingFigures(db),
-      marketLevelFigures(db),
-      walletPendingFigures(db),
+      marketLevelFigures(txOf(db)),
+      walletPendingFigures(txOf(db)),
       this.chainFigures(),
     ]);
     return {
@@ -83,7 +84,7 @@ export class MonitorService {
       const [head, balances, ...cursors] = await Promise.all([
         chain.publicClient.getBlockNumber({ cacheTime: 0 }),
         hotWalletBalances(chain),
-        ...WATCHERS.map((watcher) => watcherCursor(this.deps.db, watcher.cursor)),
+        ...WATCHERS.map((watcher) => watcherCursor(txOf(this.deps.db), watcher.cursor)),
       ]);
       const min = this.deps.hotWalletMin;
       return {

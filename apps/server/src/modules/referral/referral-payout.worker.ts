@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { Poller } from '../../lib/poller.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
+import { executorOf, txOf } from '../../plugins/db.ts';
 import type { ReceiptInterpreter } from '../wallet/tx-sender.ts';
-import { requestHotWalletReward } from '../wallet/wallet.service.ts';
+import { ledger } from '../wallet/ledger.service.ts';
 import { referralRepository as repo } from './referral.repository.ts';
 
 /** Users paid per pass; the next pass takes the rest. */
@@ -68,7 +69,7 @@ export class ReferralPayoutWorker {
         if (amount < this.options.minimum || amount === 0n) return null;
         // The unique (user, day) index refuses a second payout a concurrent worker races in.
         const payout = await repo.insertPayout(tx, { userId, day, amount: amount.toString() });
-        const row = await requestHotWalletReward(tx, chain, {
+        const row = await ledger.requestHotWalletReward(txOf(tx), chain, {
           userId,
           amount,
           idempotencyKey: `${REFERRAL_PAYOUT_KEY_PREFIX}${payout.id}`,
@@ -107,7 +108,8 @@ export class ReferralPayoutWorker {
  * rows (the market's generator payouts) settle as usual.
  */
 export function payoutInterpreter(): ReceiptInterpreter {
-  return async (tx: DbExecutor, row, receipt) => {
+  return async (unit, row, receipt) => {
+    const tx = executorOf(unit);
     const payout = await repo.payoutByTransaction(tx, row.id);
     if (!payout) return null;
     const paid = receipt !== null && receipt.status === 'success';

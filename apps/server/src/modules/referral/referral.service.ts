@@ -16,12 +16,13 @@ import type { ReferralLevel } from '@meeet/core/enums';
 import { parsePromoCode } from '@meeet/core/rules/promo-code';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
+import { txOf } from '../../plugins/db.ts';
 import type { GeneratorPaid, PurchaseCompleted } from '../market/market-events.ts';
 import type { AuthContext, ClientContext, SessionsService } from '../users/sessions.service.ts';
 import { promoCodeOf } from '../users/user-view.ts';
 import { promoCodeOwner, setReferralLevel } from '../users/users.service.ts';
 import { toTransaction } from '../wallet/wallet.service.ts';
-import { walletLedger } from '../wallet/ledger.service.ts';
+import { ledger } from '../wallet/ledger.service.ts';
 import { referralRepository as repo, type SourceSums } from './referral.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -296,7 +297,7 @@ export class ReferralService {
       page.items.map(async (row) => {
         const transaction =
           row.transactionId !== null && chain
-            ? await walletLedger.findById(this.deps.db, row.transactionId)
+            ? await ledger.entry(txOf(this.deps.db), row.transactionId)
             : undefined;
         return {
           id: row.id,

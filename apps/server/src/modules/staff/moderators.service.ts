@@ -9,6 +9,7 @@ import { StaffAction } from '@meeet/core/api/staff';
 import { NFT_TYPES, nftTypeName } from '@meeet/core/enums';
 import { Role } from '@meeet/core/roles';
 import type { Database } from '../../db/client.ts';
+import { txOf } from '../../plugins/db.ts';
 import { assertRole } from '../../lib/access.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import { earliestBuyers, firstPurchaseAt } from '../market/market.service.ts';
@@ -30,7 +31,7 @@ export class ModeratorsService {
     assertRole(auth, Role.ADMIN);
     const { db } = this.deps;
     const buyers = await Promise.all(
-      NFT_TYPES.map((level) => earliestBuyers(db, level, EARLIEST_HOLDERS_SHOWN)),
+      NFT_TYPES.map((level) => earliestBuyers(txOf(db), level, EARLIEST_HOLDERS_SHOWN)),
     );
     const ids = [...new Set(buyers.flat().map((buyer) => buyer.userId))];
     const [people, moderates] = await Promise.all([
@@ -71,7 +72,8 @@ export class ModeratorsService {
       if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });
       let role = user.role as Role;
       if (input.appoint) {
-        if (!(await firstPurchaseAt(tx, userId, level))) throw refused('moderators.not-a-holder');
+        if (!(await firstPurchaseAt(txOf(tx), userId, level)))
+          throw refused('moderators.not-a-holder');
         if (!(await moderatorLevelsRepository.add(tx, userId, level, caller.user.id))) {
           throw refused('moderators.already');
         }

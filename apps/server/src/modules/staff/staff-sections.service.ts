@@ -12,6 +12,7 @@ import { Role } from '@meeet/core/roles';
 import type { Database } from '../../db/client.ts';
 import { assertRole } from '../../lib/access.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
+import { txOf } from '../../plugins/db.ts';
 import type { CpaService } from '../cpa/cpa.service.ts';
 import { kycHistoryOf } from '../kyc/kyc.service.ts';
 import { reportsOfUser } from '../meet/safety.service.ts';
@@ -77,7 +78,7 @@ export class StaffSections {
   ): Promise<StaffLedgerSection> {
     assertRole(auth, Role.ADMIN);
     await this.subject(userId);
-    return transactionsOfUser(this.deps.db, this.deps.chain, userId, page);
+    return transactionsOfUser(txOf(this.deps.db), this.deps.chain, userId, page);
   }
 
   async meetings(

@@ -13,6 +13,7 @@ import {
 import type { KycStatus, NftType } from '@meeet/core/enums';
 import { Role, hasRole } from '@meeet/core/roles';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { txOf } from '../../plugins/db.ts';
 import { assertRole } from '../../lib/access.ts';
 import { kycFacts, reopenKyc } from '../kyc/kyc.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -90,7 +91,7 @@ export class StaffService {
       if (user) found.set(user.id, { user, match: StaffMatch.ID });
     }
     if (ADDRESS.test(q)) {
-      const ownerId = await depositAddressOwner(db, q);
+      const ownerId = await depositAddressOwner(txOf(db), q);
       const user = ownerId === null ? undefined : await userById(db, ownerId);
       if (user) found.set(user.id, { user, match: StaffMatch.ADDRESS });
     }
@@ -117,7 +118,7 @@ export class StaffService {
     const admin = hasRole(caller.user.role as Role, Role.ADMIN);
     const [banned, depositAddress, kyc, levels, sessions, audit] = await Promise.all([
       this.deps.bans.isBanned(userId),
-      depositAddressOf(db, userId),
+      depositAddressOf(txOf(db), userId),
       kycFacts(db, userId),
       this.deps.levelsHeld(userId).catch((error: unknown) => {
         this.deps.log.warn({ err: error }, 'staff: token levels unavailable');

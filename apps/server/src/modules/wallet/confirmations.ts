@@ -1,8 +1,8 @@
 import type { Chain } from '../chain/chain.client.ts';
-import type { ChainTransactionRow } from './ledger.service.ts';
+import type { LedgerEntry } from './ledger.service.ts';
 
 /** A row seen in a block but not final yet: the wallet counts its confirmations ("3 of 15"). */
-function counting(row: ChainTransactionRow, chain: Chain | null): boolean {
+function counting(row: LedgerEntry, chain: Chain | null): boolean {
   return (
     chain !== null &&
     chain.confirmations > 0 &&
@@ -17,7 +17,7 @@ function counting(row: ChainTransactionRow, chain: Chain | null): boolean {
  */
 export async function headFor(
   chain: Chain | null,
-  rows: readonly ChainTransactionRow[],
+  rows: readonly LedgerEntry[],
 ): Promise<bigint | null> {
   if (!chain || !rows.some((row) => counting(row, chain))) return null;
   try {
@@ -29,7 +29,7 @@ export async function headFor(
 
 /** Blocks that hold the row (its own included) out of those it waits for, while it waits. */
 export function confirmationsOf(
-  row: ChainTransactionRow,
+  row: LedgerEntry,
   chain: Chain | null,
   head: bigint | null,
 ): { count: number; required: number } | null {
@@ -41,7 +41,7 @@ export function confirmationsOf(
 }
 
 /** The most BNB (wei) our own transaction may burn in gas: its limit × price; null for others. */
-export function gasFeeOf(row: ChainTransactionRow): string | null {
+export function gasFeeOf(row: LedgerEntry): string | null {
   if (row.gasLimit === null || row.gasPrice === null) return null;
   return (BigInt(row.gasLimit) * BigInt(row.gasPrice)).toString();
 }

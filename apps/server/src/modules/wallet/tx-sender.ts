@@ -11,10 +11,12 @@ import {
   type Hex,
   type TransactionReceipt,
 } from 'viem';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
+import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
 import type { Chain } from '../chain/chain.client.ts';
 import { walletRepository as repo } from './wallet.repository.ts';
 import type { ChainTransactionRow } from './wallet.schema.ts';
+import { entryOf, type LedgerEntry } from './ledger-entry.ts';
 
 /**
  * Gas limit of a USDT transfer: an ERC-20 transfer to a new holder costs about 52 000 gas on
@@ -25,15 +27,15 @@ export const TOKEN_TRANSFER_GAS = 65_000n;
 /** A plain BNB transfer. */
 export const NATIVE_TRANSFER_GAS = 21_000n;
 
-export type SettledListener = (row: ChainTransactionRow) => void;
+export type SettledListener = (row: LedgerEntry) => void;
 
 /**
  * Decides the end state of a mined row of one type, inside the settling database transaction
  * (so a module's own records move with the row). Return null to settle as usual.
  */
 export type ReceiptInterpreter = (
-  tx: DbExecutor,
-  row: ChainTransactionRow,
+  tx: Tx,
+  row: LedgerEntry,
   /** Null when the node refused the transaction (nothing was mined). */
   receipt: TransactionReceipt | null,
 ) => Promise<{ status: SettledStatus; error: string | null } | null>;
@@ -60,11 +62,8 @@ function isNotFound(error: unknown): boolean {
  * of them never share one. The caller must broadcast before `tx` ends, or store the signed
  * row (PROCESSING) in `tx`, as the sender does.
  */
-export async function reserveNonce(
-  tx: DbExecutor,
-  chain: Chain,
-  address: Address,
-): Promise<number> {
+export async function reserveNonce(unit: Tx, chain: Chain, address: Address): Promise<number> {
+  const tx = executorOf(unit);
   await repo.lockSender(tx, address);
   const [chainNonce, ownNonce] = await Promise.all([
     chain.publicClient.getTransactionCount({ address, blockTag: 'pending' }),
@@ -101,7 +100,7 @@ export class TxSender {
   ) {}
 
   /** Signs and broadcasts a REQUESTED row; a row already signed is only re-checked. */
-  async dispatch(id: number): Promise<ChainTransactionRow> {
+  async dispatch(id: number): Promise<LedgerEntry> {
     const signed = await this.db.transaction(async (tx) => {
       const row = await repo.lockById(tx, id);
       if (!row) throw new Error(`transaction ${id} not found`);
@@ -117,7 +116,7 @@ export class TxSender {
         throw new Error(`transaction ${id} is not from the user's deposit address`);
       }
       const [nonce, gasPrice] = await Promise.all([
-        reserveNonce(tx, this.chain, account.address),
+        reserveNonce(txOf(tx), this.chain, account.address),
         this.chain.publicClient.getGasPrice(),
       ]);
       const amount = BigInt(row.amount);
@@ -159,7 +158,7 @@ export class TxSender {
       return updated ?? row;
     });
     if (signed.status === 'PROCESSING' && signed.rawTransaction) await this.broadcast(signed);
-    return (await repo.findById(this.db, id)) ?? signed;
+    return entryOf((await repo.findById(this.db, id)) ?? signed);
   }
 
   /** Sends the signed bytes; the node refusing them for good fails the row. */
@@ -248,7 +247,9 @@ export class TxSender {
         return undefined;
       }
       const interpret = this.interpreters.get(current.type);
-      const decided = interpret ? await interpret(tx, current, receipt ?? null) : null;
+      const decided = interpret
+        ? await interpret(txOf(tx), entryOf(current), receipt ?? null)
+        : null;
       if (decided) ({ status, error } = decided);
       return repo.update(tx, row.id, {
         status,
@@ -256,6 +257,6 @@ export class TxSender {
         blockNumber: blockNumber === null ? null : blockNumber.toString(),
       });
     });
-    if (updated) this.onSettled(updated);
+    if (updated) this.onSettled(entryOf(updated));
   }
 }

@@ -1,6 +1,6 @@
 import type { TransactionListResponse } from '@meeet/core/api/crypto';
-import type { DbExecutor } from '../../db/client.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
+import { executorOf, type Tx } from '../../plugins/db.ts';
 import { headFor } from './confirmations.ts';
 import { toTransaction } from './wallet.service.ts';
 import { walletRepository as repo } from './wallet.repository.ts';
@@ -10,13 +10,13 @@ import { walletRepository as repo } from './wallet.repository.ts';
  * sees them in their own wallet.
  */
 export async function transactionsOfUser(
-  db: DbExecutor,
+  tx: Tx,
   runtime: ChainRuntime,
   userId: number,
   page: { offset: number; limit: number },
 ): Promise<TransactionListResponse> {
   const chain = runtime.attached ? runtime.require().chain : null;
-  const found = await repo.list(db, userId, {}, page);
+  const found = await repo.list(executorOf(tx), userId, {}, page);
   const head = await headFor(chain, found.list);
   return {
     ...page,

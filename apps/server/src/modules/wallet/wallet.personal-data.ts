@@ -2,8 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { MeeetTokenAbi } from '@meeet/contracts/artifacts/MeeetToken';
 import type { HeldFunds } from '@meeet/core/rules/account-deletion';
-import type { DbExecutor } from '../../db/client.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
+import { executorOf, type Tx } from '../../plugins/db.ts';
 import { chainTransactions, wallets } from './wallet.schema.ts';
 import { addressBalances } from './wallet.service.ts';
 
@@ -12,12 +12,8 @@ import { addressBalances } from './wallet.service.ts';
  * A user who never opened the wallet holds nothing; otherwise the chain is read, and answers
  * 503 while it is not attached.
  */
-export async function heldFunds(
-  runtime: ChainRuntime,
-  db: DbExecutor,
-  userId: number,
-): Promise<HeldFunds> {
-  const [wallet] = await db.select().from(wallets).where(eq(wallets.userId, userId));
+export async function heldFunds(runtime: ChainRuntime, tx: Tx, userId: number): Promise<HeldFunds> {
+  const [wallet] = await executorOf(tx).select().from(wallets).where(eq(wallets.userId, userId));
   if (!wallet) return { usdt: 0n, bnb: 0n, tokens: 0 };
   const { chain } = runtime.require();
   const address = getAddress(wallet.address);
@@ -40,8 +36,8 @@ export async function heldFunds(
  * The user's ledger rows for a data export. Erasure keeps them (payment law) as they are: they
  * name only the account id, whose personal data is gone, and public chain addresses.
  */
-export async function transactionsForExport(db: DbExecutor, userId: number) {
-  const rows = await db
+export async function transactionsForExport(tx: Tx, userId: number) {
+  const rows = await executorOf(tx)
     .select()
     .from(chainTransactions)
     .where(eq(chainTransactions.userId, userId))

@@ -34,10 +34,11 @@ import type { Locale } from '@meeet/core/i18n/locale';
 import { unitsToDecimal } from '@meeet/core/rules/amount';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
+import { executorOf, type Tx } from '../../plugins/db.ts';
 import type { Chain } from '../chain/chain.client.ts';
 import type { MailRequest } from '../mail/mail.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
-import { idempotentCommand } from './ledger.service.ts';
+import { idempotentCommand, type LedgerEntry } from './ledger.service.ts';
 import { spendableFunds } from './spendable.ts';
 import { TOKEN_TRANSFER_GAS } from './tx-sender.ts';
 import type { WithdrawalCustody } from './custody.service.ts';
@@ -76,7 +77,7 @@ export interface WithdrawInput {
 }
 
 export function toTransaction(
-  row: ChainTransactionRow,
+  row: LedgerEntry,
   chain: Chain | null,
   /** The chain's head, for the confirmations of a row that waits (confirmations.ts). */
   head: bigint | null = null,
@@ -409,7 +410,7 @@ export class WalletService {
     if (!result) {
       throw new AppError(ErrorCode.INVALID_CODE, { fields: { code: 'error.INVALID_CODE' } });
     }
-    let row = result;
+    let row: LedgerEntry = result;
     if (!replayed) {
       try {
         row = await sender.dispatch(row.id);
@@ -492,80 +493,24 @@ export async function fundAddress(
 }
 
 /** For the monitor: deposits and withdrawals not settled yet. */
-export function walletPendingFigures(db: DbExecutor) {
-  return repo.pendingCounts(db);
+export function walletPendingFigures(tx: Tx) {
+  return repo.pendingCounts(executorOf(tx));
 }
 
 /** For the monitor: the last block a chain watcher has read (null before its first pass). */
-export function watcherCursor(db: DbExecutor, name: string): Promise<bigint | null> {
-  return repo.cursor(db, name);
-}
-
-/**
- * Records a user's GENERATE row for a token minted after a meeting (the mint is the hot
- * wallet's transaction; each generator gets its row). `key` makes it exactly once per user.
- */
-export async function recordGenerated(
-  tx: DbExecutor,
-  row: {
-    userId: number;
-    key: string;
-    hash: string;
-    blockNumber: bigint;
-    fromAddress: string;
-    toAddress: string;
-  },
-): Promise<ChainTransactionRow> {
-  const earlier = await repo.findByIdempotencyKey(tx, row.userId, row.key);
-  if (earlier) return earlier;
-  return repo.insert(tx, {
-    userId: row.userId,
-    type: 'GENERATE',
-    status: 'CONFIRMED',
-    symbol: 'USDT',
-    amount: '0',
-    fromAddress: row.fromAddress,
-    toAddress: row.toAddress,
-    hash: row.hash,
-    blockNumber: row.blockNumber.toString(),
-    idempotencyKey: row.key,
-  });
-}
-
-/**
- * For modules that pay users (referral, affiliate payouts): writes, on the caller's
- * transaction, a REQUESTED REWARD row from the hot wallet to the user's deposit address. The
- * caller hands its id to the sender after the commit (`sender.dispatch`); the sender's tracker
- * signs rows a crash left behind, so a committed row is paid once.
- */
-export async function requestHotWalletReward(
-  tx: DbExecutor,
-  chain: Chain,
-  reward: { userId: number; amount: bigint; idempotencyKey: string },
-): Promise<ChainTransactionRow> {
-  const address = chain.keys.depositAccount(reward.userId).address;
-  await repo.ensureWallet(tx, reward.userId, address);
-  return repo.insert(tx, {
-    userId: reward.userId,
-    type: 'REWARD',
-    status: 'REQUESTED',
-    symbol: 'USDT',
-    amount: reward.amount.toString(),
-    fromAddress: chain.keys.hot.address,
-    toAddress: address,
-    idempotencyKey: reward.idempotencyKey,
-  });
+export function watcherCursor(tx: Tx, name: string): Promise<bigint | null> {
+  return repo.cursor(executorOf(tx), name);
 }
 
 /** For other modules: their transactions as the API shows them, by id. */
 export async function transactionsById(
-  db: DbExecutor,
+  tx: Tx,
   chain: Chain | null,
   ids: readonly number[],
 ): Promise<Map<number, Transaction>> {
   const found = new Map<number, Transaction>();
   for (const id of new Set(ids)) {
-    const row = await repo.findById(db, id);
+    const row = await repo.findById(executorOf(tx), id);
     if (row) found.set(id, toTransaction(row, chain));
   }
   return found;
