@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serveApi } from '../../../test/api-server.ts';
+import { forbidden } from '../../../test/list-page.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import i18n from '../../i18n/i18n.ts';
 import { campaignFixture } from './campaigns.test-support.ts';
@@ -51,7 +52,7 @@ describe('control: campaigns to review', () => {
     cleanup();
 
     serveApi({
-      [QUEUE]: () => Response.json({ code: 'FORBIDDEN', message: 'No' }, { status: 403 }),
+      [QUEUE]: forbidden,
       [PRICE]: () => price,
     });
     renderPage(<ControlCampaignsPage />);

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BusinessModerationItem } from '@meeet/core/api/business';
 import { serveApi } from '../../../test/api-server.ts';
+import { forbidden, listPage } from '../../../test/list-page.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import i18n from '../../i18n/i18n.ts';
 import ControlBusinessQueuePage from './control-queue-page.tsx';
@@ -28,12 +29,6 @@ const venue: BusinessModerationItem = {
 };
 
 const LIST = 'GET /api/business/moderate/list';
-const page = (list: BusinessModerationItem[], total = list.length) => ({
-  offset: 0,
-  limit: 20,
-  total,
-  list,
-});
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
@@ -43,7 +38,7 @@ afterEach(cleanup);
 
 describe('control: business queue', () => {
   it('lists the applications under review with a link to each', async () => {
-    const sent = serveApi({ [LIST]: () => page([venue]) });
+    const sent = serveApi({ [LIST]: () => listPage([venue]) });
     renderPage(<ControlBusinessQueuePage />);
     screen.getByRole('heading', { level: 1, name: 'Business accounts' });
     const row = await screen.findByRole('row', { name: /Café Luna GmbH/ });
@@ -59,7 +54,7 @@ describe('control: business queue', () => {
   });
 
   it('shows every status on "All", back on the first page', async () => {
-    const sent = serveApi({ [LIST]: () => page([venue], 45) });
+    const sent = serveApi({ [LIST]: () => listPage([venue], 45) });
     renderPage(<ControlBusinessQueuePage />);
     await screen.findByRole('row', { name: /Café Luna GmbH/ });
     fireEvent.click(screen.getByRole('button', { name: /next page/i }));
@@ -72,14 +67,12 @@ describe('control: business queue', () => {
   });
 
   it('says so when the queue is empty or cannot be loaded', async () => {
-    serveApi({ [LIST]: () => page([]) });
+    serveApi({ [LIST]: () => listPage([]) });
     renderPage(<ControlBusinessQueuePage />);
     await screen.findByText('No business accounts here.');
     cleanup();
 
-    serveApi({
-      [LIST]: () => Response.json({ code: 'FORBIDDEN', message: 'No' }, { status: 403 }),
-    });
+    serveApi({ [LIST]: forbidden });
     renderPage(<ControlBusinessQueuePage />);
     await screen.findByText('The business could not be loaded.');
   });

@@ -1,39 +1,15 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { KycModerationItem } from '@meeet/core/api/kyc';
 import { serveApi } from '../../../test/api-server.ts';
+import { forbidden, listPage } from '../../../test/list-page.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import i18n from '../../i18n/i18n.ts';
 import { NS } from './i18n.ts';
 import KycModerationPage from './kyc-moderation-page.tsx';
+import { kycItemFixture } from './kyc.test-support.ts';
 
-const application: KycModerationItem = {
-  id: 41,
-  email: 'lena@meeet.test',
-  firstName: 'Lena',
-  lastName: 'Berg',
-  surName: null,
-  bdate: '1990-05-17T00:00:00.000Z',
-  country: 'DE',
-  status: 'approved',
-  moderatorComment: null,
-  maxNftType: 0,
-  requestedNftType: 1,
-  levelRequestedAt: '2026-11-22T10:00:00.000Z',
-  documentId: null,
-  selfieId: null,
-  submittedAt: '2026-11-21T10:00:00.000Z',
-  decidedAt: null,
-  history: [],
-};
-
+const application = kycItemFixture;
 const LIST = 'GET /api/kyc/moderate/list';
-const page = (list: KycModerationItem[], total = list.length) => ({
-  offset: 0,
-  limit: 20,
-  total,
-  list,
-});
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
@@ -43,11 +19,11 @@ afterEach(cleanup);
 
 describe('control: KYC moderation queue', () => {
   it('lists the waiting applications first, with the level asked for', async () => {
-    const sent = serveApi({ [LIST]: () => page([application]) });
+    const sent = serveApi({ [LIST]: () => listPage([application]) });
     renderPage(<KycModerationPage />);
     screen.getByRole('heading', { level: 1, name: 'KYC moderation' });
-    const row = await screen.findByRole('row', { name: /Berg Lena/ });
-    within(row).getByRole('cell', { name: '41', exact: true });
+    const row = await screen.findByRole('row', { name: /Admin Anna/ });
+    within(row).getByRole('cell', { name: '7' });
     within(row).getByText('Asks for Gold');
     for (const header of ['UID', 'Name', 'Submitted', 'Status']) {
       screen.getByRole('columnheader', { name: header });
@@ -56,9 +32,9 @@ describe('control: KYC moderation queue', () => {
   });
 
   it('filters by status and by last name, back on the first page', async () => {
-    const sent = serveApi({ [LIST]: () => page([application], 45) });
+    const sent = serveApi({ [LIST]: () => listPage([application], 45) });
     renderPage(<KycModerationPage />);
-    await screen.findByRole('row', { name: /Berg Lena/ });
+    await screen.findByRole('row', { name: /Admin Anna/ });
     fireEvent.click(screen.getByRole('button', { name: /next page/i }));
     await waitFor(() => expect(sent.at(-1)?.query.get('offset')).toBe('20'));
 
@@ -75,22 +51,20 @@ describe('control: KYC moderation queue', () => {
   });
 
   it('opens the review of an application', async () => {
-    serveApi({ [LIST]: () => page([application]) });
+    serveApi({ [LIST]: () => listPage([application]) });
     renderPage(<KycModerationPage />);
-    const row = await screen.findByRole('row', { name: /Berg Lena/ });
+    const row = await screen.findByRole('row', { name: /Admin Anna/ });
     fireEvent.click(within(row).getByRole('button', { name: 'Review' }));
-    await screen.findByRole('dialog', { name: /^Verification of UID 41/ });
+    await screen.findByRole('dialog', { name: /^Verification of UID 7/ });
   });
 
   it('says so when nothing matches or the list cannot be loaded', async () => {
-    serveApi({ [LIST]: () => page([]) });
+    serveApi({ [LIST]: () => listPage([]) });
     renderPage(<KycModerationPage />);
     await screen.findByText('No applications match.');
     cleanup();
 
-    serveApi({
-      [LIST]: () => Response.json({ code: 'FORBIDDEN', message: 'No' }, { status: 403 }),
-    });
+    serveApi({ [LIST]: forbidden });
     renderPage(<KycModerationPage />);
     await screen.findByText('The applications could not be loaded.');
   });
