@@ -17,7 +17,7 @@ import { failureMessage, showServerFieldErrors } from '../../components/form/ser
 import { useAppForm } from '../../components/form/use-app-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { currentLocale } from '../../i18n/i18n.ts';
-import { fetchCurrentUser, saveAuth, saveCurrentUser } from '../../lib/current-user.ts';
+import { fetchCurrentUser, saveCurrentUser } from '../../lib/current-user.ts';
 import { meRedirectTarget } from '../../lib/me-redirect.ts';
 import { logout } from '../../lib/session.ts';
 import { useAuthStore } from '../../lib/stores/auth-store.ts';
@@ -26,7 +26,8 @@ import { AppleLink } from './components/apple-link.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { TermsLabel } from './components/terms-label.tsx';
 import { NS } from './i18n.ts';
-import { forgetReferralPromocode, useReferralPromocode } from './promocode.ts';
+import { useFinishSignUp } from './finish-sign-up.ts';
+import { useReferralPromocode } from './promocode.ts';
 
 /** What the server's callback put in the fragment: /apple-login#token=… | #ticket=… | #error=… */
 type Outcome = { token: string } | { ticket: string } | { error: string };
@@ -111,7 +112,7 @@ interface CompletionValues {
 
 function CompleteRegistration({ ticket }: { ticket: string }) {
   const { t } = useTranslation([NS, 'core']);
-  const navigate = useNavigate();
+  const finishSignUp = useFinishSignUp();
   const complete = useCompleteAppleRegistration();
   const promocode = useReferralPromocode();
   const [failure, setFailure] = useState<string | null>(null);
@@ -133,9 +134,7 @@ function CompleteRegistration({ ticket }: { ticket: string }) {
         setFailure(failureMessage(result, t('apple.error.failed')));
       return;
     }
-    saveAuth(result.data);
-    forgetReferralPromocode();
-    navigate(paths.account.data.getHref(), { replace: true });
+    finishSignUp(result.data);
   };
 
   const submitting = app.form.formState.isSubmitting;

@@ -21,6 +21,7 @@ import { STORAGE_KEYS, readStorage, writeStorage } from '../../lib/storage.ts';
 import { useLogin } from './api/login.ts';
 import { useFormat } from '../../lib/format.ts';
 import { AppleLink } from './components/apple-link.tsx';
+import { EmailField } from './components/auth-fields.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { PasskeySignIn } from './components/passkey-sign-in.tsx';
 import { NS } from './i18n.ts';
@@ -98,15 +99,7 @@ export default function LoginPage() {
       )}
       <AppForm form={app} onSubmit={onSubmit} testId="login-form">
         <Stack spacing={2.5}>
-          <FormTextField
-            name="email"
-            testId="login-email"
-            label={t('field.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-          />
+          <EmailField testId="login-email" />
           <FormTextField
             name="password"
             testId="login-password"

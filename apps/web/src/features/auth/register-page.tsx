@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -17,13 +17,14 @@ import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../components/form/server-errors.ts';
 import { useAppForm } from '../../components/form/use-app-form.ts';
 import { currentLocale } from '../../i18n/i18n.ts';
-import { saveAuth } from '../../lib/current-user.ts';
 import { usePromocodeCheck } from './api/check-promocode.ts';
 import { useRegister } from './api/register.ts';
 import { AppleLink } from './components/apple-link.tsx';
+import { EmailField, NewPasswordFields } from './components/auth-fields.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { TermsLabel } from './components/terms-label.tsx';
 import { NS } from './i18n.ts';
+import { useFinishSignUp } from './finish-sign-up.ts';
 import { forgetReferralPromocode, useReferralPromocode } from './promocode.ts';
 
 interface RegisterValues {
@@ -45,7 +46,7 @@ const toRequest = ({ confirmPassword: _confirmation, promocode, ...rest }: Regis
 /** /auth/register ("Join"). Spec §4: success saves auth and replaces the route with account. */
 export default function RegisterPage() {
   const { t } = useTranslation([NS, 'core']);
-  const navigate = useNavigate();
+  const finishSignUp = useFinishSignUp();
   const register = useRegister();
   const promocode = useReferralPromocode();
   const [failure, setFailure] = useState<string | null>(null);
@@ -81,9 +82,7 @@ export default function RegisterPage() {
         setFailure(failureMessage(result, t('error.unknown')));
       return;
     }
-    saveAuth(result.data);
-    forgetReferralPromocode();
-    navigate(paths.account.data.getHref(), { replace: true });
+    finishSignUp(result.data);
   };
 
   const submitting = app.form.formState.isSubmitting;
@@ -95,32 +94,8 @@ export default function RegisterPage() {
     >
       <AppForm form={app} onSubmit={onSubmit} testId="register-form">
         <Stack spacing={2.5}>
-          <FormTextField
-            name="email"
-            testId="register-email"
-            label={t('field.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-          />
-          <FormTextField
-            name="password"
-            testId="register-password"
-            label={t('field.password')}
-            type="password"
-            autoComplete="new-password"
-            hint={t('field.password-hint')}
-            required
-          />
-          <FormTextField
-            name="confirmPassword"
-            testId="register-password-confirm"
-            label={t('field.password-confirm')}
-            type="password"
-            autoComplete="new-password"
-            required
-          />
+          <EmailField testId="register-email" />
+          <NewPasswordFields testIdPrefix="register" label={t('field.password')} />
           <FormTextField
             name="promocode"
             testId="register-promocode"
