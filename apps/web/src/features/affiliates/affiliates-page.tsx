@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react.ts';
 import { NS } from './i18n';
-import { LANDINGS, REWARD_ACTIONS, STATS, values } from './values';
+import { textValues as values } from '../../i18n/text-values.ts';
+import { LANDINGS, REWARD_ACTIONS, STATS } from './values';
 
 interface Step {
   title: string;

@@ -8,7 +8,7 @@ import { isHydrating, useHydrated } from '../../lib/hydration.ts';
 import { useTranslation } from '../../i18n/react.ts';
 import { NS } from './i18n';
 import RichText from '../../components/rich-text';
-import { values } from './values';
+import { textValues as values } from '../../i18n/text-values.ts';
 import { HouseAd } from '../../components/house-ad.tsx';
 
 export interface FaqTopic {

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react.ts';
 import { NS } from './i18n';
-import { values } from './values';
+import { textValues as values } from '../../i18n/text-values.ts';
 
 interface Step {
   id: string;

@@ -9,7 +9,7 @@ import AppStoreBadge from '../../components/app-store-badge';
 import Economy from './components/economy';
 import GameLoop from './components/game-loop';
 import { NS } from './i18n';
-import { values } from './values';
+import { textValues as values } from '../../i18n/text-values.ts';
 
 export default function MeetAndPlayPage() {
   const { t } = useTranslation(NS);
