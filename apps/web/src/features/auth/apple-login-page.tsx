@@ -12,7 +12,6 @@ import {
 import { paths } from '../../app/paths.ts';
 import { AppForm } from '../../components/form/app-form.tsx';
 import { FormCheckbox } from '../../components/form/form-checkbox.tsx';
-import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../components/form/server-errors.ts';
 import { useAppForm } from '../../components/form/use-app-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
@@ -23,6 +22,7 @@ import { logout } from '../../lib/session.ts';
 import { useAuthStore } from '../../lib/stores/auth-store.ts';
 import { useCompleteAppleRegistration } from './api/complete-apple-registration.ts';
 import { AppleLink } from './components/apple-link.tsx';
+import { PromocodeField } from './components/auth-fields.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { TermsLabel } from './components/terms-label.tsx';
 import { NS } from './i18n.ts';
@@ -141,13 +141,7 @@ function CompleteRegistration({ ticket }: { ticket: string }) {
   return (
     <AppForm form={app} onSubmit={onSubmit} testId="apple-complete-form">
       <Stack spacing={2.5}>
-        <FormTextField
-          name="promocode"
-          testId="apple-promocode"
-          label={t('field.promocode')}
-          autoCapitalize="characters"
-          spellCheck={false}
-        />
+        <PromocodeField testId="apple-promocode" />
         <FormCheckbox name="acceptTerms" testId="apple-accept-terms" label={<TermsLabel />} />
         <SubmitWithError
           failure={failure}

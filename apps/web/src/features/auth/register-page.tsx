@@ -13,14 +13,13 @@ import { passwordsMatch } from '@meeet/core/rules/password';
 import { paths } from '../../app/paths.ts';
 import { AppForm } from '../../components/form/app-form.tsx';
 import { FormCheckbox } from '../../components/form/form-checkbox.tsx';
-import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../components/form/server-errors.ts';
 import { useAppForm } from '../../components/form/use-app-form.ts';
 import { currentLocale } from '../../i18n/i18n.ts';
 import { usePromocodeCheck } from './api/check-promocode.ts';
 import { useRegister } from './api/register.ts';
 import { AppleLink } from './components/apple-link.tsx';
-import { EmailField, NewPasswordFields } from './components/auth-fields.tsx';
+import { EmailField, NewPasswordFields, PromocodeField } from './components/auth-fields.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { TermsLabel } from './components/terms-label.tsx';
 import { NS } from './i18n.ts';
@@ -42,6 +41,18 @@ const toRequest = ({ confirmPassword: _confirmation, promocode, ...rest }: Regis
   ...rest,
   promocode: promocode.trim() === '' ? undefined : promocode,
 });
+
+/** Under a refused promo code: register without one. */
+function WithoutPromocode({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation([NS, 'core']);
+  return (
+    <Box sx={{ mt: '-8px !important' }}>
+      <Button size="small" onClick={onClick} data-testid="register-promocode-skip">
+        {t('register.without-promocode')}
+      </Button>
+    </Box>
+  );
+}
 
 /** /auth/register ("Join"). Spec §4: success saves auth and replaces the route with account. */
 export default function RegisterPage() {
@@ -96,24 +107,8 @@ export default function RegisterPage() {
         <Stack spacing={2.5}>
           <EmailField testId="register-email" />
           <NewPasswordFields testIdPrefix="register" label={t('field.password')} />
-          <FormTextField
-            name="promocode"
-            testId="register-promocode"
-            label={t('field.promocode')}
-            autoCapitalize="characters"
-            spellCheck={false}
-          />
-          {promocodeRefused && (
-            <Box sx={{ mt: '-8px !important' }}>
-              <Button
-                size="small"
-                onClick={continueWithoutPromocode}
-                data-testid="register-promocode-skip"
-              >
-                {t('register.without-promocode')}
-              </Button>
-            </Box>
-          )}
+          <PromocodeField testId="register-promocode" />
+          {promocodeRefused && <WithoutPromocode onClick={continueWithoutPromocode} />}
           <FormCheckbox name="acceptTerms" testId="register-accept-terms" label={<TermsLabel />} />
           <SubmitWithError
             failure={failure}

@@ -72,3 +72,17 @@ export function NewPasswordFields({
     </>
   );
 }
+
+/** The referral promo code of a new account (field `promocode`), typed as it is printed. */
+export function PromocodeField({ testId }: { testId: string }) {
+  const { t } = useTranslation([NS, 'core']);
+  return (
+    <FormTextField
+      name="promocode"
+      testId={testId}
+      label={t('field.promocode')}
+      autoCapitalize="characters"
+      spellCheck={false}
+    />
+  );
+}
