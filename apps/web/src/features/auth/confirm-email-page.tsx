@@ -17,6 +17,7 @@ import { useAuthStore } from '../../lib/stores/auth-store.ts';
 import { useCheckEmailVerifyCode } from './api/check-email-verify-code.ts';
 import { useSendEmailVerifyCode } from './api/send-email-verify-code.ts';
 import { MailedCodeField } from './components/auth-fields.tsx';
+import { ResendCodeButton } from './components/resend-code-button.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { NS } from './i18n.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
@@ -50,6 +51,16 @@ export default function ConfirmEmailPage() {
         {t('login.submit')}
       </Button>
     </AuthLayout>
+  );
+}
+
+/** Whether a code was just mailed, or one had been mailed a moment ago. */
+function CodeNotice({ notice, email }: { notice: NonNullable<Notice>; email: string }) {
+  const { t } = useTranslation([NS, 'core']);
+  return (
+    <Alert severity="info" role="status" data-testid="confirm-code-sent" sx={{ mb: 3 }}>
+      {notice === 'sent' ? t('confirm.code-sent', { email }) : t('confirm.code-recent', { email })}
+    </Alert>
   );
 }
 
@@ -116,13 +127,7 @@ function ConfirmEmail() {
       title={t('confirm.title')}
       subtitle={t('confirm.intro', { email })}
     >
-      {notice && (
-        <Alert severity="info" role="status" data-testid="confirm-code-sent" sx={{ mb: 3 }}>
-          {notice === 'sent'
-            ? t('confirm.code-sent', { email })
-            : t('confirm.code-recent', { email })}
-        </Alert>
-      )}
+      {notice && <CodeNotice notice={notice} email={email} />}
       <AppForm form={app} onSubmit={onSubmit} testId="confirm-form">
         <Stack spacing={2.5}>
           <MailedCodeField testId="confirm-code" />
@@ -134,17 +139,14 @@ function ConfirmEmail() {
             errorTestId="confirm-error"
             submitTestId="confirm-submit"
           />
-          <Button
+          <ResendCodeButton
             onClick={() => void requestCode()}
-            disabled={secondsLeft > 0 || send.isPending}
-            data-testid="confirm-resend"
-          >
-            {send.isPending
-              ? t('confirm.sending')
-              : secondsLeft > 0
-                ? t('resend-in', { count: secondsLeft })
-                : t('confirm.resend')}
-          </Button>
+            secondsLeft={secondsLeft}
+            sending={send.isPending}
+            label={t('confirm.resend')}
+            sendingLabel={t('confirm.sending')}
+            testId="confirm-resend"
+          />
         </Stack>
       </AppForm>
     </AuthLayout>

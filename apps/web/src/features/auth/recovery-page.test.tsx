@@ -25,6 +25,8 @@ describe('password recovery', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
 
     const code = await screen.findByRole('textbox', { name: 'Code from the e-mail' });
+    // Another code waits out the 60 s the server set.
+    expect(screen.getByRole('button', { name: /60/ })).toHaveProperty('disabled', true);
     fireEvent.change(code, { target: { value: '12-34 567' } });
     expect((code as HTMLInputElement).value).toBe('123456');
     fireEvent.change(screen.getByLabelText('New password', { exact: false }), {

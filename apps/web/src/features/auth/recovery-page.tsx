@@ -16,6 +16,7 @@ import type { ApiResult } from '../../lib/api-client.ts';
 import { useCheckRecoveryCode } from './api/check-recovery-code.ts';
 import { useSendRecoveryCode } from './api/send-recovery-code.ts';
 import { EmailField, MailedCodeField, NewPasswordFields } from './components/auth-fields.tsx';
+import { ResendCodeButton } from './components/resend-code-button.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { NS } from './i18n.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
@@ -168,13 +169,13 @@ function CodeStep({
           spacing={1}
           sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}
         >
-          <Button
+          <ResendCodeButton
             onClick={onResend}
-            disabled={secondsLeft > 0 || resending}
-            data-testid="recovery-resend"
-          >
-            {secondsLeft > 0 ? t('resend-in', { count: secondsLeft }) : t('recovery.resend')}
-          </Button>
+            secondsLeft={secondsLeft}
+            sending={resending}
+            label={t('recovery.resend')}
+            testId="recovery-resend"
+          />
           <Button onClick={onChangeEmail} color="inherit" data-testid="recovery-change-email">
             {t('recovery.change-email')}
           </Button>
