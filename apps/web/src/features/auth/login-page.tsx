@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { SubmitWithError } from '../../components/form/submit-with-error.tsx';
 import { useTranslation } from '../../i18n/react.ts';
 import { loginRequestSchema, type AuthResponse, type LoginRequest } from '@meeet/core/api/user';
@@ -23,6 +22,7 @@ import { useFormat } from '../../lib/format.ts';
 import { AppleLink } from './components/apple-link.tsx';
 import { EmailField } from './components/auth-fields.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
+import { AuthSwitch } from './components/auth-switch.tsx';
 import { PasskeySignIn } from './components/passkey-sign-in.tsx';
 import { NS } from './i18n.ts';
 
@@ -92,23 +92,6 @@ function OtherWays({
         <AppleLink label={t('apple.sign-in')} testId="login-apple" />
       </Stack>
     </>
-  );
-}
-
-/** "No account yet?" and the way to register. */
-function ToRegister() {
-  const { t } = useTranslation([NS, 'core']);
-  return (
-    <Typography color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
-      {t('login.no-account')}{' '}
-      <MuiLink
-        component={RouterLink}
-        to={paths.auth.register.getHref()}
-        data-testid="login-to-register"
-      >
-        {t('login.to-register')}
-      </MuiLink>
-    </Typography>
   );
 }
 
@@ -196,7 +179,12 @@ export default function LoginPage() {
       <ToRecovery />
       {!cpa && <OtherWays onSignedIn={signedIn} onFailure={setFailure} />}
       {stepUp.dialog}
-      <ToRegister />
+      <AuthSwitch
+        question={t('login.no-account')}
+        label={t('login.to-register')}
+        to={paths.auth.register.getHref()}
+        testId="login-to-register"
+      />
     </AuthLayout>
   );
 }

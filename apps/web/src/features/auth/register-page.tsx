@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { SubmitWithError } from '../../components/form/submit-with-error.tsx';
 import { useTranslation } from '../../i18n/react.ts';
 import { registerRequestSchema, type RegisterRequest } from '@meeet/core/api/user';
@@ -21,6 +18,7 @@ import { useRegister } from './api/register.ts';
 import { AppleLink } from './components/apple-link.tsx';
 import { EmailField, NewPasswordFields, PromocodeField } from './components/auth-fields.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
+import { AuthSwitch } from './components/auth-switch.tsx';
 import { TermsLabel } from './components/terms-label.tsx';
 import { NS } from './i18n.ts';
 import { useFinishSignUp } from './finish-sign-up.ts';
@@ -122,16 +120,12 @@ export default function RegisterPage() {
       </AppForm>
       <Divider sx={{ my: 3 }}>{t('or')}</Divider>
       <AppleLink label={t('apple.sign-up')} testId="register-apple" />
-      <Typography color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
-        {t('register.have-account')}{' '}
-        <MuiLink
-          component={RouterLink}
-          to={paths.auth.login.getHref()}
-          data-testid="register-to-login"
-        >
-          {t('register.to-login')}
-        </MuiLink>
-      </Typography>
+      <AuthSwitch
+        question={t('register.have-account')}
+        label={t('register.to-login')}
+        to={paths.auth.login.getHref()}
+        testId="register-to-login"
+      />
     </AuthLayout>
   );
 }
