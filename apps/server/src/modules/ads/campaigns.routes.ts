@@ -15,11 +15,11 @@ import {
 } from '@meeet/core/api/campaigns';
 import { campaignsPaths } from '@meeet/core/api/campaigns-paths';
 import { Role } from '@meeet/core/roles';
+import { routeOptions } from '../../lib/route-options.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { statsCsv } from './campaigns.service.ts';
 
 const tags = ['campaigns'];
-const security = [{ bearerAuth: [] }];
 
 /**
  * Businesses' campaigns (the owner's cabinet), their review (moderators) and the price per
@@ -27,6 +27,7 @@ const security = [{ bearerAuth: [] }];
  */
 export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   ownerRoutes(app);
+  statsRoutes(app);
   controlRoutes(app);
   priceRoutes(app);
 };
@@ -36,104 +37,69 @@ type Api = Parameters<FastifyPluginAsyncZod>[0];
 /** The business's own campaigns: every service call checks the caller's business. */
 function ownerRoutes(app: Api): void {
   const campaigns = app.campaigns;
-  const owner = { onRequest: app.requireAuth };
+  const owner = routeOptions(tags, app.requireAuth);
 
   app.get(
     '/campaigns',
-    {
-      ...owner,
-      schema: {
-        tags,
-        security,
-        summary: 'Your business’s campaigns',
-        response: { 200: campaignListSchema },
-      },
-    },
+    owner('Your business’s campaigns', { response: { 200: campaignListSchema } }),
     (request) => campaigns.list(authOf(request)),
   );
 
   app.post(
     '/campaigns',
-    {
-      ...owner,
-      schema: {
-        tags,
-        security,
-        summary: 'Create a campaign (a draft; submit it for review)',
-        body: campaignSaveSchema,
-        response: { 200: campaignSchema },
-      },
-    },
+    owner('Create a campaign (a draft; submit it for review)', {
+      body: campaignSaveSchema,
+      response: { 200: campaignSchema },
+    }),
     (request) => campaigns.create(authOf(request), request.body),
   );
 
   app.get(
     '/campaigns/:id',
-    {
-      ...owner,
-      schema: {
-        tags,
-        security,
-        summary: 'One of your campaigns',
-        params: campaignIdParamsSchema,
-        response: { 200: campaignSchema },
-      },
-    },
+    owner('One of your campaigns', {
+      params: campaignIdParamsSchema,
+      response: { 200: campaignSchema },
+    }),
     (request) => campaigns.get(authOf(request), request.params.id),
   );
 
   app.put(
     '/campaigns/:id',
-    {
-      ...owner,
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a campaign not yet approved (it returns to draft)',
-        params: campaignIdParamsSchema,
-        body: campaignSaveSchema,
-        response: { 200: campaignSchema },
-      },
-    },
+    owner('Edit a campaign not yet approved (it returns to draft)', {
+      params: campaignIdParamsSchema,
+      body: campaignSaveSchema,
+      response: { 200: campaignSchema },
+    }),
     (request) => campaigns.update(authOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/campaigns/:id/:action',
-    {
-      ...owner,
-      schema: {
-        tags,
-        security,
-        summary: 'Submit for review, pause, resume (needs a day’s balance) or end a campaign',
-        params: campaignActionParamsSchema,
-        response: { 200: campaignSchema },
-      },
-    },
+    owner('Submit for review, pause, resume (needs a day’s balance) or end a campaign', {
+      params: campaignActionParamsSchema,
+      response: { 200: campaignSchema },
+    }),
     (request) => campaigns.act(authOf(request), request.params.id, request.params.action),
   );
+}
+
+/** A campaign's statistics for its owner, as JSON and as CSV. */
+function statsRoutes(app: Api): void {
+  const campaigns = app.campaigns;
+  const owner = routeOptions(tags, app.requireAuth);
 
   app.get(
     '/campaigns/:id/stats',
-    {
-      ...owner,
-      schema: {
-        tags,
-        security,
-        summary: 'Served, impressions, clicks and charges of a campaign per UTC day',
-        params: campaignIdParamsSchema,
-        response: { 200: campaignStatsSchema },
-      },
-    },
+    owner('Served, impressions, clicks and charges of a campaign per UTC day', {
+      params: campaignIdParamsSchema,
+      response: { 200: campaignStatsSchema },
+    }),
     (request) => campaigns.stats(authOf(request), request.params.id),
   );
 
   app.get(
     '/campaigns/:id/stats.csv',
-    {
-      ...owner,
-      schema: { tags, security, summary: 'The statistics as CSV', params: campaignIdParamsSchema },
-    },
+    owner('The statistics as CSV', { params: campaignIdParamsSchema }),
     async (request, reply) => {
       const stats = await campaigns.stats(authOf(request), request.params.id);
       return reply
@@ -147,65 +113,42 @@ function ownerRoutes(app: Api): void {
 /** Moderators review, list a business's campaigns and suspend one. */
 function controlRoutes(app: Api): void {
   const campaigns = app.campaigns;
+  const moderator = routeOptions(tags, app.requireRole(Role.MODERATOR));
 
   app.get(
     '/control/campaigns',
-    {
-      onRequest: app.requireRole(Role.MODERATOR),
-      schema: {
-        tags,
-        security,
-        summary: 'Moderators: campaigns waiting for review',
-        response: { 200: campaignQueueSchema },
-      },
-    },
+    moderator('Moderators: campaigns waiting for review', {
+      response: { 200: campaignQueueSchema },
+    }),
     () => campaigns.queue(),
   );
 
   app.post(
     '/control/campaigns/:id/review',
-    {
-      onRequest: app.requireRole(Role.MODERATOR),
-      schema: {
-        tags,
-        security,
-        summary: 'Moderators: approve or refuse (with a reason) a pending campaign',
-        params: campaignIdParamsSchema,
-        body: campaignReviewSchema,
-        response: { 200: campaignSchema },
-      },
-    },
+    moderator('Moderators: approve or refuse (with a reason) a pending campaign', {
+      params: campaignIdParamsSchema,
+      body: campaignReviewSchema,
+      response: { 200: campaignSchema },
+    }),
     (request) => campaigns.review(request.params.id, request.body),
   );
 
   app.post(
     campaignsPaths.suspend(':id'),
-    {
-      onRequest: app.requireRole(Role.MODERATOR),
-      schema: {
-        tags,
-        security,
-        summary: 'Moderators: stop a running or paused campaign with a reason (mailed)',
-        params: campaignIdParamsSchema,
-        body: campaignSuspendSchema,
-        response: { 200: campaignSchema },
-      },
-    },
+    moderator('Moderators: stop a running or paused campaign with a reason (mailed)', {
+      params: campaignIdParamsSchema,
+      body: campaignSuspendSchema,
+      response: { 200: campaignSchema },
+    }),
     (request) => campaigns.suspend(request.params.id, request.body.reason),
   );
 
   app.get(
     campaignsPaths.ofBusiness(':id'),
-    {
-      onRequest: app.requireRole(Role.MODERATOR),
-      schema: {
-        tags,
-        security,
-        summary: 'Moderators: one business’s campaigns with their status and spend',
-        params: campaignIdParamsSchema,
-        response: { 200: businessCampaignsSchema },
-      },
-    },
+    moderator('Moderators: one business’s campaigns with their status and spend', {
+      params: campaignIdParamsSchema,
+      response: { 200: businessCampaignsSchema },
+    }),
     (request) => campaigns.campaignsOfBusiness(request.params.id),
   );
 }
@@ -213,33 +156,21 @@ function controlRoutes(app: Api): void {
 /** Admins set the price; moderators read it. */
 function priceRoutes(app: Api): void {
   const campaigns = app.campaigns;
+  const moderator = routeOptions(tags, app.requireRole(Role.MODERATOR));
+  const admin = routeOptions(tags, app.requireRole(Role.ADMIN));
 
   app.get(
     '/control/campaign-price',
-    {
-      onRequest: app.requireRole(Role.MODERATOR),
-      schema: {
-        tags,
-        security,
-        summary: 'The price per 1,000 impressions',
-        response: { 200: campaignPriceSchema },
-      },
-    },
+    moderator('The price per 1,000 impressions', { response: { 200: campaignPriceSchema } }),
     () => campaigns.price(),
   );
 
   app.put(
     '/control/campaign-price',
-    {
-      onRequest: app.requireRole(Role.ADMIN),
-      schema: {
-        tags,
-        security,
-        summary: 'Admins: set the price per 1,000 impressions (USDT as typed)',
-        body: campaignPriceSetSchema,
-        response: { 200: campaignPriceSchema },
-      },
-    },
+    admin('Admins: set the price per 1,000 impressions (USDT as typed)', {
+      body: campaignPriceSetSchema,
+      response: { 200: campaignPriceSchema },
+    }),
     (request) => campaigns.setPrice(authOf(request), request.body.pricePerThousand),
   );
 }

@@ -1,20 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  smallint,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, date, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
 import { adCampaigns } from './ads.schema.ts';
 import { users } from '../users/users.schema.ts';
-import { timestamptz } from '../../db/columns.ts';
-
-/** USDT in the smallest unit, never a float. */
-const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
+import { timestamptz, units } from '../../db/columns.ts';
 
 /** The admins' price per 1,000 impressions: one row (id 1). */
 export const campaignPrice = pgTable(

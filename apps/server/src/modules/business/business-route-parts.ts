@@ -1,8 +1,12 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
 import { errorBodySchema } from '@meeet/core/api/errors';
+import { routeOptions } from '../../lib/route-options.ts';
 
-/** What every business route's OpenAPI entry shares: its tag, the bearer token, refusals. */
-export const tags = ['business'];
-export const bearer = [{ bearerAuth: [] }];
+/** The options of a business route behind `guard`: its tag, the bearer token, its summary. */
+export const businessRoute = (guard: onRequestAsyncHookHandler) =>
+  routeOptions(['business'], guard);
+
+/** The refusals a business route may answer with, each with the one error body. */
 export const refusals = {
   400: errorBodySchema,
   403: errorBodySchema,

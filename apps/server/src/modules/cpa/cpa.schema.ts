@@ -4,19 +4,16 @@ import {
   boolean,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../db/columns.ts';
+import { timestamptz, units } from '../../db/columns.ts';
 
 // User ids and chain transaction ids are plain integers here: a module's tables never import
 // another module's (the users and wallet tables own those rows).
-
-const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
 
 /** An affiliate's link; `id` is the public code carried as `cpa=` and `x-cpa-link-id`. */
 export const cpaLinks = pgTable(

@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@meeet/core/api/errors';
 import {
@@ -17,6 +16,7 @@ import { bearer, registerUser } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { devMailbox } from '../mail/mail.schema.ts';
 import { completeUser, jpeg, makeRole, upload } from '../media/media.test-support.ts';
+import { openSocket } from '../meet/meet.test-support.ts';
 import { moderateLevels } from '../staff/moderators.test-support.ts';
 import { users } from '../users/users.schema.ts';
 import { kycDecisions } from './kyc.schema.ts';
@@ -210,16 +210,8 @@ describe('KYC API', () => {
   it('approves with a maximum NFT level, tells the user, and locks the name', async () => {
     const user = await requestedUser();
     const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const socket = connect(url, {
-      transports: ['websocket'],
-      auth: { accessKey: user.token },
-      forceNew: true,
-    });
+    const socket = await openSocket(url, user.token);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
       const notified = new Promise<NotificationPayload>((resolve) =>
         socket.once('notification', resolve),
       );

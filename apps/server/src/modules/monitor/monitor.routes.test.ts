@@ -1,4 +1,3 @@
-import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorBodySchema } from '@meeet/core/api/errors';
 import {
@@ -82,15 +81,7 @@ describe('monitor API', () => {
   it('pushes the snapshot live to admins only', async () => {
     const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const open = async (token: string) => {
-      const socket = connect(url, {
-        transports: ['websocket'],
-        auth: { accessKey: token },
-        forceNew: true,
-      });
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
+      const socket = await openSocket(url, token);
       const heard: MonitorSnapshot[] = [];
       socket.on('monitor', (payload) => heard.push(payload));
       return { socket, heard };

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorBodySchema } from '@meeet/core/api/errors';
 import { mediaListSchema } from '@meeet/core/api/media';
@@ -10,6 +10,7 @@ import type { NotificationPayload } from '@meeet/core/api/realtime';
 import { bearer, registerUser } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { jpeg, makeRole, upload } from '../media/media.test-support.ts';
+import { openSocket } from '../meet/meet.test-support.ts';
 
 describe('news API', () => {
   let t: TestApp;
@@ -157,15 +158,7 @@ describe('news API', () => {
     const russian = await registerUser(t.app, { locale: 'ru' });
     const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const open = async (token: string) => {
-      const socket = connect(url, {
-        transports: ['websocket'],
-        auth: { accessKey: token },
-        forceNew: true,
-      });
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
+      const socket = await openSocket(url, token);
       const heard: NotificationPayload[] = [];
       socket.on('notification', (payload) => heard.push(payload));
       return { socket, heard };

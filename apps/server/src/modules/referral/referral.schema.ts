@@ -6,7 +6,6 @@ import {
   date,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -15,9 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
 import { chainTransactions } from '../wallet/wallet.schema.ts';
-import { timestamptz } from '../../db/columns.ts';
-
-const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
+import { timestamptz, units } from '../../db/columns.ts';
 
 /**
  * The referral tree as a closure table limited to three levels: one row per (descendant,

@@ -1,20 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TransactionStatus, TransactionType } from '@meeet/core/enums';
 import { users } from '../users/users.schema.ts';
-import { timestamptz } from '../../db/columns.ts';
-
-/** Token amounts in the smallest unit: up to 2^256, never a float. */
-const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
+import { timestamptz, units } from '../../db/columns.ts';
 
 /**
  * A user's deposit address (BIP-44 m/44'/60'/0'/0/{userId}), made the first time the user

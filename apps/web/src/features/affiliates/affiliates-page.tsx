@@ -7,7 +7,9 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react.ts';
 import { NS } from './i18n';
-import { LANDINGS, REWARD_ACTIONS, STATS, values } from './values';
+import { textValues as values } from '../../i18n/text-values.ts';
+import { LANDINGS, REWARD_ACTIONS, STATS } from './values';
+import { PageTitle } from '../../components/page-title.tsx';
 
 interface Step {
   title: string;
@@ -64,13 +66,7 @@ export default function AffiliatesPage() {
   return (
     <Container maxWidth="lg" data-testid="affiliates-page" sx={{ py: { xs: 4, lg: 8 } }}>
       <Box sx={{ mb: { xs: 5, lg: 8 }, maxWidth: 820 }}>
-        <Typography
-          variant="h3"
-          component="h1"
-          sx={{ fontWeight: 800, fontSize: { xs: '2rem', lg: '2.75rem' }, mb: 1.5 }}
-        >
-          {t('title')}
-        </Typography>
+        <PageTitle mb={1.5}>{t('title')}</PageTitle>
         <Typography
           variant="h6"
           component="p"

@@ -1,13 +1,4 @@
-import { AFFILIATE_ATTRIBUTION_HOURS } from '@meeet/core/constants';
-import { PERIOD_DAYS, RewardAction } from '@meeet/core/enums';
-
-/** Interpolation values for this feature's texts: every number comes from core. */
-export const values = {
-  attributionHours: AFFILIATE_ATTRIBUTION_HOURS,
-  attributionDays: AFFILIATE_ATTRIBUTION_HOURS / 24,
-  week: PERIOD_DAYS.week,
-  twoWeeks: PERIOD_DAYS.two_weeks,
-};
+import { RewardAction } from '@meeet/core/enums';
 
 export const REWARD_ACTIONS = [
   RewardAction.REGISTRATION,

@@ -12,21 +12,22 @@ import {
 import { paths } from '../../app/paths.ts';
 import { AppForm } from '../../components/form/app-form.tsx';
 import { FormCheckbox } from '../../components/form/form-checkbox.tsx';
-import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../components/form/server-errors.ts';
 import { useAppForm } from '../../components/form/use-app-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { currentLocale } from '../../i18n/i18n.ts';
-import { fetchCurrentUser, saveAuth, saveCurrentUser } from '../../lib/current-user.ts';
+import { fetchCurrentUser, saveCurrentUser } from '../../lib/current-user.ts';
 import { meRedirectTarget } from '../../lib/me-redirect.ts';
 import { logout } from '../../lib/session.ts';
 import { useAuthStore } from '../../lib/stores/auth-store.ts';
 import { useCompleteAppleRegistration } from './api/complete-apple-registration.ts';
 import { AppleLink } from './components/apple-link.tsx';
+import { PromocodeField } from './components/auth-fields.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { TermsLabel } from './components/terms-label.tsx';
 import { NS } from './i18n.ts';
-import { forgetReferralPromocode, useReferralPromocode } from './promocode.ts';
+import { useFinishSignUp } from './finish-sign-up.ts';
+import { useReferralPromocode } from './promocode.ts';
 
 /** What the server's callback put in the fragment: /apple-login#token=… | #ticket=… | #error=… */
 type Outcome = { token: string } | { ticket: string } | { error: string };
@@ -111,7 +112,7 @@ interface CompletionValues {
 
 function CompleteRegistration({ ticket }: { ticket: string }) {
   const { t } = useTranslation([NS, 'core']);
-  const navigate = useNavigate();
+  const finishSignUp = useFinishSignUp();
   const complete = useCompleteAppleRegistration();
   const promocode = useReferralPromocode();
   const [failure, setFailure] = useState<string | null>(null);
@@ -133,22 +134,14 @@ function CompleteRegistration({ ticket }: { ticket: string }) {
         setFailure(failureMessage(result, t('apple.error.failed')));
       return;
     }
-    saveAuth(result.data);
-    forgetReferralPromocode();
-    navigate(paths.account.data.getHref(), { replace: true });
+    finishSignUp(result.data);
   };
 
   const submitting = app.form.formState.isSubmitting;
   return (
     <AppForm form={app} onSubmit={onSubmit} testId="apple-complete-form">
       <Stack spacing={2.5}>
-        <FormTextField
-          name="promocode"
-          testId="apple-promocode"
-          label={t('field.promocode')}
-          autoCapitalize="characters"
-          spellCheck={false}
-        />
+        <PromocodeField testId="apple-promocode" />
         <FormCheckbox name="acceptTerms" testId="apple-accept-terms" label={<TermsLabel />} />
         <SubmitWithError
           failure={failure}

@@ -9,7 +9,6 @@ import { useTranslation } from '../../i18n/react.ts';
 import { zCode } from '@meeet/core/api/user';
 import { paths } from '../../app/paths.ts';
 import { AppForm } from '../../components/form/app-form.tsx';
-import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../components/form/server-errors.ts';
 import { useAppForm } from '../../components/form/use-app-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
@@ -17,13 +16,14 @@ import { saveCurrentUser, useCurrentUser } from '../../lib/current-user.ts';
 import { useAuthStore } from '../../lib/stores/auth-store.ts';
 import { useCheckEmailVerifyCode } from './api/check-email-verify-code.ts';
 import { useSendEmailVerifyCode } from './api/send-email-verify-code.ts';
+import { MailedCodeField } from './components/auth-fields.tsx';
+import { ResendCodeButton } from './components/resend-code-button.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { NS } from './i18n.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
 
 /** The code the server takes in the path of POST /user/email/verify/check/{code}. */
 const codeSchema = z.strictObject({ code: zCode });
-const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
 type Notice = 'sent' | 'recent' | null;
 
@@ -51,6 +51,16 @@ export default function ConfirmEmailPage() {
         {t('login.submit')}
       </Button>
     </AuthLayout>
+  );
+}
+
+/** Whether a code was just mailed, or one had been mailed a moment ago. */
+function CodeNotice({ notice, email }: { notice: NonNullable<Notice>; email: string }) {
+  const { t } = useTranslation([NS, 'core']);
+  return (
+    <Alert severity="info" role="status" data-testid="confirm-code-sent" sx={{ mb: 3 }}>
+      {notice === 'sent' ? t('confirm.code-sent', { email }) : t('confirm.code-recent', { email })}
+    </Alert>
   );
 }
 
@@ -117,25 +127,10 @@ function ConfirmEmail() {
       title={t('confirm.title')}
       subtitle={t('confirm.intro', { email })}
     >
-      {notice && (
-        <Alert severity="info" role="status" data-testid="confirm-code-sent" sx={{ mb: 3 }}>
-          {notice === 'sent'
-            ? t('confirm.code-sent', { email })
-            : t('confirm.code-recent', { email })}
-        </Alert>
-      )}
+      {notice && <CodeNotice notice={notice} email={email} />}
       <AppForm form={app} onSubmit={onSubmit} testId="confirm-form">
         <Stack spacing={2.5}>
-          <FormTextField
-            name="code"
-            testId="confirm-code"
-            label={t('field.code')}
-            hint={t('field.code-hint')}
-            transform={digitsOnly}
-            autoComplete="one-time-code"
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-            required
-          />
+          <MailedCodeField testId="confirm-code" />
           <SubmitWithError
             failure={failure}
             submitting={submitting}
@@ -144,17 +139,14 @@ function ConfirmEmail() {
             errorTestId="confirm-error"
             submitTestId="confirm-submit"
           />
-          <Button
+          <ResendCodeButton
             onClick={() => void requestCode()}
-            disabled={secondsLeft > 0 || send.isPending}
-            data-testid="confirm-resend"
-          >
-            {send.isPending
-              ? t('confirm.sending')
-              : secondsLeft > 0
-                ? t('resend-in', { count: secondsLeft })
-                : t('confirm.resend')}
-          </Button>
+            secondsLeft={secondsLeft}
+            sending={send.isPending}
+            label={t('confirm.resend')}
+            sendingLabel={t('confirm.sending')}
+            testId="confirm-resend"
+          />
         </Stack>
       </AppForm>
     </AuthLayout>

@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { SubmitWithError } from '../../components/form/submit-with-error.tsx';
 import { useTranslation } from '../../i18n/react.ts';
 import { loginRequestSchema, type AuthResponse, type LoginRequest } from '@meeet/core/api/user';
@@ -21,9 +20,80 @@ import { STORAGE_KEYS, readStorage, writeStorage } from '../../lib/storage.ts';
 import { useLogin } from './api/login.ts';
 import { useFormat } from '../../lib/format.ts';
 import { AppleLink } from './components/apple-link.tsx';
+import { EmailField } from './components/auth-fields.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
+import { AuthSwitch } from './components/auth-switch.tsx';
 import { PasskeySignIn } from './components/passkey-sign-in.tsx';
 import { NS } from './i18n.ts';
+
+interface LoginNoticesProps {
+  /** A guest who came to buy a level is told why they are here. */
+  buying: boolean;
+  /** When the account will be erased, after its owner asked to delete it. */
+  deletionScheduled: string | null;
+  recoverySuccess: boolean;
+}
+
+/** Why the user is on the login page: buying a level, a deletion scheduled, a new password. */
+function LoginNotices({ buying, deletionScheduled, recoverySuccess }: LoginNoticesProps) {
+  const { t } = useTranslation([NS, 'core']);
+  const fmt = useFormat();
+  return (
+    <>
+      {buying && (
+        <Alert severity="info" data-testid="login-buy-nft" sx={{ mb: 3 }}>
+          {t('market.login-to-buy', { ns: 'core' })}
+        </Alert>
+      )}
+      {deletionScheduled && (
+        <Alert severity="info" role="status" data-testid="login-deletion-scheduled" sx={{ mb: 3 }}>
+          {t('login.deletion-scheduled', { date: fmt.date(deletionScheduled) })}
+        </Alert>
+      )}
+      {recoverySuccess && (
+        <Alert severity="success" role="status" data-testid="login-recovery-success" sx={{ mb: 3 }}>
+          {t('login.recovery-success')}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** "Forgot your password?" and the way to recover it. */
+function ToRecovery() {
+  const { t } = useTranslation([NS, 'core']);
+  return (
+    <Box sx={{ mt: 2, textAlign: 'right' }}>
+      <MuiLink
+        component={RouterLink}
+        to={paths.auth.recovery.getHref()}
+        data-testid="login-to-recovery"
+      >
+        {t('login.forgot')}
+      </MuiLink>
+    </Box>
+  );
+}
+
+/** Signing in without the password: a passkey, or Apple. */
+function OtherWays({
+  onSignedIn,
+  onFailure,
+}: {
+  onSignedIn: (auth: AuthResponse) => void;
+  onFailure: (message: string | null) => void;
+}) {
+  const { t } = useTranslation([NS, 'core']);
+  return (
+    <>
+      <Divider sx={{ my: 3 }}>{t('or')}</Divider>
+      <Stack spacing={1.5}>
+        <PasskeySignIn onSignedIn={onSignedIn} onFailure={onFailure} />
+        <AppleLink label={t('apple.sign-in')} testId="login-apple" />
+      </Stack>
+    </>
+  );
+}
 
 /**
  * /auth/login, and with ?platform=cpa "Login to the advertising platform" (the same form,
@@ -37,7 +107,6 @@ export default function LoginPage() {
   const recoverySuccess = params.get('recoverySuccess') === 'true';
   // Set by the account's "Delete my account" (issue 43): when the account will be erased.
   const deletionScheduled = params.get('deletionScheduled');
-  const fmt = useFormat();
   // Marketplace (docs/decisions.md): a guest who came to buy a level (buyingNftId) is told why
   // they are here; after the login /account passes them on to /market with that level.
   // A guest sent here by "Buy" on the open market (`?next=` the token or level) returns there.
@@ -81,32 +150,14 @@ export default function LoginPage() {
       title={cpa ? t('login.title-cpa') : t('login.title')}
       subtitle={cpa ? t('login.subtitle-cpa') : t('login.subtitle')}
     >
-      {buying && (
-        <Alert severity="info" data-testid="login-buy-nft" sx={{ mb: 3 }}>
-          {t('market.login-to-buy', { ns: 'core' })}
-        </Alert>
-      )}
-      {deletionScheduled && (
-        <Alert severity="info" role="status" data-testid="login-deletion-scheduled" sx={{ mb: 3 }}>
-          {t('login.deletion-scheduled', { date: fmt.date(deletionScheduled) })}
-        </Alert>
-      )}
-      {recoverySuccess && (
-        <Alert severity="success" role="status" data-testid="login-recovery-success" sx={{ mb: 3 }}>
-          {t('login.recovery-success')}
-        </Alert>
-      )}
+      <LoginNotices
+        buying={buying}
+        deletionScheduled={deletionScheduled}
+        recoverySuccess={recoverySuccess}
+      />
       <AppForm form={app} onSubmit={onSubmit} testId="login-form">
         <Stack spacing={2.5}>
-          <FormTextField
-            name="email"
-            testId="login-email"
-            label={t('field.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-          />
+          <EmailField testId="login-email" />
           <FormTextField
             name="password"
             testId="login-password"
@@ -125,35 +176,15 @@ export default function LoginPage() {
           />
         </Stack>
       </AppForm>
-      <Box sx={{ mt: 2, textAlign: 'right' }}>
-        <MuiLink
-          component={RouterLink}
-          to={paths.auth.recovery.getHref()}
-          data-testid="login-to-recovery"
-        >
-          {t('login.forgot')}
-        </MuiLink>
-      </Box>
-      {!cpa && (
-        <>
-          <Divider sx={{ my: 3 }}>{t('or')}</Divider>
-          <Stack spacing={1.5}>
-            <PasskeySignIn onSignedIn={signedIn} onFailure={setFailure} />
-            <AppleLink label={t('apple.sign-in')} testId="login-apple" />
-          </Stack>
-        </>
-      )}
+      <ToRecovery />
+      {!cpa && <OtherWays onSignedIn={signedIn} onFailure={setFailure} />}
       {stepUp.dialog}
-      <Typography color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
-        {t('login.no-account')}{' '}
-        <MuiLink
-          component={RouterLink}
-          to={paths.auth.register.getHref()}
-          data-testid="login-to-register"
-        >
-          {t('login.to-register')}
-        </MuiLink>
-      </Typography>
+      <AuthSwitch
+        question={t('login.no-account')}
+        label={t('login.to-register')}
+        to={paths.auth.register.getHref()}
+        testId="login-to-register"
+      />
     </AuthLayout>
   );
 }

@@ -10,17 +10,16 @@ import { recoveryCheckCodeRequestSchema, sendCodeRequestSchema } from '@meeet/co
 import { passwordsMatch } from '@meeet/core/rules/password';
 import { paths } from '../../app/paths.ts';
 import { AppForm } from '../../components/form/app-form.tsx';
-import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../components/form/server-errors.ts';
 import { useAppForm } from '../../components/form/use-app-form.ts';
 import type { ApiResult } from '../../lib/api-client.ts';
 import { useCheckRecoveryCode } from './api/check-recovery-code.ts';
 import { useSendRecoveryCode } from './api/send-recovery-code.ts';
+import { EmailField, MailedCodeField, NewPasswordFields } from './components/auth-fields.tsx';
+import { ResendCodeButton } from './components/resend-code-button.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { NS } from './i18n.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
-
-const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
 interface CodeValues {
   code: string;
@@ -97,15 +96,7 @@ function EmailStep({
       }}
     >
       <Stack spacing={2.5}>
-        <FormTextField
-          name="email"
-          testId="recovery-email"
-          label={t('field.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-        />
+        <EmailField testId="recovery-email" />
         <SubmitWithError
           failure={failure}
           submitting={submitting}
@@ -163,33 +154,8 @@ function CodeStep({
   return (
     <AppForm form={app} onSubmit={onSubmit} testId="recovery-code-form">
       <Stack spacing={2.5}>
-        <FormTextField
-          name="code"
-          testId="recovery-code"
-          label={t('field.code')}
-          hint={t('field.code-hint')}
-          transform={digitsOnly}
-          autoComplete="one-time-code"
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-          required
-        />
-        <FormTextField
-          name="password"
-          testId="recovery-password"
-          label={t('field.new-password')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('field.password-hint')}
-          required
-        />
-        <FormTextField
-          name="confirmPassword"
-          testId="recovery-password-confirm"
-          label={t('field.password-confirm')}
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <MailedCodeField testId="recovery-code" />
+        <NewPasswordFields testIdPrefix="recovery" label={t('field.new-password')} />
         <SubmitWithError
           failure={failure ?? resendFailure}
           submitting={submitting}
@@ -203,13 +169,13 @@ function CodeStep({
           spacing={1}
           sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}
         >
-          <Button
+          <ResendCodeButton
             onClick={onResend}
-            disabled={secondsLeft > 0 || resending}
-            data-testid="recovery-resend"
-          >
-            {secondsLeft > 0 ? t('resend-in', { count: secondsLeft }) : t('recovery.resend')}
-          </Button>
+            secondsLeft={secondsLeft}
+            sending={resending}
+            label={t('recovery.resend')}
+            testId="recovery-resend"
+          />
           <Button onClick={onChangeEmail} color="inherit" data-testid="recovery-change-email">
             {t('recovery.change-email')}
           </Button>

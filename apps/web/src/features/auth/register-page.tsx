@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { SubmitWithError } from '../../components/form/submit-with-error.tsx';
 import { useTranslation } from '../../i18n/react.ts';
 import { registerRequestSchema, type RegisterRequest } from '@meeet/core/api/user';
@@ -13,17 +10,18 @@ import { passwordsMatch } from '@meeet/core/rules/password';
 import { paths } from '../../app/paths.ts';
 import { AppForm } from '../../components/form/app-form.tsx';
 import { FormCheckbox } from '../../components/form/form-checkbox.tsx';
-import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../components/form/server-errors.ts';
 import { useAppForm } from '../../components/form/use-app-form.ts';
 import { currentLocale } from '../../i18n/i18n.ts';
-import { saveAuth } from '../../lib/current-user.ts';
 import { usePromocodeCheck } from './api/check-promocode.ts';
 import { useRegister } from './api/register.ts';
 import { AppleLink } from './components/apple-link.tsx';
+import { EmailField, NewPasswordFields, PromocodeField } from './components/auth-fields.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
+import { AuthSwitch } from './components/auth-switch.tsx';
 import { TermsLabel } from './components/terms-label.tsx';
 import { NS } from './i18n.ts';
+import { useFinishSignUp } from './finish-sign-up.ts';
 import { forgetReferralPromocode, useReferralPromocode } from './promocode.ts';
 
 interface RegisterValues {
@@ -42,10 +40,22 @@ const toRequest = ({ confirmPassword: _confirmation, promocode, ...rest }: Regis
   promocode: promocode.trim() === '' ? undefined : promocode,
 });
 
+/** Under a refused promo code: register without one. */
+function WithoutPromocode({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation([NS, 'core']);
+  return (
+    <Box sx={{ mt: '-8px !important' }}>
+      <Button size="small" onClick={onClick} data-testid="register-promocode-skip">
+        {t('register.without-promocode')}
+      </Button>
+    </Box>
+  );
+}
+
 /** /auth/register ("Join"). Spec §4: success saves auth and replaces the route with account. */
 export default function RegisterPage() {
   const { t } = useTranslation([NS, 'core']);
-  const navigate = useNavigate();
+  const finishSignUp = useFinishSignUp();
   const register = useRegister();
   const promocode = useReferralPromocode();
   const [failure, setFailure] = useState<string | null>(null);
@@ -81,9 +91,7 @@ export default function RegisterPage() {
         setFailure(failureMessage(result, t('error.unknown')));
       return;
     }
-    saveAuth(result.data);
-    forgetReferralPromocode();
-    navigate(paths.account.data.getHref(), { replace: true });
+    finishSignUp(result.data);
   };
 
   const submitting = app.form.formState.isSubmitting;
@@ -95,50 +103,10 @@ export default function RegisterPage() {
     >
       <AppForm form={app} onSubmit={onSubmit} testId="register-form">
         <Stack spacing={2.5}>
-          <FormTextField
-            name="email"
-            testId="register-email"
-            label={t('field.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-          />
-          <FormTextField
-            name="password"
-            testId="register-password"
-            label={t('field.password')}
-            type="password"
-            autoComplete="new-password"
-            hint={t('field.password-hint')}
-            required
-          />
-          <FormTextField
-            name="confirmPassword"
-            testId="register-password-confirm"
-            label={t('field.password-confirm')}
-            type="password"
-            autoComplete="new-password"
-            required
-          />
-          <FormTextField
-            name="promocode"
-            testId="register-promocode"
-            label={t('field.promocode')}
-            autoCapitalize="characters"
-            spellCheck={false}
-          />
-          {promocodeRefused && (
-            <Box sx={{ mt: '-8px !important' }}>
-              <Button
-                size="small"
-                onClick={continueWithoutPromocode}
-                data-testid="register-promocode-skip"
-              >
-                {t('register.without-promocode')}
-              </Button>
-            </Box>
-          )}
+          <EmailField testId="register-email" />
+          <NewPasswordFields testIdPrefix="register" label={t('field.password')} />
+          <PromocodeField testId="register-promocode" />
+          {promocodeRefused && <WithoutPromocode onClick={continueWithoutPromocode} />}
           <FormCheckbox name="acceptTerms" testId="register-accept-terms" label={<TermsLabel />} />
           <SubmitWithError
             failure={failure}
@@ -152,16 +120,12 @@ export default function RegisterPage() {
       </AppForm>
       <Divider sx={{ my: 3 }}>{t('or')}</Divider>
       <AppleLink label={t('apple.sign-up')} testId="register-apple" />
-      <Typography color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
-        {t('register.have-account')}{' '}
-        <MuiLink
-          component={RouterLink}
-          to={paths.auth.login.getHref()}
-          data-testid="register-to-login"
-        >
-          {t('register.to-login')}
-        </MuiLink>
-      </Typography>
+      <AuthSwitch
+        question={t('register.have-account')}
+        label={t('register.to-login')}
+        to={paths.auth.login.getHref()}
+        testId="register-to-login"
+      />
     </AuthLayout>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -10,6 +9,7 @@ import type { CampaignQueue } from '@meeet/core/api/campaigns';
 import { unitsToDecimal } from '@meeet/core/rules/amount';
 import { failureMessage } from '../../components/form/server-errors.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { QueuePage } from '../../components/queue/queue-page.tsx';
 import { OverdueChip } from '../../components/review-rules/overdue-chip.tsx';
 import { useTranslation } from '../../i18n/react.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -123,23 +123,28 @@ export default function ControlCampaignsPage() {
   const me = useCurrentUser();
   const queue = useReviewQueue();
   return (
-    <Container maxWidth="md" sx={{ py: 2 }}>
-      <Stack spacing={2}>
-        <PriceForm editable={isAdmin(me.data?.role)} />
-        <ReviewRulesCard editable={isAdmin(me.data?.role)} />
-        <Typography variant="h5" component="h1">
-          {t('control.title')}
-        </Typography>
-        {queue.isPending ? (
-          <PageSpinner />
-        ) : queue.isError ? (
-          <Alert severity="error">{t('load-error')}</Alert>
-        ) : queue.data.length === 0 ? (
-          <Typography color="text.secondary">{t('control.empty')}</Typography>
-        ) : (
-          queue.data.map((campaign) => <ReviewCard key={campaign.id} campaign={campaign} />)
-        )}
-      </Stack>
-    </Container>
+    <QueuePage
+      title={t('control.title')}
+      maxWidth="md"
+      lead={
+        <Stack spacing={2}>
+          <PriceForm editable={isAdmin(me.data?.role)} />
+          <ReviewRulesCard editable={isAdmin(me.data?.role)} />
+        </Stack>
+      }
+      loadError={queue.isError ? t('load-error') : null}
+    >
+      {queue.isPending ? (
+        <PageSpinner />
+      ) : queue.isSuccess && queue.data.length === 0 ? (
+        <Typography color="text.secondary">{t('control.empty')}</Typography>
+      ) : (
+        <Stack spacing={2}>
+          {queue.data?.map((campaign) => (
+            <ReviewCard key={campaign.id} campaign={campaign} />
+          ))}
+        </Stack>
+      )}
+    </QueuePage>
   );
 }

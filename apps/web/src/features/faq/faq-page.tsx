@@ -8,8 +8,9 @@ import { isHydrating, useHydrated } from '../../lib/hydration.ts';
 import { useTranslation } from '../../i18n/react.ts';
 import { NS } from './i18n';
 import RichText from '../../components/rich-text';
-import { values } from './values';
+import { textValues as values } from '../../i18n/text-values.ts';
 import { HouseAd } from '../../components/house-ad.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 
 export interface FaqTopic {
   id: string;
@@ -138,13 +139,7 @@ export default function FaqPage() {
 
   return (
     <Container maxWidth="md" data-testid="faq-page" sx={{ py: { xs: 4, lg: 8 } }}>
-      <Typography
-        variant="h3"
-        component="h1"
-        sx={{ fontWeight: 800, fontSize: { xs: '2rem', lg: '2.75rem' }, mb: 1 }}
-      >
-        {t('title')}
-      </Typography>
+      <PageTitle>{t('title')}</PageTitle>
       <Typography color="text.secondary" sx={{ mb: 4 }}>
         {t('intro')}
       </Typography>

@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react.ts';
 import { NS } from './i18n';
-import { values } from './values';
+import { textValues as values } from '../../i18n/text-values.ts';
+import { PageTitle } from '../../components/page-title.tsx';
 
 interface Step {
   id: string;
@@ -32,13 +33,7 @@ export default function HowToMeetPage() {
   const tips = t('safetyTips', { returnObjects: true, keySeparator: '.' }) as string[];
   return (
     <Container maxWidth="md" data-testid="how-to-meet-page" sx={{ py: { xs: 4, lg: 8 } }}>
-      <Typography
-        variant="h3"
-        component="h1"
-        sx={{ fontWeight: 800, fontSize: { xs: '2rem', lg: '2.75rem' }, mb: 1 }}
-      >
-        {t('title')}
-      </Typography>
+      <PageTitle>{t('title')}</PageTitle>
       <Typography color="text.secondary" sx={{ mb: 5 }}>
         {t('intro')}
       </Typography>

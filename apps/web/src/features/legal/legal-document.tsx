@@ -8,6 +8,7 @@ import { resolveLocale } from '@meeet/core/i18n/locale';
 import { NS } from './i18n';
 import RichText from '../../components/rich-text';
 import { EFFECTIVE_DATE, values } from './values';
+import { PageTitle } from '../../components/page-title.tsx';
 
 interface LegalSection {
   id: string;
@@ -24,13 +25,7 @@ export default function LegalDocument({ doc }: { doc: 'terms' | 'privacy' }) {
 
   return (
     <Container maxWidth="md" data-testid={`${doc}-page`} sx={{ py: { xs: 4, lg: 8 } }}>
-      <Typography
-        variant="h3"
-        component="h1"
-        sx={{ fontWeight: 800, fontSize: { xs: '2rem', lg: '2.75rem' }, mb: 1 }}
-      >
-        {t(`${doc}.title`)}
-      </Typography>
+      <PageTitle>{t(`${doc}.title`)}</PageTitle>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
         <time dateTime={EFFECTIVE_DATE.toISOString().slice(0, 10)}>{t('updated', { date })}</time>
       </Typography>

@@ -9,20 +9,15 @@ import AppStoreBadge from '../../components/app-store-badge';
 import Economy from './components/economy';
 import GameLoop from './components/game-loop';
 import { NS } from './i18n';
-import { values } from './values';
+import { textValues as values } from '../../i18n/text-values.ts';
+import { PageTitle } from '../../components/page-title.tsx';
 
 export default function MeetAndPlayPage() {
   const { t } = useTranslation(NS);
   const rules = t('rules', { returnObjects: true, keySeparator: '.', ...values }) as string[];
   return (
     <Container maxWidth="lg" data-testid="meet-and-play-page" sx={{ py: { xs: 4, lg: 8 } }}>
-      <Typography
-        variant="h3"
-        component="h1"
-        sx={{ fontWeight: 800, fontSize: { xs: '2rem', lg: '2.75rem' }, mb: 1.5 }}
-      >
-        {t('title')}
-      </Typography>
+      <PageTitle mb={1.5}>{t('title')}</PageTitle>
       <Typography
         variant="h6"
         component="p"

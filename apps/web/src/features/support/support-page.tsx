@@ -7,18 +7,13 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react.ts';
 import FeedbackForm from './feedback-form';
 import { NS } from './i18n';
+import { PageTitle } from '../../components/page-title.tsx';
 
 export default function SupportPage() {
   const { t } = useTranslation(NS);
   return (
     <Container maxWidth="lg" data-testid="support-page" sx={{ py: { xs: 4, lg: 8 } }}>
-      <Typography
-        variant="h3"
-        component="h1"
-        sx={{ fontWeight: 800, fontSize: { xs: '2rem', lg: '2.75rem' }, mb: 1 }}
-      >
-        {t('title')}
-      </Typography>
+      <PageTitle>{t('title')}</PageTitle>
       <Typography color="text.secondary" sx={{ mb: { xs: 4, lg: 6 }, maxWidth: 720 }}>
         {t('intro')}
       </Typography>

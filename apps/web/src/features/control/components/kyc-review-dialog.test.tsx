@@ -1,33 +1,15 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { KycModerationItem } from '@meeet/core/api/kyc';
 import { serveApi } from '../../../../test/api-server.ts';
 import { renderPage } from '../../../../test/render-page.tsx';
 import i18n from '../../../i18n/i18n.ts';
 import { NS } from '../i18n.ts';
+import { kycItemFixture } from '../kyc.test-support.ts';
 import { KycReviewDialog } from './kyc-review-dialog.tsx';
 
-const own: KycModerationItem = {
-  id: 7,
-  email: 'admin@meeet.test',
-  firstName: 'Anna',
-  lastName: 'Admin',
-  surName: null,
-  bdate: '1990-05-17T00:00:00.000Z',
-  country: 'DE',
-  status: 'approved',
-  moderatorComment: null,
-  maxNftType: 0,
-  // Asking for Gold: the dialog offers approving it, so Confirm sends at once.
-  requestedNftType: 1,
-  levelRequestedAt: null,
-  documentId: null,
-  selfieId: null,
-  submittedAt: '2026-11-21T10:00:00.000Z',
-  decidedAt: null,
-  history: [],
-};
+// Asking for Gold: the dialog offers approving it, so Confirm sends at once.
+const own = kycItemFixture;
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');

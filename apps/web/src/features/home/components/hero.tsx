@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/react.ts';
 import AppStoreBadge from '../../../components/app-store-badge';
 import { NS } from '../i18n';
-import { values, type Landing } from '../values';
+import { textValues as values } from '../../../i18n/text-values.ts';
+import type { Landing } from '../values';
 import HeroArt from './hero-art';
 
 export default function Hero({ landing }: { landing: Landing | undefined }) {

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../i18n/react.ts';
 import { NS } from '../i18n';
-import { values } from '../values';
+import { textValues as values } from '../../../i18n/text-values.ts';
 import Section from './section';
 
 interface Step {

@@ -6,7 +6,8 @@ import { useTranslation } from '../../../i18n/react.ts';
 import { paths } from '../../../app/paths';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { NS } from '../i18n';
-import { LEVELS, levelPayout, levelPrice, values } from '../values';
+import { textValues as values } from '../../../i18n/text-values.ts';
+import { LEVELS, levelPayout, levelPrice } from '../values';
 import Section from './section';
 
 export default function TokenLevels() {

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../i18n/react.ts';
 import { NS } from '../i18n';
-import { LEVELS, values } from '../values';
+import { textValues as values } from '../../../i18n/text-values.ts';
+import { LEVELS } from '../values';
 
 const cell = {
   px: { xs: 1, sm: 2 },

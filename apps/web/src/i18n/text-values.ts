@@ -17,11 +17,14 @@ import {
   SUGGESTED_BNB_USD,
   SUPPORT_EMAIL,
 } from '@meeet/core/constants';
-import { NftType } from '@meeet/core/enums';
-import { IOS_REQUIREMENTS } from '../../components/app-store-badge';
+import { NftType, PERIOD_DAYS } from '@meeet/core/enums';
+import { IOS_REQUIREMENTS } from '../components/app-store-badge';
 
-/** Interpolation values for the FAQ texts: every number comes from core. */
-export const values = {
+/**
+ * The numbers the product's texts name (FAQ, legal, home, help, affiliates, meet-and-play),
+ * each under one interpolation name; every one comes from core, so no text states its own.
+ */
+export const textValues = {
   ...IOS_REQUIREMENTS,
   minAge: MIN_AGE,
   maxTokens: MAX_TOKENS_PER_HOLDER,
@@ -43,6 +46,9 @@ export const values = {
   silverPayout: SELLER_PAYOUT_USDT[NftType.SILVER],
   goldPayout: SELLER_PAYOUT_USDT[NftType.GOLD],
   platinumPayout: SELLER_PAYOUT_USDT[NftType.PLATINUM],
+  attributionHours: AFFILIATE_ATTRIBUTION_HOURS,
   attributionDays: AFFILIATE_ATTRIBUTION_HOURS / 24,
+  week: PERIOD_DAYS.week,
+  twoWeeks: PERIOD_DAYS.two_weeks,
   supportEmail: SUPPORT_EMAIL,
 };
