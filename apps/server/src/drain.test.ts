@@ -196,6 +196,12 @@ describe('a SIGTERM drains the process', () => {
       'GET /api/health/ready HTTP/1.1\r\nHost: meeet\r\n',
       '\r\n',
     );
+    // A whole request answered after both were sent: the server has read their first bytes,
+    // so they are requests in flight, not idle connections a closing server may drop.
+    const live = await fetch(`http://127.0.0.1:${leavingPort}/api/health/live`, {
+      headers: { connection: 'close' },
+    });
+    expect(live.status).toBe(200);
 
     leaving.child.kill('SIGTERM');
     await until(() => refuses(leavingPort), 10_000);
