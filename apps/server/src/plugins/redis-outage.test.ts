@@ -8,7 +8,13 @@ import { freePort } from '../../test/global-setup.ts';
 import { createTestDatabase, testConfig } from '../../test/helpers.ts';
 import { startRedis, type TestRedis } from '../../test/redis.ts';
 import { until } from '../../test/server-process.ts';
-import { connectWhenReachable, createRedis, publishSafe, redisFailures } from './redis.ts';
+import {
+  connectWhenReachable,
+  createRedis,
+  publishSafe,
+  redisFailures,
+  subscriberOf,
+} from './redis.ts';
 
 interface LogLine {
   msg: string;
@@ -72,6 +78,29 @@ describe('a Redis client while Redis is away', () => {
     await redis.restart();
     await until(() =>
       publisher.publish('meeet:test', 'back').then(
+        () => true,
+        () => false,
+      ),
+    );
+  });
+  it('keeps a subscriber connection’s dropped subscribe from rejecting unhandled', async () => {
+    const redis = await startRedis();
+    stops.push(redis.stop);
+    const client = createRedis(redis.url);
+    client.on('error', () => undefined);
+    const subscriber = subscriberOf(client);
+    subscriber.on('error', () => undefined);
+    stops.push(async () => subscriber.disconnect());
+    await subscriber.connect();
+    await redis.stop();
+    // As ioredis does when it subscribes a connection again: the promise is dropped. Unobserved,
+    // its failure would be an unhandled rejection, which ends the process (and fails this run).
+    void subscriber.subscribe('meeet:test');
+    // A caller that awaits one still sees the failure.
+    await expect(subscriber.subscribe('meeet:test')).rejects.toThrow();
+    await redis.restart();
+    await until(() =>
+      subscriber.subscribe('meeet:test').then(
         () => true,
         () => false,
       ),

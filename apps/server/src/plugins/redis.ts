@@ -113,6 +113,32 @@ export async function connectWhenReachable(client: Redis, log: FastifyBaseLogger
   if (attempt > 0) log.info({ attempts: attempt + 1 }, 'redis reachable');
 }
 
+const SUBSCRIBE_COMMANDS = ['subscribe', 'psubscribe', 'ssubscribe'] as const;
+
+/**
+ * A connection of its own for SUBSCRIBE (which blocks a connection for anything else).
+ *
+ * When a connection comes back, ioredis subscribes it again by itself and drops the promise of
+ * that call (`autoResubscribe`, redis/event_handler.js): if the connection closes again before
+ * Redis answers, as in an outage that flaps, the rejection ("Connection is closed.") goes
+ * unhandled and Node ends the process. Every subscribe call on this connection is therefore
+ * also observed here; a caller that awaits one still sees its failure.
+ */
+export function subscriberOf(client: Redis): Redis {
+  const subscriber = client.duplicate();
+  for (const command of SUBSCRIBE_COMMANDS) {
+    const subscribe = subscriber[command].bind(subscriber) as (...args: unknown[]) => unknown;
+    Object.defineProperty(subscriber, command, {
+      value: (...args: unknown[]) => {
+        const answer = subscribe(...args);
+        if (answer instanceof Promise) answer.catch(() => undefined);
+        return answer;
+      },
+    });
+  }
+  return subscriber;
+}
+
 async function redis(app: FastifyInstance, { redisUrl }: RedisPluginOptions): Promise<void> {
   if (!redisUrl) {
     app.decorate('redis', null);

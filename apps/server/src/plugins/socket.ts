@@ -8,7 +8,7 @@ import { HTTP_HEADERS } from '@meeet/core/constants';
 import { Role } from '@meeet/core/roles';
 import type { SessionsService } from '../modules/users/sessions.service.ts';
 import { parseFingerprint } from './auth.ts';
-import { publishSafe } from './redis.ts';
+import { publishSafe, subscriberOf } from './redis.ts';
 import { tolerantParser } from './socket-parser.ts';
 
 /** What the server knows about a connected socket. */
@@ -119,7 +119,7 @@ async function socket(app: FastifyInstance): Promise<void> {
   });
   // The adapter publishes on the shared client and needs a connection of its own for
   // SUBSCRIBE, which blocks a Redis connection for anything else.
-  const subscriber = app.redis?.duplicate();
+  const subscriber = app.redis ? subscriberOf(app.redis) : undefined;
   if (app.redis && subscriber) {
     subscriber.on('error', (error) =>
       app.log.warn({ error: error.message }, 'redis subscriber error'),

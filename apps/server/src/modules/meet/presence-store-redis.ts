@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { subscriberOf } from '../../plugins/redis.ts';
 import type { Mood, PublicCard } from '@meeet/core/api/meet';
 import type { Hand, HandPatch, PresenceEvent, PresenceStore } from './presence-store.ts';
 
@@ -130,7 +131,7 @@ export class RedisPresenceStore implements PresenceStore {
     redis.defineCommand('meetRemove', { numberOfKeys: 1, lua: REMOVE_SCRIPT });
     this.redis = redis as Redis & PresenceCommands;
     // SUBSCRIBE takes a connection for itself.
-    this.subscriber = redis.duplicate();
+    this.subscriber = subscriberOf(redis);
     this.subscriber.on('error', (error) => options.onError(error, 'presence subscriber'));
     this.subscriber.on('message', (_channel: string, message: string) => {
       let event: PresenceEvent;

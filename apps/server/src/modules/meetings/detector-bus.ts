@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import type { ErrorParam } from '@meeet/core/i18n/params';
-import { recordRedisFailure } from '../../plugins/redis.ts';
+import { recordRedisFailure, subscriberOf } from '../../plugins/redis.ts';
 
 const LEADER_CHANNEL = 'meeet:meetings:leader';
 const REPLY_PREFIX = 'meeet:meetings:reply:';
@@ -88,7 +88,7 @@ export class DetectorBus {
     private readonly redis: Redis,
     private readonly options: { timeoutMs: number; log: FastifyBaseLogger },
   ) {
-    this.subscriber = redis.duplicate();
+    this.subscriber = subscriberOf(redis);
     this.subscriber.on('error', (error) =>
       options.log.warn({ err: error }, 'meetings: bus subscriber error'),
     );
