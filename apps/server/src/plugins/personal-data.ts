@@ -22,7 +22,7 @@ async function personalData(app: FastifyInstance, { config }: { config: AppConfi
     // Off the live map too, once the erasure is committed.
     return async () => void (await app.presence.remove(userId));
   });
-  accountDeletion.addEraser((tx, userId) => erasePushTokens(tx, userId));
+  accountDeletion.addEraser((tx, userId) => erasePushTokens(txOf(tx), userId));
   accountDeletion.addEraser((tx, userId) => eraseMedia(tx, userId, mediaStorage));
   dataExport.addSource(async (db, userId) => ({ messages: await messagesForExport(db, userId) }));
   dataExport.addSource(async (db, userId) => ({ meetings: await meetingsForExport(db, userId) }));
