@@ -116,7 +116,6 @@ const DB_HANDLES_OWED = new Map([
   ],
   ['media', ['eraseMedia', 'isMediaOfAlbum', 'isOwnMediaOfAlbum', 'kycImagesOf']],
   ['meet', ['currentOrLastMood', 'eraseMeetData', 'messagesForExport', 'reportsOfUser']],
-  ['meetings', ['meetingFigures', 'meetingsForExport', 'meetingsOfUser']],
   [
     'users',
     [

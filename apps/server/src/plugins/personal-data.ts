@@ -25,7 +25,9 @@ async function personalData(app: FastifyInstance, { config }: { config: AppConfi
   accountDeletion.addEraser((tx, userId) => erasePushTokens(txOf(tx), userId));
   accountDeletion.addEraser((tx, userId) => eraseMedia(tx, userId, mediaStorage));
   dataExport.addSource(async (db, userId) => ({ messages: await messagesForExport(db, userId) }));
-  dataExport.addSource(async (db, userId) => ({ meetings: await meetingsForExport(db, userId) }));
+  dataExport.addSource(async (db, userId) => ({
+    meetings: await meetingsForExport(txOf(db), userId),
+  }));
   dataExport.addSource(async (db, userId) => ({
     transactions: await transactionsForExport(txOf(db), userId),
   }));

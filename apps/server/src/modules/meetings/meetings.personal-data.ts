@@ -1,10 +1,10 @@
 import { asc, eq, or } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client.ts';
+import { executorOf, type Tx } from '../../plugins/db.ts';
 import { meetings } from './meetings.schema.ts';
 
 /** The user's meetings for a data export: the other person only by id. */
-export async function meetingsForExport(db: DbExecutor, userId: number) {
-  const rows = await db
+export async function meetingsForExport(tx: Tx, userId: number) {
+  const rows = await executorOf(tx)
     .select()
     .from(meetings)
     .where(or(eq(meetings.userA, userId), eq(meetings.userB, userId)))

@@ -13,6 +13,7 @@ import type {
 import type { NftType } from '@meeet/core/enums';
 import type { Locale } from '@meeet/core/i18n/locale';
 import type { DbExecutor } from '../../db/client.ts';
+import { executorOf, type Tx } from '../../plugins/db.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import type { UserFacts } from '../users/users.service.ts';
 import type { MeetingDetector } from './detector.ts';
@@ -181,14 +182,14 @@ export function meetingsCount(
 }
 
 /** For the monitor: meetings in progress now, and completed and minted since the UTC midnight. */
-export function meetingFigures(db: DbExecutor, now = new Date()) {
+export function meetingFigures(tx: Tx, now = new Date()) {
   const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  return repo.figures(db, midnight);
+  return repo.figures(executorOf(tx), midnight);
 }
 
 /** For the staff user page: the user's meetings, newest first, with the partner's id. */
-export async function meetingsOfUser(db: DbExecutor, userId: number, page: Page) {
-  const { total, rows } = await repo.listOf(db, userId, page);
+export async function meetingsOfUser(tx: Tx, userId: number, page: Page) {
+  const { total, rows } = await repo.listOf(executorOf(tx), userId, page);
   return {
     total,
     list: rows.map((row) => ({

@@ -47,7 +47,7 @@ export class MonitorService {
       userSignUpFigures(db),
       this.deps.sockets(),
       this.deps.raisedHands(),
-      meetingFigures(db, new Date(now)),
+      meetingFigures(txOf(db), new Date(now)),
       kycWaitingFigures(db),
       marketLevelFigures(txOf(db)),
       walletPendingFigures(txOf(db)),

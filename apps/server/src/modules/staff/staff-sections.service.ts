@@ -88,7 +88,7 @@ export class StaffSections {
   ): Promise<StaffMeetingsSection> {
     assertRole(auth, Role.MODERATOR);
     await this.subject(userId);
-    const { total, list } = await meetingsOfUser(this.deps.db, userId, page);
+    const { total, list } = await meetingsOfUser(txOf(this.deps.db), userId, page);
     const person = await this.people(list.map((meeting) => meeting.partnerId));
     return {
       ...page,
