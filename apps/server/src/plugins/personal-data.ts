@@ -23,7 +23,7 @@ async function personalData(app: FastifyInstance, { config }: { config: AppConfi
     return async () => void (await app.presence.remove(userId));
   });
   accountDeletion.addEraser((tx, userId) => erasePushTokens(txOf(tx), userId));
-  accountDeletion.addEraser((tx, userId) => eraseMedia(tx, userId, mediaStorage));
+  accountDeletion.addEraser((tx, userId) => eraseMedia(txOf(tx), userId, mediaStorage));
   dataExport.addSource(async (db, userId) => ({ messages: await messagesForExport(db, userId) }));
   dataExport.addSource(async (db, userId) => ({
     meetings: await meetingsForExport(txOf(db), userId),

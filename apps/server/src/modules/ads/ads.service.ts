@@ -13,6 +13,7 @@ import type { Mood } from '@meeet/core/api/meet';
 import { MediaAlbum, type NftType } from '@meeet/core/enums';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { txOf } from '../../plugins/db.ts';
 import { isMediaOfAlbum } from '../media/media.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import { adAudienceProfile } from '../users/users.service.ts';
@@ -169,7 +170,10 @@ export class AdsService {
 
   async saveCampaign(input: z.output<typeof adCampaignSaveSchema>): Promise<AdCampaign> {
     const { db } = this.deps;
-    if (input.imageId !== null && !(await isMediaOfAlbum(db, input.imageId, MediaAlbum.NEWS))) {
+    if (
+      input.imageId !== null &&
+      !(await isMediaOfAlbum(txOf(db), input.imageId, MediaAlbum.NEWS))
+    ) {
       throw new AppError(ErrorCode.VALIDATION_ERROR, {
         messageKey: 'news.cover-invalid',
         fields: { imageId: 'news.cover-invalid' },

@@ -17,6 +17,7 @@ import { coversDay } from '@meeet/core/rules/campaign-charge';
 import { blockedWordIn } from '@meeet/core/rules/review-rules';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { txOf } from '../../plugins/db.ts';
 import { adStatsDays } from './ads.service.ts';
 import type { ApprovedBusiness } from '../business/business.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -153,7 +154,12 @@ export class CampaignsService {
   ): Promise<CampaignFields> {
     if (
       input.imageId !== null &&
-      !(await isOwnMediaOfAlbum(this.deps.db, input.imageId, auth.user.id, MediaAlbum.AD_CREATIVES))
+      !(await isOwnMediaOfAlbum(
+        txOf(this.deps.db),
+        input.imageId,
+        auth.user.id,
+        MediaAlbum.AD_CREATIVES,
+      ))
     ) {
       throw new AppError(ErrorCode.VALIDATION_ERROR, {
         messageKey: 'campaigns.image-invalid',

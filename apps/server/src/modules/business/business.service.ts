@@ -18,6 +18,7 @@ import type { Locale } from '@meeet/core/i18n/locale';
 import { mayApply, mayDecide } from '@meeet/core/rules/business-status';
 import { groundDistanceM } from '@meeet/core/rules/plausible-move';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { txOf } from '../../plugins/db.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { isOwnMediaOfAlbum } from '../media/media.service.ts';
 import type { MeetingCompleted } from '../meetings/meetings-events.ts';
@@ -316,7 +317,7 @@ export class BusinessService {
   }
 
   private async checkImage(db: DbExecutor, ownerId: number, id: string, field: string) {
-    if (!(await isOwnMediaOfAlbum(db, id, ownerId, MediaAlbum.BUSINESS))) {
+    if (!(await isOwnMediaOfAlbum(txOf(db), id, ownerId, MediaAlbum.BUSINESS))) {
       throw new AppError(ErrorCode.VALIDATION_ERROR, {
         messageKey: 'business.bad-image',
         fields: { [field]: 'business.bad-image' },

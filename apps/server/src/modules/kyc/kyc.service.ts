@@ -16,6 +16,7 @@ import { canReopenKyc, checkKycTransition, KycActor } from '@meeet/core/rules/ky
 import { applicationLevel, mayModerate } from '@meeet/core/rules/moderation';
 import { isProfileComplete } from '@meeet/core/rules/profile';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { txOf } from '../../plugins/db.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { kycImagesOf, toMediaItem } from '../media/media.service.ts';
 import { moderatedLevels } from './moderator-levels.ts';
@@ -94,7 +95,7 @@ export class KycService {
     const [user, kyc, images, history] = await Promise.all([
       kycPeople.find(db, userId),
       kycRepository.find(db, userId),
-      kycImagesOf(db, userId),
+      kycImagesOf(txOf(db), userId),
       kycRepository.history(db, [userId]),
     ]);
     if (!user) throw new AppError(ErrorCode.TOKEN_INVALID);
@@ -125,7 +126,7 @@ export class KycService {
       const user = await kycPeople.find(tx, userId);
       const fields: Record<string, string> = {};
       if (!isProfileComplete(user)) fields.profile = 'kyc.profile-incomplete';
-      const images = await kycImagesOf(tx, userId);
+      const images = await kycImagesOf(txOf(tx), userId);
       if (!images.document) fields.document = 'kyc.document-required';
       if (!images.selfie) fields.selfie = 'kyc.selfie-required';
       const [first] = Object.values(fields);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client.ts';
+import { executorOf, type Tx } from '../../plugins/db.ts';
 import { media } from './media.schema.ts';
 import type { MediaStorage } from './media.storage.ts';
 
@@ -8,11 +8,11 @@ import type { MediaStorage } from './media.storage.ts';
  * removes their files, to be called after the commit.
  */
 export async function eraseMedia(
-  tx: DbExecutor,
+  tx: Tx,
   userId: number,
   storage: MediaStorage,
 ): Promise<() => Promise<void>> {
-  const removed = await tx
+  const removed = await executorOf(tx)
     .delete(media)
     .where(eq(media.ownerId, userId))
     .returning({ id: media.id });

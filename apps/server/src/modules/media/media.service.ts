@@ -7,6 +7,7 @@ import { MediaAlbum, type KycStatus } from '@meeet/core/enums';
 import { hasRole, Role } from '@meeet/core/roles';
 import { canEditKycPhotos } from '@meeet/core/rules/kyc-status';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { executorOf, type Tx } from '../../plugins/db.ts';
 import { QueueFullError, type Semaphore } from '../../lib/semaphore.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import { kycPeople } from '../users/kyc-people.service.ts';
@@ -276,30 +277,26 @@ export class MediaService {
 }
 
 /** For other modules: whether `id` is an image of `album` (a news cover must be one). */
-export async function isMediaOfAlbum(
-  db: DbExecutor,
-  id: string,
-  album: MediaAlbum,
-): Promise<boolean> {
-  const row = await mediaRepository.findById(db, id);
+export async function isMediaOfAlbum(tx: Tx, id: string, album: MediaAlbum): Promise<boolean> {
+  const row = await mediaRepository.findById(executorOf(tx), id);
   return row?.album === album;
 }
 
 /** For business accounts: whether `id` is `ownerId`'s own image of `album` (a logo, a spot photo, a campaign's creative). */
 export async function isOwnMediaOfAlbum(
-  db: DbExecutor,
+  tx: Tx,
   id: string,
   ownerId: number,
   album: MediaAlbum,
 ): Promise<boolean> {
-  const row = await mediaRepository.findById(db, id);
+  const row = await mediaRepository.findById(executorOf(tx), id);
   return row?.album === album && row.ownerId === ownerId;
 }
 
 /** For KYC: the user's newest KYC image of each kind, on the caller's executor. */
 export function kycImagesOf(
-  db: DbExecutor,
+  tx: Tx,
   userId: number,
 ): Promise<{ document: MediaRow | undefined; selfie: MediaRow | undefined }> {
-  return mediaRepository.findKycImages(db, userId);
+  return mediaRepository.findKycImages(executorOf(tx), userId);
 }

@@ -5,6 +5,7 @@ import { MediaAlbum, type NewsStatus } from '@meeet/core/enums';
 import { translate } from '@meeet/core/i18n/translate';
 import { hasRole, Role } from '@meeet/core/roles';
 import type { Database } from '../../db/client.ts';
+import { txOf } from '../../plugins/db.ts';
 import { isMediaOfAlbum } from '../media/media.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import { newsPush } from '../push/push.texts.ts';
@@ -90,7 +91,7 @@ export class NewsService {
     if (!isAdmin(auth)) throw new AppError(ErrorCode.FORBIDDEN);
     const { db } = this.deps;
     const coverId = input.coverId ?? null;
-    if (coverId !== null && !(await isMediaOfAlbum(db, coverId, MediaAlbum.NEWS))) {
+    if (coverId !== null && !(await isMediaOfAlbum(txOf(db), coverId, MediaAlbum.NEWS))) {
       throw new AppError(ErrorCode.VALIDATION_ERROR, {
         messageKey: 'news.cover-invalid',
         fields: { coverId: 'news.cover-invalid' },
