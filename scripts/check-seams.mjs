@@ -114,7 +114,6 @@ const DB_HANDLES_OWED = new Map([
       'reopenKyc',
     ],
   ],
-  ['meet', ['currentOrLastMood', 'eraseMeetData', 'messagesForExport', 'reportsOfUser']],
   [
     'users',
     [

@@ -18,13 +18,15 @@ async function personalData(app: FastifyInstance, { config }: { config: AppConfi
   const mediaStorage = new LocalMediaStorage(config.media.dir);
   accountDeletion.readFundsWith((userId) => heldFunds(app.chain, txOf(app.db), userId));
   accountDeletion.addEraser(async (tx, userId) => {
-    await eraseMeetData(tx, userId);
+    await eraseMeetData(txOf(tx), userId);
     // Off the live map too, once the erasure is committed.
     return async () => void (await app.presence.remove(userId));
   });
   accountDeletion.addEraser((tx, userId) => erasePushTokens(txOf(tx), userId));
   accountDeletion.addEraser((tx, userId) => eraseMedia(txOf(tx), userId, mediaStorage));
-  dataExport.addSource(async (db, userId) => ({ messages: await messagesForExport(db, userId) }));
+  dataExport.addSource(async (db, userId) => ({
+    messages: await messagesForExport(txOf(db), userId),
+  }));
   dataExport.addSource(async (db, userId) => ({
     meetings: await meetingsForExport(txOf(db), userId),
   }));

@@ -20,6 +20,7 @@ import { MeeetTokenAbi } from '@meeet/contracts/artifacts/MeeetToken';
 import { bearer, registerUser } from '../../../test/accounts.ts';
 import { attachTestChain, type TestChain, settleLedger } from '../../../test/chain.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { txOf } from '../../plugins/db.ts';
 import { MarketWatcher } from '../market/market-watcher.ts';
 import { makeRole } from '../media/media.test-support.ts';
 import { meetUser, ok, openSocket, type ClientSocket } from '../meet/meet.test-support.ts';
@@ -262,7 +263,9 @@ describe('house ads', () => {
 
     // A hand lowered still tells its mood (stored when it was raised) for 30 days.
     await ok(romantic.socket, 'hand:lower', {});
-    await expect.poll(() => currentOrLastMood(t.db, t.app.presence, romantic.id)).toBe('romantic');
+    await expect
+      .poll(() => currentOrLastMood(txOf(t.db), t.app.presence, romantic.id))
+      .toBe('romantic');
     expect(await titles(romantic.headers, 'home')).toEqual(Array(4).fill('Romantic'));
 
     // Consent off, same viewer: no audience campaign at all; on again: targeted again.
@@ -275,7 +278,9 @@ describe('house ads', () => {
     await ok(business.socket, 'hand:raise', { mood: 'romantic' });
     expect((await serve(business.headers, 'home')).ad?.title).toBe('Romantic');
     await ok(business.socket, 'hand:lower', {});
-    await expect.poll(() => currentOrLastMood(t.db, t.app.presence, business.id)).toBe('romantic');
+    await expect
+      .poll(() => currentOrLastMood(txOf(t.db), t.app.presence, business.id))
+      .toBe('romantic');
 
     // A last hand older than 30 days tells nothing; nor does never raising one.
     await t.db.execute(

@@ -33,7 +33,7 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.chain.attached
         ? holdsAnyToken(app.chain.require().chain, userId)
         : Promise.resolve(false),
-    moodOf: (userId) => currentOrLastMood(app.db, app.presence, userId),
+    moodOf: (userId) => currentOrLastMood(txOf(app.db), app.presence, userId),
     levelsOf: (userId) => interestLevels(txOf(app.db), userId),
     // The point the map shows (the hand's cell centre), never the exact position.
     positionOf: async (userId) => {

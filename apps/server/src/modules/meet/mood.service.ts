@@ -1,5 +1,6 @@
 import { moodSchema, type Mood } from '@meeet/core/api/meet';
 import type { DbExecutor } from '../../db/client.ts';
+import { executorOf, type Tx } from '../../plugins/db.ts';
 import { meetRepository as repo } from './meet.repository.ts';
 import type { PresenceStore } from './presence-store.ts';
 
@@ -16,13 +17,13 @@ export function recordLastMood(db: DbExecutor, userId: number, mood: Mood): Prom
  * within 30 days, else null. The caller decides whether it may be used (advertising consent).
  */
 export async function currentOrLastMood(
-  db: DbExecutor,
+  tx: Tx,
   presence: PresenceStore,
   userId: number,
 ): Promise<Mood | null> {
   const hand = await presence.get(userId);
   if (hand) return hand.mood;
-  const stored = await repo.lastMood(db, userId, LAST_MOOD_DAYS);
+  const stored = await repo.lastMood(executorOf(tx), userId, LAST_MOOD_DAYS);
   const parsed = moodSchema.safeParse(stored);
   return parsed.success ? parsed.data : null;
 }

@@ -10,7 +10,8 @@ import {
 } from '@meeet/core/api/meet';
 import { HandDropReason, type NotificationPayload } from '@meeet/core/api/realtime';
 import { translate } from '@meeet/core/i18n/translate';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
+import { executorOf, type Tx } from '../../plugins/db.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
 import { usersByIds } from '../users/users.service.ts';
 import { toChatMessage } from './chat-message.ts';
@@ -271,7 +272,7 @@ export class SafetyService {
 }
 
 /** For the staff user page: the latest reports the user made and received, newest first. */
-export async function reportsOfUser(db: DbExecutor, userId: number, limit: number) {
-  const found = await reportsRepository.ofUser(db, userId, limit);
+export async function reportsOfUser(tx: Tx, userId: number, limit: number) {
+  const found = await reportsRepository.ofUser(executorOf(tx), userId, limit);
   return { made: found.made.map(plainReport), received: found.received.map(plainReport) };
 }

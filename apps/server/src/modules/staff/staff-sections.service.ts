@@ -100,7 +100,7 @@ export class StaffSections {
   async reports(auth: AuthContext | null, userId: number): Promise<StaffReportsSection> {
     assertRole(auth, Role.MODERATOR);
     await this.subject(userId);
-    const { made, received } = await reportsOfUser(this.deps.db, userId, REPORTS_SHOWN);
+    const { made, received } = await reportsOfUser(txOf(this.deps.db), userId, REPORTS_SHOWN);
     const all = [...made, ...received];
     const person = await this.people(all.flatMap((r) => [r.reporterId, r.reportedUserId]));
     const shown = (rows: typeof made) =>
