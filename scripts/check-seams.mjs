@@ -104,17 +104,6 @@ export function takesDbFirst(text, name) {
  */
 const DB_HANDLES_OWED = new Map([
   [
-    'kyc',
-    [
-      'kycApproval',
-      'kycFacts',
-      'kycHistoryOf',
-      'kycWaitingFigures',
-      'moderatorLevelsRepository',
-      'reopenKyc',
-    ],
-  ],
-  [
     'users',
     [
       'adAudienceProfile',

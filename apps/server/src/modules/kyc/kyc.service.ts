@@ -15,8 +15,8 @@ import { translate } from '@meeet/core/i18n/translate';
 import { canReopenKyc, checkKycTransition, KycActor } from '@meeet/core/rules/kyc-status';
 import { applicationLevel, mayModerate } from '@meeet/core/rules/moderation';
 import { isProfileComplete } from '@meeet/core/rules/profile';
-import type { Database, DbExecutor } from '../../db/client.ts';
-import { txOf } from '../../plugins/db.ts';
+import type { Database } from '../../db/client.ts';
+import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { kycImagesOf, toMediaItem } from '../media/media.service.ts';
 import { moderatedLevels } from './moderator-levels.ts';
@@ -297,8 +297,8 @@ export class KycService {
 }
 
 /** For the monitor: verifications waiting for a moderator, and the oldest one's submit time. */
-export function kycWaitingFigures(db: DbExecutor) {
-  return kycRepository.waiting(db);
+export function kycWaitingFigures(tx: Tx) {
+  return kycRepository.waiting(executorOf(tx));
 }
 
 /**
@@ -306,19 +306,20 @@ export function kycWaitingFigures(db: DbExecutor) {
  * moderator allowed (null unless approved). On the caller's executor.
  */
 export async function kycApproval(
-  db: DbExecutor,
+  tx: Tx,
   userId: number,
 ): Promise<{ approved: boolean; maxNftType: NftType | null }> {
-  const row = await kycRepository.find(db, userId);
+  const row = await kycRepository.find(executorOf(tx), userId);
   const approved = row?.status === KycStatus.APPROVED;
   return { approved, maxNftType: approved ? (row?.maxNftType as NftType | null) : null };
 }
 
 /** A user's KYC status and, when approved, the highest level it allows (the minting rules). */
 export async function kycFacts(
-  db: DbExecutor,
+  tx: Tx,
   userId: number,
 ): Promise<{ status: KycStatus; maxNftType: NftType | null }> {
+  const db = executorOf(tx);
   const [user, kyc] = await Promise.all([
     kycPeople.find(db, userId),
     kycRepository.find(db, userId),
@@ -332,10 +333,11 @@ export async function kycFacts(
 }
 
 /** For the staff user page: the verification and every decision on it, oldest first. */
-export async function kycHistoryOf(db: DbExecutor, userId: number) {
+export async function kycHistoryOf(tx: Tx, userId: number) {
+  const db = executorOf(tx);
   const [kyc, facts, history] = await Promise.all([
     kycRepository.find(db, userId),
-    kycFacts(db, userId),
+    kycFacts(tx, userId),
     kycRepository.history(db, [userId]),
   ]);
   return {
@@ -354,10 +356,11 @@ export async function kycHistoryOf(db: DbExecutor, userId: number) {
  * caller's transaction. Returns the mail job to flush after the commit.
  */
 export async function reopenKyc(
-  tx: DbExecutor,
+  unit: Tx,
   mail: MailService,
   input: { userId: number; actorId: number; reason: string },
 ): Promise<number> {
+  const tx = executorOf(unit);
   const { userId, actorId, reason } = input;
   const from = await kycPeople.lockStatus(tx, userId);
   if (!from) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });

@@ -1,17 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isNftType, type NftType } from '@meeet/core/enums';
 import type { DbExecutor } from '../../db/client.ts';
+import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
 import { moderatorLevels } from './moderators.schema.ts';
 
 /** All SQL of the moderators' levels (spec §6); the KYC queue reads it through `moderatedLevels`. */
 export const moderatorLevelsRepository = {
-  async add(
-    db: DbExecutor,
-    userId: number,
-    level: NftType,
-    appointedBy: number | null,
-  ): Promise<boolean> {
-    const rows = await db
+  async add(tx: Tx, userId: number, level: NftType, appointedBy: number | null): Promise<boolean> {
+    const rows = await executorOf(tx)
       .insert(moderatorLevels)
       .values({ userId, level, appointedBy })
       .onConflictDoNothing()
@@ -19,18 +15,18 @@ export const moderatorLevelsRepository = {
     return rows.length > 0;
   },
 
-  async remove(db: DbExecutor, userId: number, level: NftType): Promise<boolean> {
-    const rows = await db
+  async remove(tx: Tx, userId: number, level: NftType): Promise<boolean> {
+    const rows = await executorOf(tx)
       .delete(moderatorLevels)
       .where(and(eq(moderatorLevels.userId, userId), eq(moderatorLevels.level, level)))
       .returning({ userId: moderatorLevels.userId });
     return rows.length > 0;
   },
 
-  async of(db: DbExecutor, userIds: readonly number[]): Promise<Map<number, NftType[]>> {
+  async of(tx: Tx, userIds: readonly number[]): Promise<Map<number, NftType[]>> {
     const byUser = new Map<number, NftType[]>();
     if (userIds.length === 0) return byUser;
-    const rows = await db
+    const rows = await executorOf(tx)
       .select({ userId: moderatorLevels.userId, level: moderatorLevels.level })
       .from(moderatorLevels)
       .where(inArray(moderatorLevels.userId, [...userIds]))
@@ -45,7 +41,7 @@ export const moderatorLevelsRepository = {
 
 /** The levels a moderator is appointed for, lowest first (none for a moderator never appointed). */
 export async function moderatedLevels(db: DbExecutor, userId: number): Promise<NftType[]> {
-  return (await moderatorLevelsRepository.of(db, [userId])).get(userId) ?? [];
+  return (await moderatorLevelsRepository.of(txOf(db), [userId])).get(userId) ?? [];
 }
 
 /** The operator's command: the moderator moderates `levels` too (no appointing admin). */
@@ -54,5 +50,5 @@ export async function addModeratedLevels(
   userId: number,
   levels: readonly NftType[],
 ): Promise<void> {
-  for (const level of levels) await moderatorLevelsRepository.add(db, userId, level, null);
+  for (const level of levels) await moderatorLevelsRepository.add(txOf(db), userId, level, null);
 }

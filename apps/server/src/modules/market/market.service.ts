@@ -129,7 +129,7 @@ export class MarketService {
       await ledger.openWallet(db, auth.user.id, address);
       const [acc, kyc, open, flight] = await Promise.all([
         readAccount(chain, address),
-        kycApproval(this.deps.db, auth.user.id),
+        kycApproval(txOf(this.deps.db), auth.user.id),
         repo.open(this.deps.db, auth.user.id),
         ledger.spendable(db, chain, auth.user.id, address),
       ]);
@@ -297,7 +297,7 @@ export class MarketService {
           readAccount(chain, address),
           chain.publicClient.getGasPrice(),
         ]);
-        const kyc = await kycApproval(db, userId);
+        const kyc = await kycApproval(tx, userId);
         const open = await repo.open(db, userId);
         const flight = await ledger.spendable(tx, chain, userId, address);
         const [account, gasPrice] = await chainReads;

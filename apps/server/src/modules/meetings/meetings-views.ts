@@ -11,6 +11,7 @@ import { KycStatus, type NftType } from '@meeet/core/enums';
 import { Role } from '@meeet/core/roles';
 import { deviceLockState } from '@meeet/core/rules/device-lock';
 import { assertRole } from '../../lib/access.ts';
+import { txOf } from '../../plugins/db.ts';
 import { kycFacts } from '../kyc/kyc.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import type { UserFacts } from '../users/users.service.ts';
@@ -111,7 +112,7 @@ export class MeetingViews {
       this.ctx.deps.sessions.userOf(userId),
       repo.activeOf(db, userId),
       repo.findStanding(db, userId),
-      kycFacts(db, userId),
+      kycFacts(txOf(db), userId),
       repo.completedCounts(db, [userId]),
     ]);
     const denied = kyc.status === KycStatus.REJECTED || kyc.status === KycStatus.REJECTED_FOREVER;

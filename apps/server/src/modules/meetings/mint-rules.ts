@@ -59,7 +59,7 @@ export async function mintVerdict(
   const kyc = [];
   const annulled: boolean[] = [];
   for (const id of ids) {
-    kyc.push(await kycFacts(db, id));
+    kyc.push(await kycFacts(txOf(db), id));
     annulled.push(Boolean((await repo.findStanding(db, id))?.annulledAt));
   }
   const reasons = new Set<MeetingReason>();

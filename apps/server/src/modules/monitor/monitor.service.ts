@@ -48,7 +48,7 @@ export class MonitorService {
       this.deps.sockets(),
       this.deps.raisedHands(),
       meetingFigures(txOf(db), new Date(now)),
-      kycWaitingFigures(db),
+      kycWaitingFigures(txOf(db)),
       marketLevelFigures(txOf(db)),
       walletPendingFigures(txOf(db)),
       this.chainFigures(),

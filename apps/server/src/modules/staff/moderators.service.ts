@@ -36,7 +36,7 @@ export class ModeratorsService {
     const ids = [...new Set(buyers.flat().map((buyer) => buyer.userId))];
     const [people, moderates] = await Promise.all([
       usersByIds(db, ids),
-      moderatorLevelsRepository.of(db, ids),
+      moderatorLevelsRepository.of(txOf(db), ids),
     ]);
     const byId = new Map(people.map((user) => [user.id, user]));
     return {
@@ -74,7 +74,7 @@ export class ModeratorsService {
       if (input.appoint) {
         if (!(await firstPurchaseAt(txOf(tx), userId, level)))
           throw refused('moderators.not-a-holder');
-        if (!(await moderatorLevelsRepository.add(tx, userId, level, caller.user.id))) {
+        if (!(await moderatorLevelsRepository.add(txOf(tx), userId, level, caller.user.id))) {
           throw refused('moderators.already');
         }
         if (role === Role.USER) {
@@ -88,10 +88,10 @@ export class ModeratorsService {
             details: { from: user.role, to: role },
           });
         }
-      } else if (!(await moderatorLevelsRepository.remove(tx, userId, level))) {
+      } else if (!(await moderatorLevelsRepository.remove(txOf(tx), userId, level))) {
         throw refused('moderators.not-appointed');
       }
-      const moderates = (await moderatorLevelsRepository.of(tx, [userId])).get(userId) ?? [];
+      const moderates = (await moderatorLevelsRepository.of(txOf(tx), [userId])).get(userId) ?? [];
       return { userId, role, moderates };
     });
   }

@@ -60,7 +60,7 @@ export class StaffSections {
   async kyc(auth: AuthContext | null, userId: number): Promise<StaffKycSection> {
     assertRole(auth, Role.MODERATOR);
     await this.subject(userId);
-    const kyc = await kycHistoryOf(this.deps.db, userId);
+    const kyc = await kycHistoryOf(txOf(this.deps.db), userId);
     const person = await this.people(kyc.history.map((row) => row.actorId));
     return {
       ...kyc,

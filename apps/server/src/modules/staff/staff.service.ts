@@ -119,7 +119,7 @@ export class StaffService {
     const [banned, depositAddress, kyc, levels, sessions, audit] = await Promise.all([
       this.deps.bans.isBanned(userId),
       depositAddressOf(txOf(db), userId),
-      kycFacts(db, userId),
+      kycFacts(txOf(db), userId),
       this.deps.levelsHeld(userId).catch((error: unknown) => {
         this.deps.log.warn({ err: error }, 'staff: token levels unavailable');
         return [];
@@ -203,7 +203,7 @@ export class StaffService {
         case StaffAction.REVOKE_SESSIONS:
           break;
         case StaffAction.REOPEN_KYC: {
-          const job = await reopenKyc(tx, this.deps.mail, {
+          const job = await reopenKyc(txOf(tx), this.deps.mail, {
             userId,
             actorId,
             reason: input.reason,
