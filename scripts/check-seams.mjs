@@ -9,7 +9,7 @@
 //    the service;
 //  - nor a function (or an object's method) of another module that takes a database handle
 //    (`Database`, `DbExecutor`) first: the caller hands over an opaque `Tx` (plugins/db.ts)
-//    to say where the work runs (the exports still owed are listed below and may only shrink).
+//    to say where the work runs.
 // Run by `npm run lint`; docs/decisions.md, "Server module seams by what crosses them".
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -97,33 +97,6 @@ export function takesDbFirst(text, name) {
   );
 }
 
-/**
- * Exports that still take a database handle first, module → names, each used by another
- * module today. Owed to issue 42 (docs/decisions.md, "Ledger seam: domain operations on an
- * opaque Tx"): shrink this list, never grow it; a new export takes a `Tx` instead.
- */
-const DB_HANDLES_OWED = new Map([
-  [
-    'users',
-    [
-      'adAudienceProfile',
-      'adminsAmong',
-      'kycPeople',
-      'promoCodeOwner',
-      'searchUsersByText',
-      'setReferralLevel',
-      'setUserRoleById',
-      'userById',
-      'userContacts',
-      'userIdByEmail',
-      'userLocales',
-      'userSessions',
-      'userSignUpFigures',
-      'usersByIds',
-    ],
-  ],
-]);
-
 /** Strongly connected components with more than one node (Tarjan). */
 function cycles(graph) {
   const index = new Map();
@@ -182,11 +155,7 @@ export function seamProblems(files) {
       if (rows.length > 0 && !tableForKey)
         problems.push(`${file} imports the row type ${rows.join(', ')} of module ${other}`);
       const text = files.get(to);
-      const owedHandles = DB_HANDLES_OWED.get(other) ?? [];
-      const handles =
-        text === undefined
-          ? []
-          : names.filter((n) => !owedHandles.includes(n) && takesDbFirst(text, n));
+      const handles = text === undefined ? [] : names.filter((n) => takesDbFirst(text, n));
       if (handles.length > 0)
         problems.push(
           `${file} imports ${handles.join(', ')} of module ${other}, which takes a database handle first: pass a Tx (plugins/db.ts) or call its service`,

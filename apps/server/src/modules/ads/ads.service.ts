@@ -102,7 +102,7 @@ export class AdsService {
   /** What a personalised audience may look at: profile, mood, token-level interest, area. */
   private async audienceOf(userId: number) {
     const [profile, mood, levels, position] = await Promise.all([
-      adAudienceProfile(this.deps.db, userId),
+      adAudienceProfile(txOf(this.deps.db), userId),
       this.deps.moodOf(userId),
       this.deps.levelsOf(userId),
       this.deps.positionOf(userId),

@@ -335,7 +335,7 @@ export class CampaignsService {
 
   /** Queues the owner's mail on `tx` (it commits with the change); null without an owner. */
   async notify(tx: DbExecutor, row: CampaignRow, notice: Notice): Promise<number | null> {
-    const owner = await userById(tx, row.ownerId);
+    const owner = await userById(txOf(tx), row.ownerId);
     if (!owner) return null;
     return this.deps.mail.enqueue(tx, {
       to: owner.email,

@@ -115,7 +115,7 @@ export class BusinessService {
     const owners = new Map(
       (
         await usersByIds(
-          db,
+          txOf(db),
           rows.map((row) => row.ownerId),
         )
       ).map((u) => [u.id, u.email]),
@@ -171,7 +171,7 @@ export class BusinessService {
         const level = body.status === 'approved' ? ReferralLevel.BUSINESS : ReferralLevel.HUMAN;
         await referral.setLevel(tx, row.ownerId, level);
       }
-      const owner = await userById(tx, row.ownerId);
+      const owner = await userById(txOf(tx), row.ownerId);
       const mailJob = owner
         ? await mail.enqueue(tx, {
             to: owner.email,
@@ -285,7 +285,7 @@ export class BusinessService {
   private async detailOf(db: DbExecutor, row: BusinessRow): Promise<BusinessModerationDetail> {
     const [history, owner, spots] = [
       await repo.history(db, [row.id]),
-      await userById(db, row.ownerId),
+      await userById(txOf(db), row.ownerId),
       await repo.spotsOf(db, row.id),
     ];
     return { ...toModerationItem(row, history, owner?.email ?? ''), spots: spots.map(toOwnSpot) };

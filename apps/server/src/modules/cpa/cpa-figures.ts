@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import { userContacts } from '../users/users.service.ts';
 import { cpaRepository as repo, type FigureRow } from './cpa.repository.ts';
+import { txOf } from '../../plugins/db.ts';
 
 const DAY_MS = 86_400_000;
 const MAX_STATS_DAYS = 366;
@@ -134,7 +135,7 @@ export class CpaFigures {
     );
     const ownerOf = new Map(owners.map((o) => [o.id, o.userId]));
     const contacts = await userContacts(
-      db,
+      txOf(db),
       partners.map((p) => p.userId),
     );
     const items: CpaPartner[] = [];

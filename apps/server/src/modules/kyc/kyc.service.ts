@@ -93,7 +93,7 @@ export class KycService {
     const { db } = this.deps;
     const userId = auth.user.id;
     const [user, kyc, images, history] = await Promise.all([
-      kycPeople.find(db, userId),
+      kycPeople.find(txOf(db), userId),
       kycRepository.find(db, userId),
       kycImagesOf(txOf(db), userId),
       kycRepository.history(db, [userId]),
@@ -118,12 +118,12 @@ export class KycService {
   async submit(auth: AuthContext): Promise<KycState> {
     const userId = auth.user.id;
     await this.deps.db.transaction(async (tx) => {
-      const from = await kycPeople.lockStatus(tx, userId);
+      const from = await kycPeople.lockStatus(txOf(tx), userId);
       if (!from) throw new AppError(ErrorCode.TOKEN_INVALID);
       if (checkKycTransition(from, KycStatus.REQUESTED, KycActor.USER)) {
         throw transitionRefused(from, KycStatus.REQUESTED);
       }
-      const user = await kycPeople.find(tx, userId);
+      const user = await kycPeople.find(txOf(tx), userId);
       const fields: Record<string, string> = {};
       if (!isProfileComplete(user)) fields.profile = 'kyc.profile-incomplete';
       const images = await kycImagesOf(txOf(tx), userId);
@@ -138,7 +138,7 @@ export class KycService {
         documentMediaId: images.document.id,
         selfieMediaId: images.selfie.id,
       });
-      await kycPeople.setStatus(tx, userId, KycStatus.REQUESTED);
+      await kycPeople.setStatus(txOf(tx), userId, KycStatus.REQUESTED);
       await kycRepository.addDecision(tx, {
         userId,
         fromStatus: from,
@@ -159,7 +159,7 @@ export class KycService {
   async requestLevel(auth: AuthContext, level: NftType): Promise<KycState> {
     const userId = auth.user.id;
     await this.deps.db.transaction(async (tx) => {
-      const status = await kycPeople.lockStatus(tx, userId);
+      const status = await kycPeople.lockStatus(txOf(tx), userId);
       if (!status) throw new AppError(ErrorCode.TOKEN_INVALID);
       const kyc = await kycRepository.find(tx, userId);
       if (status !== KycStatus.APPROVED || !kyc) {
@@ -189,12 +189,14 @@ export class KycService {
     const page = await kycRepository.list(
       db,
       filter,
-      filter.lastName ? await kycPeople.idsWithLastNamePrefix(db, filter.lastName) : undefined,
+      filter.lastName
+        ? await kycPeople.idsWithLastNamePrefix(txOf(db), filter.lastName)
+        : undefined,
       await this.scopeOf(caller),
     );
     const ids = page.rows.map((kyc) => kyc.userId);
     const [people, history] = await Promise.all([
-      kycPeople.findMany(db, ids),
+      kycPeople.findMany(txOf(db), ids),
       kycRepository.history(db, ids),
     ]);
     const byId = new Map(people.map((user) => [user.id, user]));
@@ -232,7 +234,7 @@ export class KycService {
     const maxNftType = to === KycStatus.APPROVED ? (input.maxNftType ?? null) : null;
     const scope = await this.scopeOf(auth);
     const result = await this.deps.db.transaction(async (tx) => {
-      const from = await kycPeople.lockStatus(tx, userId);
+      const from = await kycPeople.lockStatus(txOf(tx), userId);
       if (!from) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });
       const kyc = await kycRepository.find(tx, userId);
       const level = applicationLevel((kyc?.requestedNftType ?? null) as NftType | null);
@@ -248,7 +250,7 @@ export class KycService {
         moderatorComment: comment,
         decidedBy: auth.user.id,
       });
-      const user = await kycPeople.setStatus(tx, userId, to);
+      const user = await kycPeople.setStatus(txOf(tx), userId, to);
       await kycRepository.addDecision(tx, {
         userId,
         fromStatus: from,
@@ -303,7 +305,7 @@ export function kycWaitingFigures(tx: Tx) {
 
 /**
  * For the market: whether the user's verification is approved, and the highest NFT level the
- * moderator allowed (null unless approved). On the caller's executor.
+ * moderator allowed (null unless approved). In the caller's `Tx`.
  */
 export async function kycApproval(
   tx: Tx,
@@ -321,7 +323,7 @@ export async function kycFacts(
 ): Promise<{ status: KycStatus; maxNftType: NftType | null }> {
   const db = executorOf(tx);
   const [user, kyc] = await Promise.all([
-    kycPeople.find(db, userId),
+    kycPeople.find(tx, userId),
     kycRepository.find(db, userId),
   ]);
   const status = user?.kycStatus ?? KycStatus.DRAFT;
@@ -362,13 +364,13 @@ export async function reopenKyc(
 ): Promise<number> {
   const tx = executorOf(unit);
   const { userId, actorId, reason } = input;
-  const from = await kycPeople.lockStatus(tx, userId);
+  const from = await kycPeople.lockStatus(unit, userId);
   if (!from) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });
   if (!canReopenKyc(from)) {
     throw new AppError(ErrorCode.CONFLICT, { messageKey: 'staff.kyc-not-reopenable' });
   }
   await kycRepository.reopen(tx, userId, { moderatorComment: reason, decidedBy: actorId });
-  const user = await kycPeople.setStatus(tx, userId, KycStatus.DRAFT);
+  const user = await kycPeople.setStatus(unit, userId, KycStatus.DRAFT);
   await kycRepository.addDecision(tx, {
     userId,
     fromStatus: from,

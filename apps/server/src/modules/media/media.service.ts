@@ -7,7 +7,7 @@ import { MediaAlbum, type KycStatus } from '@meeet/core/enums';
 import { hasRole, Role } from '@meeet/core/roles';
 import { canEditKycPhotos } from '@meeet/core/rules/kyc-status';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import { executorOf, type Tx } from '../../plugins/db.ts';
+import { executorOf, type Tx, txOf } from '../../plugins/db.ts';
 import { QueueFullError, type Semaphore } from '../../lib/semaphore.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import { kycPeople } from '../users/kyc-people.service.ts';
@@ -143,7 +143,7 @@ export class MediaService {
         let replaced: MediaRow[] = [];
         if (album === MediaAlbum.KYC && kind) {
           // Re-read under a row lock: a submit running now must not see its photo replaced.
-          const status = await kycPeople.lockStatus(tx, user.id);
+          const status = await kycPeople.lockStatus(txOf(tx), user.id);
           if (!status || !canEditKycPhotos(status)) throw kycLocked();
           replaced = await mediaRepository.deleteKycOfKind(tx, user.id, kind);
         }
@@ -219,7 +219,7 @@ export class MediaService {
       const row = await mediaRepository.findById(tx, id);
       if (!row || row.ownerId !== auth.user.id) throw notFound();
       if (row.album === MediaAlbum.KYC) {
-        const status = await kycPeople.lockStatus(tx, auth.user.id);
+        const status = await kycPeople.lockStatus(txOf(tx), auth.user.id);
         if (!status || !canEditKycPhotos(status)) throw kycLocked();
       }
       const deleted = await mediaRepository.delete(tx, id);
@@ -293,7 +293,7 @@ export async function isOwnMediaOfAlbum(
   return row?.album === album && row.ownerId === ownerId;
 }
 
-/** For KYC: the user's newest KYC image of each kind, on the caller's executor. */
+/** For KYC: the user's newest KYC image of each kind, in the caller's `Tx`. */
 export function kycImagesOf(
   tx: Tx,
   userId: number,

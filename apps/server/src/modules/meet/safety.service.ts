@@ -11,7 +11,7 @@ import {
 import { HandDropReason, type NotificationPayload } from '@meeet/core/api/realtime';
 import { translate } from '@meeet/core/i18n/translate';
 import type { Database } from '../../db/client.ts';
-import { executorOf, type Tx } from '../../plugins/db.ts';
+import { executorOf, type Tx, txOf } from '../../plugins/db.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
 import { usersByIds } from '../users/users.service.ts';
 import { toChatMessage } from './chat-message.ts';
@@ -105,7 +105,9 @@ export class SafetyService {
   /** The people the caller blocked, with their names (the users service's). */
   async listBlocks(auth: AuthContext): Promise<BlockList> {
     const list = await meetRepository.blockedBy(this.deps.db, auth.user.id);
-    const found = new Map((await usersByIds(this.deps.db, list)).map((user) => [user.id, user]));
+    const found = new Map(
+      (await usersByIds(txOf(this.deps.db), list)).map((user) => [user.id, user]),
+    );
     const people = list.map((userId) => {
       const user = found.get(userId);
       return {

@@ -12,6 +12,7 @@ import { userLocales } from '../users/users.service.ts';
 import type { MeetingsContext } from './meetings-context.ts';
 import type { MeetingViews } from './meetings-views.ts';
 import type { MeetingRow } from './meetings.schema.ts';
+import { txOf } from '../../plugins/db.ts';
 
 /** What the members hear of their meeting: socket events, notifications, pushes. */
 export class MeetingNotices {
@@ -66,7 +67,7 @@ export class MeetingNotices {
   ): Promise<void> {
     const ids = [row.userA, row.userB];
     const [locales, users] = await Promise.all([
-      userLocales(this.ctx.deps.db, ids),
+      userLocales(txOf(this.ctx.deps.db), ids),
       Promise.all(ids.map((id) => this.ctx.deps.sessions.userOf(id))),
     ]);
     for (const [i, userId] of ids.entries()) {

@@ -15,6 +15,7 @@ import { Poller } from '../../lib/poller.ts';
 import { ADMIN_ROOM, userRoom } from '../../plugins/socket.ts';
 import { adminsAmong } from '../users/users.service.ts';
 import { MonitorService, registerMonitorGauges } from './monitor.service.ts';
+import { txOf } from '../../plugins/db.ts';
 
 const tags = ['monitor'];
 const bearer = [{ bearerAuth: [] }];
@@ -76,7 +77,7 @@ function startMonitorPolls(app: App, config: AppConfig, monitor: MonitorService)
     const sockets = await app.io.in(ADMIN_ROOM).fetchSockets();
     if (sockets.length === 0) return;
     const userIds = [...new Set(sockets.flatMap((s) => s.data.userId ?? []))];
-    const admins = await adminsAmong(app.db, userIds);
+    const admins = await adminsAmong(txOf(app.db), userIds);
     if (admins.length === 0) return;
     const snapshot = await monitor.snapshot();
     app.io.to(admins.map(userRoom)).emit('monitor', snapshot);

@@ -44,7 +44,7 @@ export class MonitorService {
     const { db } = this.deps;
     const now = Date.now();
     const [users, realtime, hands, meetings, kyc, market, wallet, chain] = await Promise.all([
-      userSignUpFigures(db),
+      userSignUpFigures(txOf(db)),
       this.deps.sockets(),
       this.deps.raisedHands(),
       meetingFigures(txOf(db), new Date(now)),

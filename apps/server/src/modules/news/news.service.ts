@@ -131,7 +131,7 @@ export class NewsService {
     const due = await newsRepository.claimToNotify(db);
     if (due.length === 0) return 0;
     const online = [...new Set(await this.deps.onlineUserIds())];
-    const locales = await userLocales(db, online);
+    const locales = await userLocales(txOf(db), online);
     for (const item of due) {
       for (const [userId, locale] of locales) {
         this.deps.notify(userId, {

@@ -14,6 +14,7 @@ import type { AuthContext } from '../users/sessions.service.ts';
 import { userLocales } from '../users/users.service.ts';
 import type { PushMessage, PushProvider } from './push.provider.ts';
 import { pushRepository as repo } from './push.repository.ts';
+import { txOf } from '../../plugins/db.ts';
 
 /** The job kind of one push to one device. */
 export const PUSH_JOB = 'push.send';
@@ -132,7 +133,7 @@ export class PushService implements PushNotifier {
     const appOpen = new Set(online);
     const recipients = devices.filter((device) => !appOpen.has(device.userId));
     if (recipients.length === 0) return 0;
-    const locales = await userLocales(db, [...new Set(recipients.map((r) => r.userId))]);
+    const locales = await userLocales(txOf(db), [...new Set(recipients.map((r) => r.userId))]);
     const worded = new Map<string, PushMessage>();
     const wordedIn = (locale: Locale): PushMessage => {
       const cached = worded.get(locale);
@@ -161,7 +162,7 @@ export class PushService implements PushNotifier {
       repo.tokensOf(db, userId),
     ]);
     if (!settings[kind] || tokens.length === 0) return;
-    const locale = (await userLocales(db, [userId])).get(userId) ?? 'en';
+    const locale = (await userLocales(txOf(db), [userId])).get(userId) ?? 'en';
     const composed = compose(locale);
     const message: PushMessage = { ...composed, body: clip(composed.body) };
     const ids = await db.transaction(async (tx) =>

@@ -79,7 +79,7 @@ export class ReferralService {
 
   /** The referrer a code names, if it is a valid code of an existing user. */
   private referrerOf(db: DbExecutor, code: string): Promise<number | null> {
-    return promoCodeOwner(db, code);
+    return promoCodeOwner(txOf(db), code);
   }
 
   /**
@@ -401,6 +401,6 @@ export class ReferralService {
    * in its transaction; the tree's copies of the level follow by trigger.
    */
   async setLevel(tx: DbExecutor, userId: number, level: ReferralLevel): Promise<void> {
-    await setReferralLevel(tx, userId, level);
+    await setReferralLevel(txOf(tx), userId, level);
   }
 }

@@ -16,6 +16,7 @@ import type { TokenSigner } from '../users/tokens.ts';
 import { userIdByEmail } from '../users/users.service.ts';
 import { securityRepository } from './security.repository.ts';
 import type { SecurityEventSource, SecurityService } from './security.service.ts';
+import { txOf } from '../../plugins/db.ts';
 
 /** A "This wasn't me" link works for a week, once. */
 const NOT_ME_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -121,7 +122,7 @@ export class AccountSecurityService {
 
   /** The phrase the mail module shows in a mail to this address. */
   async antiPhishingFor(email: string): Promise<string | null> {
-    const userId = await userIdByEmail(this.deps.db, email);
+    const userId = await userIdByEmail(txOf(this.deps.db), email);
     return userId === null ? null : securityRepository.antiPhishing(this.deps.db, userId);
   }
 

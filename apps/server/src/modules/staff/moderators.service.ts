@@ -35,7 +35,7 @@ export class ModeratorsService {
     );
     const ids = [...new Set(buyers.flat().map((buyer) => buyer.userId))];
     const [people, moderates] = await Promise.all([
-      usersByIds(db, ids),
+      usersByIds(txOf(db), ids),
       moderatorLevelsRepository.of(txOf(db), ids),
     ]);
     const byId = new Map(people.map((user) => [user.id, user]));
@@ -68,7 +68,7 @@ export class ModeratorsService {
     const caller = assertRole(auth, Role.ADMIN);
     const { level } = input;
     return this.deps.db.transaction(async (tx) => {
-      const user = await userById(tx, userId);
+      const user = await userById(txOf(tx), userId);
       if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });
       let role = user.role as Role;
       if (input.appoint) {
@@ -79,7 +79,7 @@ export class ModeratorsService {
         }
         if (role === Role.USER) {
           role = Role.MODERATOR;
-          await setUserRoleById(tx, userId, role);
+          await setUserRoleById(txOf(tx), userId, role);
           await staffRepository.record(tx, {
             userId,
             actorId: caller.user.id,

@@ -44,7 +44,7 @@ export class StaffSections {
 
   /** The user, or 404: every section answers for an existing user only. */
   private async subject(userId: number) {
-    const user = await userById(this.deps.db, userId);
+    const user = await userById(txOf(this.deps.db), userId);
     if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });
     return user;
   }
@@ -52,7 +52,7 @@ export class StaffSections {
   /** Ids → who they are; an id no longer found keeps a null nickname. */
   private async people(ids: readonly (number | null)[]): Promise<(id: number) => Person> {
     const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-    const found = await usersByIds(this.deps.db, wanted);
+    const found = await usersByIds(txOf(this.deps.db), wanted);
     const byId = new Map(found.map((user) => [user.id, user.domain]));
     return (id) => ({ id, nickname: byId.get(id) ?? null });
   }

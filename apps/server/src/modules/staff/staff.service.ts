@@ -87,17 +87,17 @@ export class StaffService {
     const { db } = this.deps;
     const found = new Map<number, { user: FoundUser; match: StaffMatch }>();
     if (USER_ID.test(q)) {
-      const user = await userById(db, Number(q));
+      const user = await userById(txOf(db), Number(q));
       if (user) found.set(user.id, { user, match: StaffMatch.ID });
     }
     if (ADDRESS.test(q)) {
       const ownerId = await depositAddressOwner(txOf(db), q);
-      const user = ownerId === null ? undefined : await userById(db, ownerId);
+      const user = ownerId === null ? undefined : await userById(txOf(db), ownerId);
       if (user) found.set(user.id, { user, match: StaffMatch.ADDRESS });
     }
     const text = q.startsWith('@') ? q.slice(1) : q;
     if (text) {
-      for (const user of await searchUsersByText(db, text, STAFF_SEARCH_LIMIT)) {
+      for (const user of await searchUsersByText(txOf(db), text, STAFF_SEARCH_LIMIT)) {
         if (found.has(user.id)) continue;
         const match = user.byNickname ? StaffMatch.NICKNAME : StaffMatch.EMAIL;
         found.set(user.id, { user, match });
@@ -113,7 +113,7 @@ export class StaffService {
   async user(auth: AuthContext | null, userId: number): Promise<StaffUserDetail> {
     const caller = assertRole(auth, Role.MODERATOR);
     const { db } = this.deps;
-    const user = await userById(db, userId);
+    const user = await userById(txOf(db), userId);
     if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });
     const admin = hasRole(caller.user.role as Role, Role.ADMIN);
     const [banned, depositAddress, kyc, levels, sessions, audit] = await Promise.all([
@@ -124,7 +124,7 @@ export class StaffService {
         this.deps.log.warn({ err: error }, 'staff: token levels unavailable');
         return [];
       }),
-      userSessions(db, userId, SESSIONS_SHOWN),
+      userSessions(txOf(db), userId, SESSIONS_SHOWN),
       admin ? staffRepository.trailOf(db, userId, AUDIT_SHOWN) : Promise.resolve(null),
     ]);
     const lockUntil = user.deviceLockUntil;
@@ -181,7 +181,7 @@ export class StaffService {
         details,
       });
     const mailJob = await db.transaction(async (tx) => {
-      const user = await userById(tx, userId);
+      const user = await userById(txOf(tx), userId);
       if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });
       switch (input.action) {
         case StaffAction.BAN:
@@ -192,7 +192,7 @@ export class StaffService {
           break;
         case StaffAction.ROLE:
           if (user.role === input.role) throw refused('staff.same-role');
-          await setUserRoleById(tx, userId, input.role);
+          await setUserRoleById(txOf(tx), userId, input.role);
           await audit(tx, { from: user.role, to: input.role });
           return null;
         case StaffAction.LIFT_DEVICE_LOCK:

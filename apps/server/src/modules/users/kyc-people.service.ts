@@ -1,5 +1,5 @@
 import type { KycStatus } from '@meeet/core/enums';
-import type { DbExecutor } from '../../db/client.ts';
+import { executorOf, type Tx } from '../../plugins/db.ts';
 import { usersRepository } from './users.repository.ts';
 import type { UserRow } from './users.schema.ts';
 
@@ -40,32 +40,32 @@ function toKycPerson(row: UserRow): KycPerson {
 /**
  * What the KYC module (which decides the status) and media (KYC images are frozen while a
  * verification is under review) need of the users module. A call that must share the caller's
- * transaction takes its executor (docs/decisions.md, "Server module seams by what crosses them").
+ * transaction takes its `Tx` (docs/decisions.md, "Server module seams by what crosses them").
  */
 export const kycPeople = {
-  async find(db: DbExecutor, id: number): Promise<KycPerson | undefined> {
-    const row = await usersRepository.findById(db, id);
+  async find(tx: Tx, id: number): Promise<KycPerson | undefined> {
+    const row = await usersRepository.findById(executorOf(tx), id);
     return row && toKycPerson(row);
   },
 
   /** The users among `ids` (those who vanished are left out), in no order. */
-  async findMany(db: DbExecutor, ids: readonly number[]): Promise<KycPerson[]> {
-    return (await usersRepository.findByIds(db, ids)).map(toKycPerson);
+  async findMany(tx: Tx, ids: readonly number[]): Promise<KycPerson[]> {
+    return (await usersRepository.findByIds(executorOf(tx), ids)).map(toKycPerson);
   },
 
   /** Moderation's last-name search: the ids of users whose last name starts with `prefix`. */
-  idsWithLastNamePrefix(db: DbExecutor, prefix: string): Promise<number[]> {
-    return usersRepository.idsWithLastNamePrefix(db, prefix);
+  idsWithLastNamePrefix(tx: Tx, prefix: string): Promise<number[]> {
+    return usersRepository.idsWithLastNamePrefix(executorOf(tx), prefix);
   },
 
   /** The status mirror, the user's row locked until `tx` ends; undefined when there is no user. */
-  lockStatus(tx: DbExecutor, userId: number): Promise<KycStatus | undefined> {
-    return usersRepository.lockKycStatus(tx, userId);
+  lockStatus(tx: Tx, userId: number): Promise<KycStatus | undefined> {
+    return usersRepository.lockKycStatus(executorOf(tx), userId);
   },
 
   /** Writes the status mirror in the caller's transaction; the user after. */
-  async setStatus(tx: DbExecutor, userId: number, status: KycStatus): Promise<KycPerson> {
-    return toKycPerson(await usersRepository.setKycStatus(tx, userId, status));
+  async setStatus(tx: Tx, userId: number, status: KycStatus): Promise<KycPerson> {
+    return toKycPerson(await usersRepository.setKycStatus(executorOf(tx), userId, status));
   },
 };
 

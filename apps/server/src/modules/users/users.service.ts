@@ -18,6 +18,7 @@ import { isProfileComplete } from '@meeet/core/rules/profile';
 import { parsePromoCode } from '@meeet/core/rules/promo-code';
 import { uniqueViolation } from '../../db/pg-errors.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
 import type { CodesService } from '../codes/codes.service.ts';
 import { invalidCode } from '../codes/codes.service.ts';
 import { accountRepository } from './account.repository.ts';
@@ -214,7 +215,7 @@ export class UsersService {
 
   /** Whether a promo code is well formed and names an existing user (no error either way). */
   async isPromocodeValid(promocode: string): Promise<boolean> {
-    return (await promoCodeOwner(this.deps.db, promocode)) !== null;
+    return (await promoCodeOwner(txOf(this.deps.db), promocode)) !== null;
   }
 
   /**
@@ -240,7 +241,7 @@ export class UsersService {
   /** The referrer a promo code names; an unknown one is refused rather than silently dropped. */
   async referrerOf(promocode: string | undefined): Promise<number | null> {
     if (promocode === undefined) return null;
-    const owner = await promoCodeOwner(this.deps.db, promocode);
+    const owner = await promoCodeOwner(txOf(this.deps.db), promocode);
     if (owner === null) throw invalidPromocode();
     return owner;
   }
@@ -391,30 +392,27 @@ export class UsersService {
 }
 
 /** For other modules: the language of each of `ids` (users who vanished are left out). */
-export async function userLocales(
-  db: DbExecutor,
-  ids: readonly number[],
-): Promise<Map<number, Locale>> {
-  const rows = await usersRepository.locales(db, ids);
+export async function userLocales(tx: Tx, ids: readonly number[]): Promise<Map<number, Locale>> {
+  const rows = await usersRepository.locales(executorOf(tx), ids);
   return new Map(rows.map((row) => [row.id, row.locale as Locale]));
 }
 
 /** For the monitor: accounts in all, today (UTC) and in the last 7 days. */
-export function userSignUpFigures(db: DbExecutor) {
-  return usersRepository.signUpCounts(db);
+export function userSignUpFigures(tx: Tx) {
+  return usersRepository.signUpCounts(executorOf(tx));
 }
 
 /** For other modules: which of `ids` are admins (the monitor is pushed to them only). */
-export function adminsAmong(db: DbExecutor, ids: readonly number[]): Promise<number[]> {
-  return usersRepository.withRole(db, ids, Role.ADMIN);
+export function adminsAmong(tx: Tx, ids: readonly number[]): Promise<number[]> {
+  return usersRepository.withRole(executorOf(tx), ids, Role.ADMIN);
 }
 
 /** For ads (only with the advertising consent): the profile facts an audience may target. */
 export async function adAudienceProfile(
-  db: DbExecutor,
+  tx: Tx,
   id: number,
 ): Promise<{ country: string | null; gender: number | null; age: number | null }> {
-  const row = await usersRepository.audience(db, id);
+  const row = await usersRepository.audience(executorOf(tx), id);
   if (!row) return { country: null, gender: null, age: null };
   let age: number | null = null;
   if (row.bdate) {
@@ -446,14 +444,14 @@ export type UserFacts = Pick<
   | 'deviceLockReason'
 >;
 
-/** For other modules: the user as stored, on the caller's executor (so inside its transaction). */
-export function userById(db: DbExecutor, id: number): Promise<UserRow | undefined> {
-  return usersRepository.findById(db, id);
+/** For other modules: the user as stored, in the caller's `Tx` (so inside its transaction). */
+export function userById(tx: Tx, id: number): Promise<UserRow | undefined> {
+  return usersRepository.findById(executorOf(tx), id);
 }
 
 /** For other modules: the users among `ids` (those who vanished are left out), in no order. */
-export function usersByIds(db: DbExecutor, ids: readonly number[]): Promise<UserRow[]> {
-  return usersRepository.findByIds(db, ids);
+export function usersByIds(tx: Tx, ids: readonly number[]): Promise<UserRow[]> {
+  return usersRepository.findByIds(executorOf(tx), ids);
 }
 
 export function userExists(db: DbExecutor, id: number): Promise<boolean> {
@@ -464,53 +462,49 @@ export function userExists(db: DbExecutor, id: number): Promise<boolean> {
  * The user a promo code names: a random code by lookup, an old sequential one by its id
  * (they keep working); null for a malformed code or one naming nobody.
  */
-export async function promoCodeOwner(db: DbExecutor, code: string): Promise<number | null> {
+export async function promoCodeOwner(tx: Tx, code: string): Promise<number | null> {
   const parsed = parsePromoCode(code);
   if (!parsed.ok) return null;
   if ('referralCode' in parsed) {
-    return (await usersRepository.idByReferralCode(db, parsed.referralCode)) ?? null;
+    return (await usersRepository.idByReferralCode(executorOf(tx), parsed.referralCode)) ?? null;
   }
-  return (await usersRepository.exists(db, parsed.userId)) ? parsed.userId : null;
+  return (await usersRepository.exists(executorOf(tx), parsed.userId)) ? parsed.userId : null;
 }
 
 /** For the referral programme: the user's referral level (Human, or Business once approved). */
-export function setReferralLevel(db: DbExecutor, userId: number, level: ReferralLevel) {
-  return usersRepository.setReferralLevel(db, userId, level);
+export function setReferralLevel(tx: Tx, userId: number, level: ReferralLevel) {
+  return usersRepository.setReferralLevel(executorOf(tx), userId, level);
 }
 
 /** For the affiliate programme's partner list: the e-mail and nickname of each of `ids`. */
 export async function userContacts(
-  db: DbExecutor,
+  tx: Tx,
   ids: readonly number[],
 ): Promise<Map<number, { email: string; nickname: string | null }>> {
   const found = new Map<number, { email: string; nickname: string | null }>();
   for (const id of new Set(ids)) {
-    const row = await usersRepository.findById(db, id);
+    const row = await usersRepository.findById(executorOf(tx), id);
     if (row) found.set(id, { email: row.email, nickname: row.domain });
   }
   return found;
 }
 
 /** For the staff tools: users whose e-mail or nickname starts with `text`, nickname hits first. */
-export function searchUsersByText(db: DbExecutor, text: string, limit: number) {
-  return usersRepository.searchByText(db, text, limit);
+export function searchUsersByText(tx: Tx, text: string, limit: number) {
+  return usersRepository.searchByText(executorOf(tx), text, limit);
 }
 
 /** For the staff tools: the user's newest sessions, ended ones included. */
-export function userSessions(db: DbExecutor, userId: number, limit: number) {
-  return sessionsRepository.listForUser(db, userId, limit);
+export function userSessions(tx: Tx, userId: number, limit: number) {
+  return sessionsRepository.listForUser(executorOf(tx), userId, limit);
 }
 
-/** For the staff tools: sets a user's role on the caller's executor; the row afterwards. */
-export function setUserRoleById(
-  db: DbExecutor,
-  userId: number,
-  role: Role,
-): Promise<UserRow | undefined> {
-  return usersRepository.update(db, userId, { role });
+/** For the staff tools: sets a user's role in the caller's `Tx`; the row afterwards. */
+export function setUserRoleById(tx: Tx, userId: number, role: Role): Promise<UserRow | undefined> {
+  return usersRepository.update(executorOf(tx), userId, { role });
 }
 
 /** For other modules: the id of the account with this e-mail (any letter case), if any. */
-export async function userIdByEmail(db: DbExecutor, email: string): Promise<number | null> {
-  return (await usersRepository.findByEmail(db, email))?.id ?? null;
+export async function userIdByEmail(tx: Tx, email: string): Promise<number | null> {
+  return (await usersRepository.findByEmail(executorOf(tx), email))?.id ?? null;
 }
