@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { Text, View } from 'react-native';
-import { profileUpdateRequestSchema, userPrivateSchema } from '@meeet/core/api/user';
+import {
+  profileUpdateRequestSchema,
+  userPrivateSchema,
+  type ProfileUpdateRequest,
+} from '@meeet/core/api/user';
 import { userPaths } from '@meeet/core/api/user-paths';
 import { birthDateToIso, isoToBirthDate, validateBirthDate } from '@meeet/core/rules/birth-date';
 import { validateGender } from '@meeet/core/rules/profile';
@@ -9,6 +13,66 @@ import { fieldErrors, type FieldErrors } from '../../lib/forms.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { saveUser, useSession } from '../../lib/session.ts';
 import { Button, Chip, ErrorBox, Field, Screen, styles } from '../../components/ui.tsx';
+
+type Translate = ReturnType<typeof useI18n>['t'];
+
+/** The profile as typed: the request to send, or every field's error at once. */
+function checkProfile(
+  values: {
+    firstName: string;
+    lastName: string;
+    domain: string;
+    bdate: string;
+    gender: 0 | 1 | null;
+  },
+  locale: string,
+  t: Translate,
+): { ok: true; request: ProfileUpdateRequest } | { ok: false; errors: FieldErrors } {
+  const { firstName, lastName, domain, bdate, gender } = values;
+  const found: FieldErrors = {};
+  const dateError = validateBirthDate(bdate);
+  if (dateError) found.bdate = t(dateError);
+  const genderError = validateGender(gender);
+  if (genderError) found.gender = t(genderError);
+  if (!firstName.trim()) found.firstName = t('msg.required');
+  if (!lastName.trim()) found.lastName = t('msg.required');
+  if (!domain.trim()) found.domain = t('msg.required');
+  const parsed = profileUpdateRequestSchema.safeParse({
+    firstName,
+    lastName,
+    domain,
+    locale,
+    ...(gender === null ? {} : { gender }),
+    ...(dateError ? {} : { bdate: birthDateToIso(bdate) }),
+  });
+  if (parsed.success && Object.keys(found).length === 0) return { ok: true, request: parsed.data };
+  return {
+    ok: false,
+    errors: { ...(parsed.success ? {} : fieldErrors(parsed.error, t)), ...found },
+  };
+}
+
+/** The two genders the spec offers, as chips. */
+function GenderChoice({ value, onChange }: { value: 0 | 1 | null; onChange: (g: 0 | 1) => void }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Text style={styles.label}>{t('m.profile.gender')}</Text>
+      <View style={styles.row}>
+        <Chip
+          label={t('m.profile.gender.male')}
+          selected={value === 0}
+          onPress={() => onChange(0)}
+        />
+        <Chip
+          label={t('m.profile.gender.female')}
+          selected={value === 1}
+          onPress={() => onChange(1)}
+        />
+      </View>
+    </>
+  );
+}
 
 /** Spec §4's complete profile (birth date, nickname, first and last name, gender), web rules. */
 export function CompleteProfileScreen() {
@@ -24,28 +88,12 @@ export function CompleteProfileScreen() {
   const [busy, setBusy] = useState(false);
 
   async function submit() {
-    const found: FieldErrors = {};
-    const dateError = validateBirthDate(bdate);
-    if (dateError) found.bdate = t(dateError);
-    const genderError = validateGender(gender);
-    if (genderError) found.gender = t(genderError);
-    if (!firstName.trim()) found.firstName = t('msg.required');
-    if (!lastName.trim()) found.lastName = t('msg.required');
-    if (!domain.trim()) found.domain = t('msg.required');
-    const parsed = profileUpdateRequestSchema.safeParse({
-      firstName,
-      lastName,
-      domain,
-      locale,
-      ...(gender === null ? {} : { gender }),
-      ...(dateError ? {} : { bdate: birthDateToIso(bdate) }),
-    });
-    const all = { ...(parsed.success ? {} : fieldErrors(parsed.error, t)), ...found };
-    if (!parsed.success || Object.keys(found).length > 0) return setErrors(all);
+    const checked = checkProfile({ firstName, lastName, domain, bdate, gender }, locale, t);
+    if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     setFailure(null);
     setBusy(true);
-    const result = await api.post(userPaths.profileUpdate, parsed.data, userPrivateSchema);
+    const result = await api.post(userPaths.profileUpdate, checked.request, userPrivateSchema);
     setBusy(false);
     if (!result.ok) {
       if (result.fields) setErrors(result.fields);
@@ -84,19 +132,7 @@ export function CompleteProfileScreen() {
         keyboardType="numbers-and-punctuation"
         error={errors.bdate}
       />
-      <Text style={styles.label}>{t('m.profile.gender')}</Text>
-      <View style={styles.row}>
-        <Chip
-          label={t('m.profile.gender.male')}
-          selected={gender === 0}
-          onPress={() => setGender(0)}
-        />
-        <Chip
-          label={t('m.profile.gender.female')}
-          selected={gender === 1}
-          onPress={() => setGender(1)}
-        />
-      </View>
+      <GenderChoice value={gender} onChange={setGender} />
       {errors.gender ? <Text style={styles.fieldError}>{errors.gender}</Text> : null}
       {failure ? <ErrorBox message={failure} /> : null}
       <Button label={t('m.profile.submit')} onPress={() => void submit()} disabled={busy} />

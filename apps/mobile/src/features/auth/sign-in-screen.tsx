@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import { Text } from 'react-native';
-import { useQuery } from '@tanstack/react-query';
-import {
-  appleStatusResponseSchema,
-  authResponseSchema,
-  loginRequestSchema,
-} from '@meeet/core/api/user';
+import { authResponseSchema, loginRequestSchema } from '@meeet/core/api/user';
 import { userPaths } from '@meeet/core/api/user-paths';
 import { encodeFactorProof } from '@meeet/core/api/factors';
 import { FACTOR_HEADER } from '@meeet/core/api/factors-paths';
@@ -14,8 +9,8 @@ import { fieldErrors, type FieldErrors } from '../../lib/forms.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { EmailField } from './email-field.tsx';
 import { saveAuth } from '../../lib/session.ts';
-import { Button, Chip, ErrorBox, Field, Screen } from '../../components/ui.tsx';
-import { finishAppleRegistration, signInWithApple } from './apple.ts';
+import { Button, ErrorBox, Field, Screen } from '../../components/ui.tsx';
+import { AppleSignIn } from './apple-sign-in.tsx';
 import { accountNoticeStore } from '../account/account-notice.tsx';
 
 /** The factor header of a typed code: six digits from an app, else a recovery code. */
@@ -40,18 +35,9 @@ export function SignInScreen({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [appleTicket, setAppleTicket] = useState<string | null>(null);
-  const [accepted, setAccepted] = useState(false);
   // Set once the server asks this new device for a second factor (the app takes codes only).
   const [factorAsked, setFactorAsked] = useState(false);
   const [factorCode, setFactorCode] = useState('');
-  const apple = useQuery({
-    queryKey: ['apple-status'],
-    queryFn: async () => {
-      const result = await api.get(userPaths.appleStatus, undefined, appleStatusResponseSchema);
-      return result.ok ? result.data.enabled : false;
-    },
-  });
 
   async function submit() {
     const parsed = loginRequestSchema.safeParse({ email, password });
@@ -77,18 +63,6 @@ export function SignInScreen({
     await saveAuth(result.data);
   }
 
-  async function apple_() {
-    setFailure(null);
-    const outcome = await signInWithApple();
-    if (outcome?.kind === 'error') setFailure(outcome.error);
-    if (outcome?.kind === 'ticket') setAppleTicket(outcome.ticket);
-  }
-
-  async function finishApple(ticket: string) {
-    const error = await finishAppleRegistration(ticket);
-    if (error) setFailure(error);
-  }
-
   return (
     <Screen title={t('m.auth.sign-in.title')}>
       <EmailField value={email} onChangeText={setEmail} error={errors.email} />
@@ -111,23 +85,7 @@ export function SignInScreen({
       ) : null}
       {failure ? <ErrorBox message={failure} /> : null}
       <Button label={t('m.auth.sign-in.submit')} onPress={() => void submit()} disabled={busy} />
-      {apple.data && !appleTicket ? (
-        <Button label={t('m.auth.apple')} onPress={() => void apple_()} variant="secondary" />
-      ) : null}
-      {appleTicket ? (
-        <>
-          <Chip
-            label={t('m.auth.accept-terms')}
-            selected={accepted}
-            onPress={() => setAccepted(!accepted)}
-          />
-          <Button
-            label={t('m.auth.register.submit')}
-            disabled={!accepted}
-            onPress={() => void finishApple(appleTicket)}
-          />
-        </>
-      ) : null}
+      <AppleSignIn onFailure={setFailure} />
       <SignInLinks onRegister={onRegister} onRecovery={onRecovery} />
     </Screen>
   );

@@ -33,6 +33,24 @@ export function useRemaining(until: string | null | undefined): number {
   return until ? Math.max(0, Date.parse(until) - now) : 0;
 }
 
+/** How long this phone stays bound to the account after a phone change (the spec §4 device lock). */
+function DeviceLockCard({ until }: { until: string | null | undefined }) {
+  const { t } = useI18n();
+  const remaining = useRemaining(until);
+  const hours = Math.floor(remaining / 3_600_000);
+  const minutes = Math.floor((remaining % 3_600_000) / 60_000);
+  return (
+    <Card>
+      <Text style={[styles.text, { fontWeight: '700' }]}>{t('m.settings.device-lock')}</Text>
+      <Text style={styles.text}>
+        {remaining > 0
+          ? t('m.settings.device-lock.until', { hours, minutes })
+          : t('m.settings.device-lock.none')}
+      </Text>
+    </Card>
+  );
+}
+
 export function SettingsScreen({
   onNotifications,
   onDeleteAccount,
@@ -53,7 +71,6 @@ export function SettingsScreen({
       return user;
     },
   });
-  const remaining = useRemaining(me.data?.deviceLockUntil);
 
   async function language(next: (typeof LOCALES)[number]) {
     await chooseLocale(next);
@@ -67,8 +84,6 @@ export function SettingsScreen({
     await emit('hand:ghost', { ghost: value });
   }
 
-  const hours = Math.floor(remaining / 3_600_000);
-  const minutes = Math.floor((remaining % 3_600_000) / 60_000);
   return (
     <Screen title={t('m.settings.title')}>
       {me.isPending ? <Loading /> : null}
@@ -97,16 +112,7 @@ export function SettingsScreen({
           onValueChange={(value) => void toggleGhost(value)}
         />
       </View>
-      {me.data ? (
-        <Card>
-          <Text style={[styles.text, { fontWeight: '700' }]}>{t('m.settings.device-lock')}</Text>
-          <Text style={styles.text}>
-            {remaining > 0
-              ? t('m.settings.device-lock.until', { hours, minutes })
-              : t('m.settings.device-lock.none')}
-          </Text>
-        </Card>
-      ) : null}
+      {me.data ? <DeviceLockCard until={me.data.deviceLockUntil} /> : null}
       <AdsSetting />
       <PushSettingsCard />
       <BlockedPeople />
