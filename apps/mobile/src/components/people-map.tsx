@@ -3,8 +3,10 @@ import MapView, { Circle, Marker, type Region } from 'react-native-maps';
 import { Image, StyleSheet, Text, View, type LayoutChangeEvent } from 'react-native';
 import type { MapHand } from '@meeet/core/api/realtime';
 import { PUBLIC_POSITION_PRECISION_METRES } from '@meeet/core/constants';
-import { PeopleClusters, zoomOfSpan } from './people-clusters.ts';
+import { PeopleClusters, zoomOfSpan, type MapPlace } from './people-clusters.ts';
 import { moodColors, PLACE_COLOR, SELF_COLOR, type PeopleMapProps } from './people-map-types.ts';
+
+type Crowd = Extract<MapPlace, { kind: 'crowd' }>;
 
 function Person({ hand, name, photo }: { hand: MapHand; name: string; photo: string | null }) {
   const color = moodColors[hand.mood];
@@ -23,6 +25,62 @@ function Person({ hand, name, photo }: { hand: MapHand; name: string; photo: str
         {name}
       </Text>
     </View>
+  );
+}
+
+/** Near people drawn as one: their count in their mood's colour; a tap zooms in. */
+function CrowdMarker({
+  crowd,
+  label,
+  onPress,
+}: {
+  crowd: Crowd;
+  label: string;
+  onPress: () => void;
+}) {
+  return (
+    <Marker
+      coordinate={{ latitude: crowd.lat, longitude: crowd.lon }}
+      accessibilityLabel={label}
+      onPress={onPress}
+    >
+      <View style={[styles.crowd, { backgroundColor: moodColors[crowd.mood] }]}>
+        <Text style={styles.count}>{crowd.count}</Text>
+      </View>
+    </Marker>
+  );
+}
+
+/** A person: the area their public position may be in, and their photo; a tap opens them. */
+function PersonMarker({
+  hand,
+  label,
+  name,
+  photo,
+  onPress,
+}: {
+  hand: MapHand;
+  label: string;
+  name: string;
+  photo: string | null;
+  onPress: () => void;
+}) {
+  return (
+    <>
+      <Circle
+        center={{ latitude: hand.lat, longitude: hand.lon }}
+        radius={PUBLIC_POSITION_PRECISION_METRES}
+        strokeColor={moodColors[hand.mood]}
+        fillColor={`${moodColors[hand.mood]}22`}
+      />
+      <Marker
+        coordinate={{ latitude: hand.lat, longitude: hand.lon }}
+        accessibilityLabel={label}
+        onPress={onPress}
+      >
+        <Person hand={hand} name={name} photo={photo} />
+      </Marker>
+    </>
   );
 }
 
@@ -80,41 +138,25 @@ export function PeopleMap(props: PeopleMapProps) {
           pinColor={PLACE_COLOR}
         />
       ))}
-      {places.map((place) => {
-        if (place.kind === 'crowd') {
-          const color = moodColors[place.mood];
-          return (
-            <Marker
-              key={`crowd-${place.id}`}
-              coordinate={{ latitude: place.lat, longitude: place.lon }}
-              accessibilityLabel={texts.crowd(place.count)}
-              onPress={() => zoomInto(place.id, place.lat, place.lon)}
-            >
-              <View style={[styles.crowd, { backgroundColor: color }]}>
-                <Text style={styles.count}>{place.count}</Text>
-              </View>
-            </Marker>
-          );
-        }
-        const { hand } = place;
-        return [
-          <Circle
-            key={`area-${hand.userId}`}
-            center={{ latitude: hand.lat, longitude: hand.lon }}
-            radius={PUBLIC_POSITION_PRECISION_METRES}
-            strokeColor={moodColors[hand.mood]}
-            fillColor={`${moodColors[hand.mood]}22`}
-          />,
-          <Marker
-            key={hand.userId}
-            coordinate={{ latitude: hand.lat, longitude: hand.lon }}
-            accessibilityLabel={labelOf(hand)}
-            onPress={() => onSelect(hand.userId)}
-          >
-            <Person hand={hand} name={nameOf(hand)} photo={photoOf(hand)} />
-          </Marker>,
-        ];
-      })}
+      {places.map((place) =>
+        place.kind === 'crowd' ? (
+          <CrowdMarker
+            key={`crowd-${place.id}`}
+            crowd={place}
+            label={texts.crowd(place.count)}
+            onPress={() => zoomInto(place.id, place.lat, place.lon)}
+          />
+        ) : (
+          <PersonMarker
+            key={place.hand.userId}
+            hand={place.hand}
+            label={labelOf(place.hand)}
+            name={nameOf(place.hand)}
+            photo={photoOf(place.hand)}
+            onPress={() => onSelect(place.hand.userId)}
+          />
+        ),
+      )}
     </MapView>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import * as maplibregl from 'maplibre-gl';
 import type { StyleSpecification } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -18,12 +18,82 @@ const OFFLINE_STYLE: StyleSpecification = {
 };
 
 /**
+ * The markers on `map` at `zoom`: people (near ones drawn as one crowd), business spots and the
+ * user's own place; a person's marker opens their card through `select` (a ref, so a new
+ * handler does not redraw them).
+ */
+function useMarkers(
+  map: maplibregl.Map | null,
+  zoom: number | null,
+  props: PeopleMapProps,
+  select: RefObject<PeopleMapProps['onSelect']>,
+) {
+  const { self, hands, texts, labelOf, nameOf, photoOf, places } = props;
+  const clusters = useMemo(() => new PeopleClusters(hands), [hands]);
+  useEffect(() => {
+    if (!map || zoom === null) return;
+    const made: maplibregl.Marker[] = [];
+    for (const place of clusters.places(zoom)) {
+      if (place.kind === 'crowd') {
+        const element = crowdMarker(place.count, place.mood, texts.crowd(place.count));
+        element.addEventListener('click', () =>
+          map.easeTo({ center: [place.lon, place.lat], zoom: clusters.expansionZoom(place.id) }),
+        );
+        made.push(new maplibregl.Marker({ element }).setLngLat([place.lon, place.lat]).addTo(map));
+        continue;
+      }
+      const { hand } = place;
+      const element = personMarker(hand, {
+        label: labelOf(hand),
+        name: nameOf(hand),
+        photo: photoOf(hand),
+      });
+      element.addEventListener('click', () => select.current(hand.userId));
+      made.push(new maplibregl.Marker({ element }).setLngLat([hand.lon, hand.lat]).addTo(map));
+    }
+    for (const place of places ?? []) {
+      const element = placeMarker(place);
+      made.push(new maplibregl.Marker({ element }).setLngLat([place.lon, place.lat]).addTo(map));
+    }
+    if (self) {
+      const element = selfMarker(texts.you);
+      made.push(new maplibregl.Marker({ element }).setLngLat([self.lon, self.lat]).addTo(map));
+    }
+    return () => {
+      for (const marker of made) marker.remove();
+    };
+  }, [map, zoom, clusters, self, texts, labelOf, nameOf, photoOf, places, select]);
+}
+
+/** Says why the map shows no streets (its style could not be loaded). */
+function OfflineNote({ text }: { text: string }) {
+  return (
+    <div
+      role="status"
+      style={{
+        position: 'absolute',
+        left: 8,
+        right: 8,
+        bottom: 8,
+        padding: '6px 10px',
+        borderRadius: 8,
+        background: '#0b0b0fd9',
+        color: '#d7dae3',
+        font: '12px system-ui, sans-serif',
+      }}
+    >
+      {text}
+    </div>
+  );
+}
+
+/**
  * The web build: MapLibre GL with the configured street style (OpenFreeMap's keyless "liberty"
  * unless MEEET_MAP_STYLE_URL says otherwise); when the style cannot be loaded (offline), people
  * stay on a plain background and a note says why.
  */
 export function PeopleMap(props: PeopleMapProps) {
-  const { center, self, hands, texts, labelOf, nameOf, photoOf, places } = props;
+  const { center, self, hands, texts } = props;
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<maplibregl.Map | null>(null);
   // The zoom decides which people are drawn as one crowd.
@@ -79,40 +149,7 @@ export function PeopleMap(props: PeopleMapProps) {
     map.fitBounds(bounds, { padding: 64, maxZoom: 16, duration: 0 });
   }, [map, hands, self, center.lat, center.lon]);
 
-  const clusters = useMemo(() => new PeopleClusters(hands), [hands]);
-  useEffect(() => {
-    if (!map || zoom === null) return;
-    const made: maplibregl.Marker[] = [];
-    for (const place of clusters.places(zoom)) {
-      if (place.kind === 'crowd') {
-        const element = crowdMarker(place.count, place.mood, texts.crowd(place.count));
-        element.addEventListener('click', () =>
-          map.easeTo({ center: [place.lon, place.lat], zoom: clusters.expansionZoom(place.id) }),
-        );
-        made.push(new maplibregl.Marker({ element }).setLngLat([place.lon, place.lat]).addTo(map));
-        continue;
-      }
-      const { hand } = place;
-      const element = personMarker(hand, {
-        label: labelOf(hand),
-        name: nameOf(hand),
-        photo: photoOf(hand),
-      });
-      element.addEventListener('click', () => select.current(hand.userId));
-      made.push(new maplibregl.Marker({ element }).setLngLat([hand.lon, hand.lat]).addTo(map));
-    }
-    for (const place of places ?? []) {
-      const element = placeMarker(place);
-      made.push(new maplibregl.Marker({ element }).setLngLat([place.lon, place.lat]).addTo(map));
-    }
-    if (self) {
-      const element = selfMarker(texts.you);
-      made.push(new maplibregl.Marker({ element }).setLngLat([self.lon, self.lat]).addTo(map));
-    }
-    return () => {
-      for (const marker of made) marker.remove();
-    };
-  }, [map, zoom, clusters, self, texts, labelOf, nameOf, photoOf, places]);
+  useMarkers(map, zoom, props, select);
 
   return (
     <div
@@ -125,24 +162,7 @@ export function PeopleMap(props: PeopleMapProps) {
         data-testid="people-map"
         style={{ position: 'absolute', inset: 0, borderRadius: 12, overflow: 'hidden' }}
       />
-      {offline ? (
-        <div
-          role="status"
-          style={{
-            position: 'absolute',
-            left: 8,
-            right: 8,
-            bottom: 8,
-            padding: '6px 10px',
-            borderRadius: 8,
-            background: '#0b0b0fd9',
-            color: '#d7dae3',
-            font: '12px system-ui, sans-serif',
-          }}
-        >
-          {texts.offline}
-        </div>
-      ) : null}
+      {offline ? <OfflineNote text={texts.offline} /> : null}
     </div>
   );
 }
