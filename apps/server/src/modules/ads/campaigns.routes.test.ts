@@ -16,7 +16,7 @@ import { chainTransactions } from '../wallet/wallet.schema.ts';
 import { fundAddress } from '../wallet/wallet.service.ts';
 import { CAMPAIGN_CHARGE_KEY_PREFIX } from './campaign-funds.ts';
 import { CAMPAIGN_PRICE_SETTING } from './campaigns.service.ts';
-import { settingsAudit } from './review-rules.schema.ts';
+import { settingsAuditRepository } from './settings-audit.repository.ts';
 
 type Registered = Awaited<ReturnType<typeof registerUser>>;
 const USDT = (text: string) => parseUnits(text, 18);
@@ -287,12 +287,7 @@ describe('businesses’ campaigns', () => {
   });
 
   it('audits each change of the price with its admin, before and after', async () => {
-    const audited = () =>
-      t.db
-        .select()
-        .from(settingsAudit)
-        .where(eq(settingsAudit.setting, CAMPAIGN_PRICE_SETTING))
-        .orderBy(settingsAudit.id);
+    const audited = () => settingsAuditRepository.changes(t.db, CAMPAIGN_PRICE_SETTING);
     const earlier = (await audited()).length;
     await setPrice('3');
     await setPrice('2.5');

@@ -26,7 +26,6 @@ import { isOwnMediaOfAlbum } from '../media/media.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import { userById } from '../users/users.service.ts';
 import type { CampaignFunds } from './campaign-funds.ts';
-import { reviewRulesRepository } from './review-rules.repository.ts';
 import {
   assertNoBlockedWord,
   assertWithinLimits,
@@ -37,6 +36,7 @@ import {
   type CampaignFields,
   type CampaignRow,
 } from './campaigns.repository.ts';
+import { settingsAuditRepository as audit } from './settings-audit.repository.ts';
 
 export interface CampaignsServiceDeps {
   db: Database;
@@ -125,7 +125,7 @@ export class CampaignsService {
     await this.deps.db.transaction(async (tx) => {
       const before = await repo.price(tx);
       await repo.setPrice(tx, pricePerThousand, auth.user.id);
-      await reviewRulesRepository.audit(tx, {
+      await audit.record(tx, {
         setting: CAMPAIGN_PRICE_SETTING,
         actorId: auth.user.id,
         before: { pricePerThousand: before?.pricePerThousand.toString() ?? null },

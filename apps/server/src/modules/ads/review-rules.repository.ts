@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ReviewRules } from '@meeet/core/api/review-rules';
 import type { DbExecutor } from '../../db/client.ts';
-import { reviewRules, settingsAudit } from './review-rules.schema.ts';
+import { reviewRules } from './review-rules.schema.ts';
 
 /** The stored rules with when they were last changed. */
 export interface StoredReviewRules {
@@ -9,7 +9,7 @@ export interface StoredReviewRules {
   updatedAt: Date;
 }
 
-/** All SQL of the review rules and the settings' audit trail. */
+/** All SQL of the review rules (their audit: settings-audit.repository.ts). */
 export const reviewRulesRepository = {
   /** The one row; `lock` holds it until the transaction ends (an admin's change). */
   async current(db: DbExecutor, lock = false): Promise<StoredReviewRules | undefined> {
@@ -35,9 +35,5 @@ export const reviewRulesRepository = {
       .insert(reviewRules)
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: reviewRules.id, set: { ...values, updatedAt: sql`now()` } });
-  },
-
-  async audit(db: DbExecutor, values: typeof settingsAudit.$inferInsert): Promise<void> {
-    await db.insert(settingsAudit).values(values);
   },
 };

@@ -16,8 +16,9 @@ import { createPool } from '../../db/client.ts';
 import { adCampaigns } from './ads.schema.ts';
 import { approvedBusinessOwner } from '../business/business.test-support.ts';
 import { makeRole } from '../media/media.test-support.ts';
-import { reviewRules, settingsAudit } from './review-rules.schema.ts';
+import { reviewRules } from './review-rules.schema.ts';
 import { REVIEW_RULES_SETTING } from './review-rules.service.ts';
+import { settingsAuditRepository } from './settings-audit.repository.ts';
 
 type Registered = Awaited<ReturnType<typeof registerUser>>;
 
@@ -108,7 +109,7 @@ describe('review rules', () => {
       );
     }
     expect(await t.db.select().from(reviewRules)).toEqual([]);
-    expect(await t.db.select().from(settingsAudit)).toEqual([]);
+    expect(await settingsAuditRepository.changes(t.db, REVIEW_RULES_SETTING)).toEqual([]);
   });
 
   it('refuses rules out of bounds and changes nothing', async () => {
@@ -149,10 +150,7 @@ describe('review rules', () => {
       blockedWords: ['casino', 'cheap beer'],
     });
     expect(saved.updatedAt).not.toBeNull();
-    const audit = await t.db
-      .select()
-      .from(settingsAudit)
-      .where(eq(settingsAudit.setting, REVIEW_RULES_SETTING));
+    const audit = await settingsAuditRepository.changes(t.db, REVIEW_RULES_SETTING);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       actorId: admin.user.id,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../db/columns.ts';
 import { users } from '../users/users.schema.ts';
 
@@ -27,16 +27,3 @@ export const reviewRules = pgTable(
     check('review_rules_hours_positive', sql`${t.reviewWithinHours} > 0`),
   ],
 );
-
-/**
- * Every change an admin made to a control-area setting: who, which setting, the values before
- * and after, when. (The staff audit trail is per user; a setting belongs to no user.)
- */
-export const settingsAudit = pgTable('settings_audit', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  setting: text().notNull(),
-  actorId: integer().references(() => users.id, { onDelete: 'set null' }),
-  before: jsonb().$type<Record<string, unknown>>().notNull(),
-  after: jsonb().$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-});

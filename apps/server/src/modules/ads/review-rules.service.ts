@@ -9,6 +9,7 @@ import { blockedWordIn, limitBreach } from '@meeet/core/rules/review-rules';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import { reviewRulesRepository as repo } from './review-rules.repository.ts';
+import { settingsAuditRepository as audit } from './settings-audit.repository.ts';
 
 /** The setting's name in the settings' audit trail. */
 export const REVIEW_RULES_SETTING = 'review-rules';
@@ -45,7 +46,7 @@ export class ReviewRulesService {
     await this.deps.db.transaction(async (tx) => {
       const before = (await repo.current(tx, true))?.rules ?? DEFAULT_REVIEW_RULES;
       await repo.save(tx, rules, auth.user.id);
-      await repo.audit(tx, {
+      await audit.record(tx, {
         setting: REVIEW_RULES_SETTING,
         actorId: auth.user.id,
         before: { ...before },

@@ -12,9 +12,10 @@ import { PageSpinner } from '../../components/page-spinner.tsx';
 import { QueuePage } from '../../components/queue/queue-page.tsx';
 import { OverdueChip } from '../../components/review-rules/overdue-chip.tsx';
 import { useTranslation } from '../../i18n/react.ts';
+import { useAdminSetting, useSaveAdminSetting } from '../../lib/admin-setting.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { isAdmin } from '../../lib/roles.ts';
-import { useCampaignPrice, useSetCampaignPrice } from './api/campaign-price.ts';
+import { campaignPriceSetting } from './api/control-settings.ts';
 import { useReviewCampaign, useReviewQueue } from './api/review-campaign.ts';
 import { ReviewRulesCard } from './components/review-rules-card.tsx';
 import { NS } from './i18n.ts';
@@ -75,8 +76,8 @@ function ReviewCard({ campaign }: { campaign: Queued }) {
 
 function PriceForm({ editable }: { editable: boolean }) {
   const { t } = useTranslation([NS, 'core']);
-  const price = useCampaignPrice();
-  const save = useSetCampaignPrice();
+  const price = useAdminSetting(campaignPriceSetting);
+  const save = useSaveAdminSetting(campaignPriceSetting);
   const [value, setValue] = useState('');
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const current = price.data?.updatedAt

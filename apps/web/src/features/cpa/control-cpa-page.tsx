@@ -3,7 +3,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../i18n/react.ts';
-import { useCpaSettings } from './api/cpa-settings.ts';
+import { useAdminSetting } from '../../lib/admin-setting.ts';
+import { cpaSettings } from './api/cpa-settings.ts';
 import { CpaLandingsList } from './components/cpa-landings-list.tsx';
 import { CpaPartners } from './components/cpa-partners.tsx';
 import { CpaSection } from './components/cpa-section.tsx';
@@ -13,7 +14,7 @@ import { NS } from './i18n.ts';
 /** Spec §2 /control/cpa (admins): payouts, partners with totals and fraud signals, landings. */
 export default function ControlCpaPage() {
   const { t } = useTranslation(NS);
-  const settings = useCpaSettings();
+  const settings = useAdminSetting(cpaSettings);
   return (
     <Stack spacing={4} data-testid="control-cpa-page">
       <Typography variant="h4" component="h1">

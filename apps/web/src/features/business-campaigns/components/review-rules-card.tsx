@@ -17,8 +17,9 @@ import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../../components/form/server-errors.ts';
 import { useAppForm } from '../../../components/form/use-app-form.ts';
 import { useTranslation } from '../../../i18n/react.ts';
+import { useAdminSetting, useSaveAdminSetting } from '../../../lib/admin-setting.ts';
 import { useFormat } from '../../../lib/format.ts';
-import { useReviewRules, useSaveReviewRules } from '../api/review-rules.ts';
+import { reviewRulesSetting } from '../api/control-settings.ts';
 import { NS } from '../i18n.ts';
 
 type Values = Record<keyof ReviewRulesInput, string>;
@@ -38,7 +39,7 @@ const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text)
 /** Admins edit the rules with the contract's own schema; what they save is audited. */
 function RulesForm({ view }: { view: ReviewRulesView }) {
   const { t } = useTranslation([NS, 'core']);
-  const save = useSaveReviewRules();
+  const save = useSaveAdminSetting(reviewRulesSetting);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const app = useAppForm<Values, ReviewRules>({
     schema: reviewRulesSchema as never,
@@ -127,7 +128,7 @@ function RulesList({ rules }: { rules: ReviewRulesView['rules'] }) {
 export function ReviewRulesCard({ editable }: { editable: boolean }) {
   const { t } = useTranslation(NS);
   const fmt = useFormat();
-  const rules = useReviewRules();
+  const rules = useAdminSetting(reviewRulesSetting);
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="rules-title">
       <Stack spacing={1.5}>

@@ -14,7 +14,8 @@ import {
 } from '@meeet/core/api/cpa';
 import { parseTokenAmount, unitsToDecimal } from '@meeet/core/rules/amount';
 import { useTranslation } from '../../../i18n/react.ts';
-import { useSaveCpaSettings } from '../api/cpa-settings.ts';
+import { useSaveAdminSetting } from '../../../lib/admin-setting.ts';
+import { cpaSettings } from '../api/cpa-settings.ts';
 import { NS } from '../i18n.ts';
 
 const ACTIONS = cpaActionSchema.options;
@@ -41,7 +42,7 @@ function toUnits(text: string): { ok: true; units: string } | { ok: false; error
 /** The payout of each action at each partner level, saved together. */
 export function CpaSettingsForm({ settings }: { settings: CpaSettings }) {
   const { t } = useTranslation([NS, 'core']);
-  const save = useSaveCpaSettings();
+  const save = useSaveAdminSetting(cpaSettings);
   const [draft, setDraft] = useState<Draft>(() => toDraft(settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
