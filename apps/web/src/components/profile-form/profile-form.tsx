@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -7,14 +7,11 @@ import type { UserPrivate } from '@meeet/core/api/user';
 import { isoToBirthDate } from '@meeet/core/rules/birth-date';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import { AppForm } from '../form/app-form.tsx';
-import { FormRadioGroup } from '../form/form-radio-group.tsx';
-import { FormTextField } from '../form/form-text-field.tsx';
 import { useAppForm } from '../form/use-app-form.ts';
 import type { ValidateOn } from '../form/validate-on.ts';
 import { useDomainAvailableCheck } from './api/check-domain-available.ts';
 import { useUpdateProfile } from './api/update-profile.ts';
-import { formatBirthDateInput } from './birth-date-input.ts';
-import { countries } from './countries.ts';
+import { ContactFields, NameFields, PersonFields } from './profile-fields.tsx';
 import {
   profileFormInput,
   profileFormSchema,
@@ -56,7 +53,7 @@ export function ProfileForm({
   lockNames?: boolean;
   validateOn?: ValidateOn;
 }) {
-  const { t, i18n } = useTranslation([NS, 'core']);
+  const { t } = useTranslation([NS, 'core']);
   const update = useUpdateProfile();
   const checkDomain = useDomainAvailableCheck();
   const [failure, setFailure] = useState<string | null>(null);
@@ -67,7 +64,6 @@ export function ProfileForm({
     toInput: profileFormInput,
     asyncChecks: { domain: checkDomain },
   });
-  const countryList = useMemo(() => countries(i18n.language), [i18n.language]);
 
   const onSubmit = async (values: ProfileFormOutput) => {
     setFailure(null);
@@ -87,7 +83,6 @@ export function ProfileForm({
       setFailure(result.error !== 'ERROR' ? result.error : t('error.unknown'));
   };
 
-  const domainState = app.fieldState('domain');
   return (
     <AppForm form={app} onSubmit={onSubmit} testId="profile-form">
       <Stack spacing={2.5}>
@@ -96,83 +91,9 @@ export function ProfileForm({
             {t('names-locked')}
           </Alert>
         )}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-          <FormTextField
-            name="firstName"
-            testId="profile-first-name"
-            label={t('field.first-name')}
-            autoComplete="given-name"
-            disabled={lockNames}
-            required
-          />
-          <FormTextField
-            name="lastName"
-            testId="profile-last-name"
-            label={t('field.last-name')}
-            autoComplete="family-name"
-            disabled={lockNames}
-            required
-          />
-        </Stack>
-        <FormTextField
-          name="surName"
-          testId="profile-sur-name"
-          label={t('field.sur-name')}
-          autoComplete="additional-name"
-        />
-        <FormTextField
-          name="domain"
-          testId="profile-domain"
-          label={t('field.domain')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          hint={domainState === 'validating' ? t('field.domain-checking') : t('field.domain-hint')}
-          required
-        />
-        <FormRadioGroup
-          name="gender"
-          testId="profile-gender"
-          label={t('field.gender')}
-          options={[
-            { value: 0, label: t('gender.male'), testId: 'profile-gender-male' },
-            { value: 1, label: t('gender.female'), testId: 'profile-gender-female' },
-          ]}
-        />
-        <FormTextField
-          name="bdate"
-          testId="profile-bdate"
-          label={t('field.bdate')}
-          placeholder={t('field.bdate-hint')}
-          hint={t('field.bdate-hint')}
-          transform={formatBirthDateInput}
-          autoComplete="bday"
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
-          required
-        />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-          <FormTextField
-            name="phone"
-            testId="profile-phone"
-            label={t('field.phone')}
-            type="tel"
-            autoComplete="tel"
-          />
-          <FormTextField
-            name="country"
-            testId="profile-country"
-            label={t('field.country')}
-            select
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="">{t('field.country-none')}</option>
-            {countryList.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </FormTextField>
-        </Stack>
+        <NameFields locked={lockNames} />
+        <PersonFields checkingDomain={app.fieldState('domain') === 'validating'} />
+        <ContactFields />
         {failure && (
           <Alert severity="error" role="alert" data-testid="profile-error">
             {failure}
