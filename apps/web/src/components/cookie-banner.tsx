@@ -1,4 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type RefObject,
+} from 'react';
 import Box from '@mui/material/Box';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
@@ -21,26 +28,14 @@ const CONSENTS = [
 ] as const;
 
 /**
- * Spec §4 cookie banner. The 3 s appearance delay lives in ConsentPrompts so this module is
- * only downloaded when it is about to show. Accepting remembers the choice for good (local
- * storage); rejecting only for this browser session, so the visitor is asked again next time.
+ * Gives `target` (fixed at the bottom) space of its own while it is shown.
  */
-export default function CookieBanner({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
-  const [expanded, setExpanded] = useState(false);
-  const [consents, setConsents] = useState<Consents>({ terms: true, analytics: false, ads: false });
-  const [closing, setClosing] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  const banner = useRef<HTMLDivElement>(null);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
+function useReservedSpace(target: RefObject<HTMLElement | null>) {
   // The banner sits in space of its own: the page gets room below its content as tall as the
   // banner, and scrolling to a field (focus, scrollIntoView) stops above it, so it never covers
   // a form's controls on any screen size.
   useLayoutEffect(() => {
-    const element = banner.current;
+    const element = target.current;
     if (!element) return;
     const root = document.documentElement;
     const reserve = () => {
@@ -59,7 +54,112 @@ export default function CookieBanner({ onClose }: { onClose: () => void }) {
       document.body.style.paddingBottom = '';
       root.style.scrollPaddingBottom = '';
     };
-  }, []);
+  }, [target]);
+}
+
+/**
+ * The three consents as native ticks (the banner is part of every first visit, and MUI's
+ * checkbox machinery would add ~3 KB gzip to it for three ticks); the required one only shows
+ * that it is on.
+ */
+function ConsentTicks({
+  consents,
+  disabled,
+  onChange,
+}: {
+  consents: Consents;
+  disabled: boolean;
+  onChange: (key: keyof Consents, on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack component="fieldset" spacing={0.5} sx={{ mt: 1, p: 0, border: 0 }}>
+      {CONSENTS.map((consent) => (
+        <Typography
+          key={consent.key}
+          component="label"
+          variant="body2"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, cursor: 'pointer' }}
+        >
+          <Box
+            component="input"
+            type="checkbox"
+            data-testid={consent.testId}
+            checked={consents[consent.key]}
+            // Required cookies cannot be refused; the box only shows they are on.
+            disabled={consent.key === 'terms' || disabled}
+            onChange={(event: ChangeEvent<HTMLInputElement>) =>
+              onChange(consent.key, event.target.checked)
+            }
+            sx={{
+              m: 0,
+              width: 18,
+              height: 18,
+              accentColor: (theme) => theme.palette.primary.main,
+            }}
+          />
+          {t(consent.label)}
+        </Typography>
+      ))}
+    </Stack>
+  );
+}
+
+/** What the banner says, "show more" for the long text, and the privacy and terms pages. */
+function CookieNotice() {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  return (
+    <>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {t('cookie.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('cookie.text')}
+      </Typography>
+      {expanded && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('cookie.more')}
+        </Typography>
+      )}
+      <Stack direction="row" spacing={2} sx={{ mt: 1, flexWrap: 'wrap' }}>
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          data-testid="cookie-toggle"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          {expanded ? t('cookie.roll-up') : t('cookie.show-more')}
+        </Link>
+        <Link component={RouterLink} to="/privacy" variant="body2">
+          {t('nav.privacy')}
+        </Link>
+        <Link component={RouterLink} to="/terms" variant="body2">
+          {t('nav.terms')}
+        </Link>
+      </Stack>
+    </>
+  );
+}
+
+/**
+ * Spec §4 cookie banner. The 3 s appearance delay lives in ConsentPrompts so this module is
+ * only downloaded when it is about to show. Accepting remembers the choice for good (local
+ * storage); rejecting only for this browser session, so the visitor is asked again next time.
+ */
+export default function CookieBanner({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const [consents, setConsents] = useState<Consents>({ terms: true, analytics: false, ads: false });
+  const [closing, setClosing] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const banner = useRef<HTMLDivElement>(null);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useReservedSpace(banner);
 
   const decide = (next: Consents, storage: StorageKind) => {
     setConsents(next);
@@ -96,66 +196,12 @@ export default function CookieBanner({ onClose }: { onClose: () => void }) {
         bgcolor: 'background.paper',
       }}
     >
-      <Typography variant="h6" component="h2" gutterBottom>
-        {t('cookie.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {t('cookie.text')}
-      </Typography>
-      {expanded && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {t('cookie.more')}
-        </Typography>
-      )}
-      <Stack direction="row" spacing={2} sx={{ mt: 1, flexWrap: 'wrap' }}>
-        <Link
-          component="button"
-          type="button"
-          variant="body2"
-          data-testid="cookie-toggle"
-          aria-expanded={expanded}
-          onClick={() => setExpanded((value) => !value)}
-        >
-          {expanded ? t('cookie.roll-up') : t('cookie.show-more')}
-        </Link>
-        <Link component={RouterLink} to="/privacy" variant="body2">
-          {t('nav.privacy')}
-        </Link>
-        <Link component={RouterLink} to="/terms" variant="body2">
-          {t('nav.terms')}
-        </Link>
-      </Stack>
-      {/* Native checkboxes: the banner is part of every first visit, and MUI's checkbox
-          machinery would add ~3 KB gzip to it for three ticks. */}
-      <Stack component="fieldset" spacing={0.5} sx={{ mt: 1, p: 0, border: 0 }}>
-        {CONSENTS.map((consent) => (
-          <Typography
-            key={consent.key}
-            component="label"
-            variant="body2"
-            sx={{ display: 'flex', alignItems: 'center', gap: 1, cursor: 'pointer' }}
-          >
-            <Box
-              component="input"
-              type="checkbox"
-              data-testid={consent.testId}
-              checked={consents[consent.key]}
-              // Required cookies cannot be refused; the box only shows they are on.
-              disabled={consent.key === 'terms' || closing}
-              onChange={(event: ChangeEvent<HTMLInputElement>) =>
-                setConsents((current) => ({ ...current, [consent.key]: event.target.checked }))
-              }
-              sx={{
-                m: 0,
-                width: 18,
-                height: 18,
-                accentColor: (theme) => theme.palette.primary.main,
-              }}
-            />
-            {t(consent.label)}
-          </Typography>
-        ))}
-      </Stack>
+      <CookieNotice />
+      <ConsentTicks
+        consents={consents}
+        disabled={closing}
+        onChange={(key, on) => setConsents((current) => ({ ...current, [key]: on }))}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1.5 }}>
         <Button
           variant="contained"
