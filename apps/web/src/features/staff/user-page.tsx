@@ -15,7 +15,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { StaffAction, type StaffUserDetail } from '@meeet/core/api/staff';
-import { NFT_TYPE_NAMES } from '@meeet/core/enums';
 import { canReopenKyc } from '@meeet/core/rules/kyc-status';
 import { paths } from '../../app/paths.ts';
 import { useTranslation } from '../../i18n/react.ts';
@@ -23,10 +22,11 @@ import { useCurrentUser } from '../../lib/current-user.ts';
 import { useFormat } from '../../lib/format.ts';
 import { isAdmin } from '../../lib/roles.ts';
 import { useStaffUser } from './api/get-staff-user.ts';
-import { Facts, Section } from './components/section.tsx';
+import { Section } from './components/section.tsx';
 import { SecurityEvents } from './components/security-events.tsx';
 import { StaffActionDialog } from './components/staff-action-dialog.tsx';
 import { UserSections } from './components/user-sections.tsx';
+import { ProfileFacts, WalletFacts } from './components/user-facts.tsx';
 import { NS } from './i18n.ts';
 
 function Sessions({ sessions }: { sessions: StaffUserDetail['sessions'] }) {
@@ -127,14 +127,11 @@ function availableActions(detail: StaffUserDetail): StaffAction[] {
 
 function UserDetail({ detail, admin }: { detail: StaffUserDetail; admin: boolean }) {
   const { t } = useTranslation(NS);
-  const fmt = useFormat();
   const me = useCurrentUser();
   const [action, setAction] = useState<StaffAction | null>(null);
   const [done, setDone] = useState<StaffAction | null>(null);
   const { user } = detail;
   const name = user.nickname ?? user.email;
-  const fullName = [user.lastName, user.firstName, user.surName].filter(Boolean).join(' ');
-  const none = t('user.none');
   const canAct = admin && me.data?.id !== user.id;
 
   return (
@@ -170,62 +167,8 @@ function UserDetail({ detail, admin }: { detail: StaffUserDetail; admin: boolean
           </Stack>
         </Section>
       )}
-      <Section title={t('user.profile')}>
-        <Facts
-          rows={[
-            [
-              t('user.email'),
-              `${user.email} (${t(user.emailVerified ? 'user.email-verified' : 'user.email-unverified')})`,
-            ],
-            [t('user.nickname'), user.nickname ?? none],
-            [t('user.name'), fullName || none],
-            [t('user.phone'), user.phone ?? none],
-            [t('user.country'), user.country ?? none],
-            [t('user.language'), user.locale],
-            [t('user.role'), t(`role.${user.role}`)],
-            [t('user.registered'), fmt.dateTime(user.createdAt)],
-            [t('user.referral-level'), user.referralLevel],
-            [
-              t('user.referrer'),
-              user.referrerId === null ? (
-                none
-              ) : (
-                <Link component={RouterLink} to={paths.control.user.getHref(user.referrerId)}>
-                  {t('user.title', { id: user.referrerId })}
-                </Link>
-              ),
-            ],
-          ]}
-        />
-      </Section>
-      <Section title={t('user.wallet')}>
-        <Facts
-          rows={[
-            [
-              t('user.deposit-address'),
-              detail.depositAddress ? (
-                <Typography component="span" sx={{ fontFamily: 'monospace' }}>
-                  {detail.depositAddress}
-                </Typography>
-              ) : (
-                t('user.no-address')
-              ),
-            ],
-            [
-              t('user.levels'),
-              detail.levels.length === 0
-                ? t('user.no-levels')
-                : detail.levels.map((level) => NFT_TYPE_NAMES[level]).join(', '),
-            ],
-            [
-              t('user.device-lock'),
-              detail.deviceLock
-                ? t('user.device-lock-until', { until: fmt.dateTime(detail.deviceLock.until) })
-                : t('user.no-device-lock'),
-            ],
-          ]}
-        />
-      </Section>
+      <ProfileFacts user={user} />
+      <WalletFacts detail={detail} />
       <UserSections userId={user.id} admin={admin} />
       <Section title={t('user.sessions')}>
         <Sessions sessions={detail.sessions} />
