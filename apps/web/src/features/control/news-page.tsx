@@ -17,6 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../i18n/react.ts';
 import { NewsStatus } from '@meeet/core/enums';
+import type { NewsItem } from '@meeet/core/api/news';
 import { paths } from '../../app/paths.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useDeleteNews } from './api/delete-news.ts';
@@ -28,11 +29,92 @@ import { useFormat } from '../../lib/format.ts';
 const ALL = 'all';
 const PAGE_SIZES = [10, 20, 50];
 
-/** The news of the control area with a status filter; drafts and scheduled items marked. */
-function NewsTable() {
+/** Which news the list shows: all, drafts or published. */
+function StatusFilter({
+  value,
+  onChange,
+}: {
+  value: NewsStatus | typeof ALL;
+  onChange: (next: NewsStatus | typeof ALL) => void;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('news.status')}
+      value={value}
+      onChange={(event) => onChange(event.target.value as NewsStatus | typeof ALL)}
+      slotProps={{ htmlInput: { 'data-testid': 'news-filter' } }}
+      sx={{ minWidth: 180 }}
+    >
+      <MenuItem value={ALL}>{t('kyc.filter.all')}</MenuItem>
+      <MenuItem value={NewsStatus.DRAFT}>{t('news.status.DRAFT')}</MenuItem>
+      <MenuItem value={NewsStatus.PUBLISHED}>{t('news.status.PUBLISHED')}</MenuItem>
+    </TextField>
+  );
+}
+
+/** One news item: a click opens its edit form; scheduled items (published later) marked. */
+function NewsRow({
+  item,
+  scheduled,
+  deleting,
+  onDelete,
+}: {
+  item: NewsItem;
+  scheduled: boolean;
+  deleting: boolean;
+  onDelete: () => void;
+}) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const fmt = useFormat();
+  return (
+    <TableRow
+      data-testid="news-row"
+      hover
+      sx={{ cursor: 'pointer' }}
+      onClick={() => void navigate(paths.control.newsEdit.getHref(item.id))}
+    >
+      <TableCell>{item.id}</TableCell>
+      <TableCell>{item.titleEn}</TableCell>
+      <TableCell>
+        <Chip
+          size="small"
+          color={item.status === NewsStatus.DRAFT ? 'default' : scheduled ? 'info' : 'success'}
+          label={scheduled ? t('news.scheduled') : t(`news.status.${item.status}`)}
+        />
+      </TableCell>
+      <TableCell>{fmt.dateTime(item.publishAt)}</TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <Button
+          size="small"
+          component={RouterLink}
+          to={paths.control.newsEdit.getHref(item.id)}
+          onClick={(event) => event.stopPropagation()}
+        >
+          {t('news.edit')}
+        </Button>
+        <Button
+          size="small"
+          color="error"
+          disabled={deleting}
+          onClick={(event) => {
+            event.stopPropagation();
+            if (window.confirm(t('news.delete-confirm'))) onDelete();
+          }}
+        >
+          {t('news.delete')}
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The news of the control area with a status filter; drafts and scheduled items marked. */
+function NewsTable() {
+  const { t } = useTranslation(NS);
   const [status, setStatus] = useState<NewsStatus | typeof ALL>(ALL);
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState(PAGE_SIZES[0] ?? 10);
@@ -50,22 +132,13 @@ function NewsTable() {
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           {t('news.list-title')}
         </Typography>
-        <TextField
-          select
-          size="small"
-          label={t('news.status')}
+        <StatusFilter
           value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as NewsStatus | typeof ALL);
+          onChange={(next) => {
+            setStatus(next);
             setPage(0);
           }}
-          slotProps={{ htmlInput: { 'data-testid': 'news-filter' } }}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value={ALL}>{t('kyc.filter.all')}</MenuItem>
-          <MenuItem value={NewsStatus.DRAFT}>{t('news.status.DRAFT')}</MenuItem>
-          <MenuItem value={NewsStatus.PUBLISHED}>{t('news.status.PUBLISHED')}</MenuItem>
-        </TextField>
+        />
       </Stack>
       {news.isPending ? (
         <PageSpinner />
@@ -89,57 +162,17 @@ function NewsTable() {
                   <TableCell colSpan={5}>{t('news.empty')}</TableCell>
                 </TableRow>
               )}
-              {news.data.list.map((item) => {
-                const scheduled =
-                  item.status === NewsStatus.PUBLISHED && Date.parse(item.publishAt) > now;
-                return (
-                  <TableRow
-                    key={item.id}
-                    data-testid="news-row"
-                    hover
-                    sx={{ cursor: 'pointer' }}
-                    onClick={() => void navigate(paths.control.newsEdit.getHref(item.id))}
-                  >
-                    <TableCell>{item.id}</TableCell>
-                    <TableCell>{item.titleEn}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        color={
-                          item.status === NewsStatus.DRAFT
-                            ? 'default'
-                            : scheduled
-                              ? 'info'
-                              : 'success'
-                        }
-                        label={scheduled ? t('news.scheduled') : t(`news.status.${item.status}`)}
-                      />
-                    </TableCell>
-                    <TableCell>{fmt.dateTime(item.publishAt)}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Button
-                        size="small"
-                        component={RouterLink}
-                        to={paths.control.newsEdit.getHref(item.id)}
-                        onClick={(event) => event.stopPropagation()}
-                      >
-                        {t('news.edit')}
-                      </Button>
-                      <Button
-                        size="small"
-                        color="error"
-                        disabled={remove.isPending}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          if (window.confirm(t('news.delete-confirm'))) remove.mutate(item.id);
-                        }}
-                      >
-                        {t('news.delete')}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
+              {news.data.list.map((item) => (
+                <NewsRow
+                  key={item.id}
+                  item={item}
+                  scheduled={
+                    item.status === NewsStatus.PUBLISHED && Date.parse(item.publishAt) > now
+                  }
+                  deleting={remove.isPending}
+                  onDelete={() => remove.mutate(item.id)}
+                />
+              ))}
             </TableBody>
           </Table>
           <TablePagination
