@@ -30,9 +30,11 @@ import { presencePlugin } from './modules/meet/presence.plugin.ts';
 import { bansPlugin } from './modules/meet/bans.plugin.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { moderatorsRoutes } from './modules/staff/moderators.routes.ts';
-import { devicesRoutes, devicesServicePlugin } from './modules/devices/devices.routes.ts';
+import { devicesPlugin } from './modules/devices/devices.plugin.ts';
+import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { meetingEventsPlugin } from './modules/meetings/meetings-events.ts';
-import { meetingsRoutes, meetingsServicePlugin } from './modules/meetings/meetings.routes.ts';
+import { meetingsPlugin } from './modules/meetings/meetings.plugin.ts';
+import { meetingsRoutes } from './modules/meetings/meetings.routes.ts';
 import { referralPlugin } from './modules/referral/referral.plugin.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { cpaPlugin, type CpaPluginOptions } from './modules/cpa/cpa.plugin.ts';
@@ -46,7 +48,8 @@ import { factorsRoutes } from './modules/factors/factors.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { securityEventsPlugin } from './modules/security/security.plugin.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
-import { pushPlugin, pushRoutes } from './modules/push/push.routes.ts';
+import { pushPlugin } from './modules/push/push.plugin.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 import type { PushProvider } from './modules/push/push.provider.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
 import { walletPlugin, type WalletServiceCodes } from './modules/wallet/wallet.plugin.ts';
@@ -217,8 +220,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(presencePlugin, { config });
   await app.register(bansPlugin);
   await app.register(meetingEventsPlugin);
-  await app.register(devicesServicePlugin, { config });
-  await app.register(meetingsServicePlugin, {
+  await app.register(devicesPlugin, { config });
+  await app.register(meetingsPlugin, {
     config,
     ...(deps.afterMintSent ? { afterMintSent: deps.afterMintSent } : {}),
     ...(deps.meetingsClock ? { now: deps.meetingsClock } : {}),
