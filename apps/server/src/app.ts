@@ -6,6 +6,7 @@ import type pg from 'pg';
 import type { AppConfig } from './config.ts';
 import { trustProxyOption } from './config-values.ts';
 import { createPool } from './db/client.ts';
+import { feedbackPlugin } from './modules/feedback/feedback.plugin.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { businessPlugin } from './modules/business/business.plugin.ts';
@@ -14,11 +15,14 @@ import { campaignsPlugin } from './modules/ads/campaigns.plugin.ts';
 import { campaignsRoutes } from './modules/ads/campaigns.routes.ts';
 import { reviewRulesRoutes } from './modules/ads/review-rules.routes.ts';
 import { codesPlugin } from './modules/codes/codes.plugin.ts';
+import { kycPlugin } from './modules/kyc/kyc.plugin.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { marketEventsPlugin } from './modules/market/market-events.ts';
 import { marketPlugin } from './modules/market/market.plugin.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
+import { tokenArtPlugin } from './modules/market/token-art.plugin.ts';
 import { tokenArtRoutes } from './modules/market/token-art.routes.ts';
+import { mediaPlugin } from './modules/media/media.plugin.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
@@ -42,6 +46,7 @@ import { cpaRoutes } from './modules/cpa/cpa.routes.ts';
 import { personalDataPlugin } from './plugins/personal-data.ts';
 import { accountPlugin } from './modules/users/account.plugin.ts';
 import { accountRoutes } from './modules/users/account.routes.ts';
+import { applePlugin } from './modules/users/apple.plugin.ts';
 import { usersPlugin } from './modules/users/users.plugin.ts';
 import { factorsPlugin } from './modules/factors/factors.plugin.ts';
 import { factorsRoutes } from './modules/factors/factors.routes.ts';
@@ -235,6 +240,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(meetPlugin, { config });
   await app.register(businessPlugin);
   await app.register(campaignsPlugin);
+  await app.register(applePlugin, { config });
+  await app.register(feedbackPlugin, { config });
+  await app.register(mediaPlugin, { config });
+  await app.register(kycPlugin);
+  await app.register(tokenArtPlugin, { config });
 
   await app.register(
     async (api) => {
@@ -248,7 +258,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(mediaRoutes, { config });
       await api.register(kycRoutes);
       await api.register(marketRoutes);
-      await api.register(tokenArtRoutes, { config });
+      await api.register(tokenArtRoutes);
       await api.register(newsRoutes);
       await api.register(monitorRoutes, { config });
       await api.register(meetRoutes);
