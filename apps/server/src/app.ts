@@ -11,6 +11,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { businessPlugin } from './modules/business/business.plugin.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
+import { adsPlugin } from './modules/ads/ads.plugin.ts';
 import { campaignsPlugin } from './modules/ads/campaigns.plugin.ts';
 import { campaignsRoutes } from './modules/ads/campaigns.routes.ts';
 import { reviewRulesRoutes } from './modules/ads/review-rules.routes.ts';
@@ -32,6 +33,7 @@ import { meetPlugin } from './modules/meet/meet.plugin.ts';
 import { meetRoutes } from './modules/meet/meet.routes.ts';
 import { presencePlugin } from './modules/meet/presence.plugin.ts';
 import { bansPlugin } from './modules/meet/bans.plugin.ts';
+import { staffPlugin } from './modules/staff/staff.plugin.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { moderatorsRoutes } from './modules/staff/moderators.routes.ts';
 import { devicesPlugin } from './modules/devices/devices.plugin.ts';
@@ -245,6 +247,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(mediaPlugin, { config });
   await app.register(kycPlugin);
   await app.register(tokenArtPlugin, { config });
+  await app.register(adsPlugin);
+  await app.register(staffPlugin);
 
   await app.register(
     async (api) => {
