@@ -25,9 +25,11 @@ import { tokenArtPlugin } from './modules/market/token-art.plugin.ts';
 import { tokenArtRoutes } from './modules/market/token-art.routes.ts';
 import { mediaPlugin } from './modules/media/media.plugin.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { newsPlugin } from './modules/news/news.plugin.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { httpStats } from './modules/monitor/http-stats.ts';
+import { monitorPlugin } from './modules/monitor/monitor.plugin.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { meetPlugin } from './modules/meet/meet.plugin.ts';
 import { meetRoutes } from './modules/meet/meet.routes.ts';
@@ -249,6 +251,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(tokenArtPlugin, { config });
   await app.register(adsPlugin);
   await app.register(staffPlugin);
+  // Their pollers start on ready and stop on close in this order (news, then the monitor).
+  await app.register(newsPlugin);
+  await app.register(monitorPlugin, { config });
 
   await app.register(
     async (api) => {
