@@ -7,3 +7,5 @@ export function importsOf(
 ): { to: string; names: string[] }[];
 /** Whether `name`, as the module text exports it, takes a database handle first. */
 export function takesDbFirst(text: string, name: string): boolean;
+/** What a `*.routes.ts` file builds itself (`new MarketService(`), by name; else none. */
+export function constructedInRoutes(file: string, text: string): string[];

@@ -9,7 +9,9 @@
 //    the service;
 //  - nor a function (or an object's method) of another module that takes a database handle
 //    (`Database`, `DbExecutor`) first: the caller hands over an opaque `Tx` (plugins/db.ts)
-//    to say where the work runs.
+//    to say where the work runs;
+//  - a *.routes.ts file constructs no service, store, provider, bus, poller, storage or
+//    semaphore (`new …Service(`): its module's plugin builds them once and decorates the app.
 // Run by `npm run lint`; docs/decisions.md, "Server module seams by what crosses them".
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -65,6 +67,17 @@ const MODULE = /^apps\/server\/src\/modules\/([^/]+)\//;
 const PRIVATE = /\.(repository|schema)\.ts$/;
 /** The app's running code outside modules: it calls a module's service like another module. */
 const APP_CODE = /^apps\/server\/src\/(plugins|lib)\//;
+/** A routes file only routes: what it would build, `<module>.plugin.ts` builds once. */
+const ROUTES = /^apps\/server\/src\/.*\.routes\.ts$/;
+const CONSTRUCTED =
+  /\bnew\s+((?:[A-Z]\w*)?(?:Service|Sections|Store|Provider|Bus|Poller|Storage|Semaphore))\s*[(<]/g;
+
+/** What a routes file builds itself (`new MarketService(`), by name, in order. */
+export function constructedInRoutes(file, text) {
+  if (!ROUTES.test(file)) return [];
+  return [...text.matchAll(CONSTRUCTED)].map((m) => m[1]);
+}
+
 /** A first parameter typed as a database handle: the pool, or a transaction open on it. */
 const DB_FIRST = String.raw`\(\s*\w+\s*:\s*(?:Database|DbExecutor)\b`;
 
@@ -139,6 +152,11 @@ export function seamProblems(files) {
   for (const [file, text] of files) {
     const imports = importsOf(file, text, files);
     fileGraph.set(file, new Set(imports.map((i) => i.to)));
+    const built = constructedInRoutes(file, text);
+    if (built.length > 0)
+      problems.push(
+        `${file} builds ${built.join(', ')}: a routes file only routes; build it once in the module's plugin and read it from the app`,
+      );
     const own = MODULE.exec(file)?.[1];
     for (const { to, names } of imports) {
       const other = MODULE.exec(to)?.[1];

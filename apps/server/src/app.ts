@@ -6,33 +6,43 @@ import type pg from 'pg';
 import type { AppConfig } from './config.ts';
 import { trustProxyOption } from './config-values.ts';
 import { createPool } from './db/client.ts';
+import { feedbackPlugin } from './modules/feedback/feedback.plugin.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { businessPlugin } from './modules/business/business.plugin.ts';
 import { businessRoutes } from './modules/business/business.routes.ts';
+import { adsPlugin } from './modules/ads/ads.plugin.ts';
 import { campaignsPlugin } from './modules/ads/campaigns.plugin.ts';
 import { campaignsRoutes } from './modules/ads/campaigns.routes.ts';
 import { reviewRulesRoutes } from './modules/ads/review-rules.routes.ts';
 import { codesPlugin } from './modules/codes/codes.plugin.ts';
+import { kycPlugin } from './modules/kyc/kyc.plugin.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { marketEventsPlugin } from './modules/market/market-events.ts';
 import { marketPlugin } from './modules/market/market.plugin.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
+import { tokenArtPlugin } from './modules/market/token-art.plugin.ts';
 import { tokenArtRoutes } from './modules/market/token-art.routes.ts';
+import { mediaPlugin } from './modules/media/media.plugin.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { newsPlugin } from './modules/news/news.plugin.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { httpStats } from './modules/monitor/http-stats.ts';
+import { monitorPlugin } from './modules/monitor/monitor.plugin.ts';
 import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
 import { meetPlugin } from './modules/meet/meet.plugin.ts';
 import { meetRoutes } from './modules/meet/meet.routes.ts';
 import { presencePlugin } from './modules/meet/presence.plugin.ts';
 import { bansPlugin } from './modules/meet/bans.plugin.ts';
+import { staffPlugin } from './modules/staff/staff.plugin.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { moderatorsRoutes } from './modules/staff/moderators.routes.ts';
-import { devicesRoutes, devicesServicePlugin } from './modules/devices/devices.routes.ts';
+import { devicesPlugin } from './modules/devices/devices.plugin.ts';
+import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { meetingEventsPlugin } from './modules/meetings/meetings-events.ts';
-import { meetingsRoutes, meetingsServicePlugin } from './modules/meetings/meetings.routes.ts';
+import { meetingsPlugin } from './modules/meetings/meetings.plugin.ts';
+import { meetingsRoutes } from './modules/meetings/meetings.routes.ts';
 import { referralPlugin } from './modules/referral/referral.plugin.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { cpaPlugin, type CpaPluginOptions } from './modules/cpa/cpa.plugin.ts';
@@ -40,13 +50,15 @@ import { cpaRoutes } from './modules/cpa/cpa.routes.ts';
 import { personalDataPlugin } from './plugins/personal-data.ts';
 import { accountPlugin } from './modules/users/account.plugin.ts';
 import { accountRoutes } from './modules/users/account.routes.ts';
+import { applePlugin } from './modules/users/apple.plugin.ts';
 import { usersPlugin } from './modules/users/users.plugin.ts';
 import { factorsPlugin } from './modules/factors/factors.plugin.ts';
 import { factorsRoutes } from './modules/factors/factors.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { securityEventsPlugin } from './modules/security/security.plugin.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
-import { pushPlugin, pushRoutes } from './modules/push/push.routes.ts';
+import { pushPlugin } from './modules/push/push.plugin.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 import type { PushProvider } from './modules/push/push.provider.ts';
 import type { Chain } from './modules/chain/chain.client.ts';
 import { walletPlugin, type WalletServiceCodes } from './modules/wallet/wallet.plugin.ts';
@@ -217,8 +229,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(presencePlugin, { config });
   await app.register(bansPlugin);
   await app.register(meetingEventsPlugin);
-  await app.register(devicesServicePlugin, { config });
-  await app.register(meetingsServicePlugin, {
+  await app.register(devicesPlugin, { config });
+  await app.register(meetingsPlugin, {
     config,
     ...(deps.afterMintSent ? { afterMintSent: deps.afterMintSent } : {}),
     ...(deps.meetingsClock ? { now: deps.meetingsClock } : {}),
@@ -232,6 +244,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   await app.register(meetPlugin, { config });
   await app.register(businessPlugin);
   await app.register(campaignsPlugin);
+  await app.register(applePlugin, { config });
+  await app.register(feedbackPlugin, { config });
+  await app.register(mediaPlugin, { config });
+  await app.register(kycPlugin);
+  await app.register(tokenArtPlugin, { config });
+  await app.register(adsPlugin);
+  await app.register(staffPlugin);
+  // Their pollers start on ready and stop on close in this order (news, then the monitor).
+  await app.register(newsPlugin);
+  await app.register(monitorPlugin, { config });
 
   await app.register(
     async (api) => {
@@ -245,7 +267,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
       await api.register(mediaRoutes, { config });
       await api.register(kycRoutes);
       await api.register(marketRoutes);
-      await api.register(tokenArtRoutes, { config });
+      await api.register(tokenArtRoutes);
       await api.register(newsRoutes);
       await api.register(monitorRoutes, { config });
       await api.register(meetRoutes);

@@ -200,6 +200,27 @@ describe('scripts/check-seams.mjs (run by npm run lint)', () => {
     ]);
   });
 
+  it('names a service, store or poller a routes file builds, not one its plugin builds', () => {
+    const wiring = [
+      'const market = new MarketService({ db: app.db, chain: app.chain, log: app.log });',
+      "const announcer = new Poller('news', () => news.announceDue(), 5_000, app.log);",
+      'const store = new InProcessMeetingsStore(secret, rotateMs);',
+      'throw new AppError(ErrorCode.FORBIDDEN);',
+      'const ids = new Set<number>();',
+      '',
+    ].join('\n');
+    expect(
+      seamProblems(
+        new Map([
+          file('apps/server/src/modules/staff/staff.routes.ts', wiring),
+          file('apps/server/src/modules/staff/staff.plugin.ts', wiring),
+        ]),
+      ),
+    ).toEqual([
+      "apps/server/src/modules/staff/staff.routes.ts builds MarketService, Poller, InProcessMeetingsStore: a routes file only routes; build it once in the module's plugin and read it from the app",
+    ]);
+  });
+
   it("names a plugin reading a module's repository, and passes on the code of today", () => {
     expect(
       seamProblems(

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cellToLatLng } from 'h3-js';
 import {
   adCampaignListSchema,
   adCampaignSaveSchema,
@@ -15,34 +14,13 @@ import { adsPaths } from '@meeet/core/api/ads-paths';
 import { okResponseSchema } from '@meeet/core/api/user';
 import { Role } from '@meeet/core/roles';
 import { requestFingerprint } from '../../plugins/auth.ts';
-import { txOf } from '../../plugins/db.ts';
-import { interestLevels } from '../market/market.service.ts';
-import { currentOrLastMood } from '../meet/mood.service.ts';
-import { holdsAnyToken } from '../wallet/wallet.service.ts';
-import { AdsService } from './ads.service.ts';
 
 const tags = ['ads'];
 const bearer = [{ bearerAuth: [] }];
 
 /** Ads of the free tier (house ads and businesses' campaigns), for the web and the app. */
 export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ads = new AdsService({
-    db: app.db,
-    // No chain attached (yet): nobody can be shown to hold a token, so the free tier applies.
-    holdsToken: (userId) =>
-      app.chain.attached
-        ? holdsAnyToken(app.chain.require().chain, userId)
-        : Promise.resolve(false),
-    moodOf: (userId) => currentOrLastMood(txOf(app.db), app.presence, userId),
-    levelsOf: (userId) => interestLevels(txOf(app.db), userId),
-    // The point the map shows (the hand's cell centre), never the exact position.
-    positionOf: async (userId) => {
-      const cell = (await app.presence.get(userId))?.cell;
-      if (!cell) return null;
-      const [lat, lon] = cellToLatLng(cell);
-      return { lat, lon };
-    },
-  });
+  const { ads } = app;
   const viewerOf = async (request: Parameters<typeof requestFingerprint>[0]) => ({
     auth: await request.authenticate(),
     fingerprint: requestFingerprint(request),

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   attestChallengeSchema,
@@ -10,10 +9,8 @@ import {
 } from '@meeet/core/api/devices';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import { HTTP_HEADERS } from '@meeet/core/constants';
-import type { AppConfig } from '../../config.ts';
 import { authOf, requestFingerprint } from '../../plugins/auth.ts';
 import { consumeOrRefuse } from '../../plugins/limiters.ts';
-import { DevicesService } from './devices.service.ts';
 
 const tags = ['devices'];
 const bearer = [{ bearerAuth: [] }];
@@ -21,27 +18,6 @@ const bearer = [{ bearerAuth: [] }];
 const ATTESTS_PER_MINUTE = 10;
 /** The largest meeting call body an assertion covers (they are a few hundred bytes). */
 const ASSERTED_BODY_MAX = 64 * 1024;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    devices: DevicesService;
-  }
-}
-
-/** The devices service at the app's root: the meetings routes ask it for the call's device. */
-async function devicesService(app: FastifyInstance, { config }: { config: AppConfig }) {
-  app.decorate(
-    'devices',
-    new DevicesService({
-      db: app.db,
-      config: config.appAttest,
-      sessions: app.sessions,
-      log: app.log,
-    }),
-  );
-}
-
-export const devicesServicePlugin = fp(devicesService, { name: 'devices', dependencies: ['auth'] });
 
 const assertedBodies = new WeakMap<FastifyRequest, string>();
 

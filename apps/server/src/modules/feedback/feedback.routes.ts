@@ -2,18 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { feedbackRequestSchema, okResponseSchema } from '@meeet/core/api/user';
 import { userPaths } from '@meeet/core/api/user-paths';
 import type { AppConfig } from '../../config.ts';
-import { FeedbackService } from './feedback.service.ts';
 
 export const feedbackRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
   app,
   { config },
 ) => {
-  const service = new FeedbackService({
-    db: app.db,
-    mail: app.mail,
-    supportEmail: config.supportEmail,
-    log: app.log,
-  });
+  const service = app.feedback;
 
   app.post(
     userPaths.feedback,

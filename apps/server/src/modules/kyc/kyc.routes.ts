@@ -12,24 +12,13 @@ import { errorBodySchema } from '@meeet/core/api/errors';
 import { kycPaths } from '@meeet/core/api/kyc-paths';
 import { Role } from '@meeet/core/roles';
 import { authOf } from '../../plugins/auth.ts';
-import { userRoom } from '../../plugins/socket.ts';
-import { noticePush } from '../push/push.texts.ts';
-import { KycService } from './kyc.service.ts';
 
 const tags = ['kyc'];
 const bearer = [{ bearerAuth: [] }];
 
 /** The user's own verification and its moderation (spec §4, §7). */
 export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
-  const kyc = new KycService({
-    db: app.db,
-    mail: app.mail,
-    notify: (userId, payload) => {
-      app.io.to(userRoom(userId)).emit('notification', payload);
-      void app.push.notify(userId, 'kyc', noticePush('kyc', payload.text));
-    },
-    log: app.log,
-  });
+  const { kyc } = app;
 
   app.get(
     kycPaths.state,

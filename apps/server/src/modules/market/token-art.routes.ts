@@ -5,8 +5,6 @@ import {
   tokenImageParamsSchema,
   tokenMetadataSchema,
 } from '@meeet/core/api/token';
-import type { AppConfig } from '../../config.ts';
-import { TokenArtService } from './token-art.service.ts';
 
 const tags = ['market'];
 /** What the chain fixes at mint never changes: clients and CDNs keep the answer for good. */
@@ -18,11 +16,8 @@ const limit = { rateLimit: { max: 600, timeWindow: 60_000 } };
  * A token's metadata (the token contract's `tokenURI` = PUBLIC_URL/api/market/tokens/ + id)
  * and its art, both public (core api/token-paths.ts).
  */
-export const tokenArtRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
-  app,
-  { config },
-) => {
-  const tokens = new TokenArtService({ chain: app.chain, publicUrl: config.publicUrl });
+export const tokenArtRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tokens = app.tokenArt;
 
   app.get(
     '/market/tokens/:id',

@@ -15,10 +15,7 @@ import {
 import { MEDIA_MAX_FILES } from '@meeet/core/api/media-paths';
 import { okResponseSchema } from '@meeet/core/api/user';
 import type { AppConfig } from '../../config.ts';
-import { Semaphore } from '../../lib/semaphore.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { MediaService } from './media.service.ts';
-import { LocalMediaStorage } from './media.storage.ts';
 
 const tags = ['media'];
 const bearer = [{ bearerAuth: [] }];
@@ -78,13 +75,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
       parts: MEDIA_MAX_FILES + 10,
     },
   });
-  const media = new MediaService({
-    db: app.db,
-    storage: new LocalMediaStorage(config.media.dir),
-    imageWork: new Semaphore(2, 32),
-    maxPixels: config.media.maxPixels,
-    log: app.log,
-  });
+  const { media } = app;
 
   app.post(
     '/media',

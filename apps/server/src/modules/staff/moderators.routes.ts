@@ -9,7 +9,6 @@ import {
 } from '@meeet/core/api/moderators';
 import { Role } from '@meeet/core/roles';
 import { authOf } from '../../plugins/auth.ts';
-import { ModeratorsService } from './moderators.service.ts';
 
 const tags = ['staff'];
 const bearer = [{ bearerAuth: [] }];
@@ -17,7 +16,7 @@ const refusals = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySch
 
 /** Appointing moderators for levels from each level's earliest holders (admins, spec §6). */
 export const moderatorsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const moderators = new ModeratorsService({ db: app.db });
+  const { moderators } = app;
 
   app.get(
     moderatorPaths.list,

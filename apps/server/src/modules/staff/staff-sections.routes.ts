@@ -13,7 +13,7 @@ import {
 } from '@meeet/core/api/staff-sections';
 import { Role } from '@meeet/core/roles';
 import { authOf } from '../../plugins/auth.ts';
-import { StaffSections } from './staff-sections.service.ts';
+import type { StaffSections } from './staff-sections.service.ts';
 
 const tags = ['staff'];
 const security = [{ bearerAuth: [] }];
@@ -127,12 +127,7 @@ const adminSections: FastifyPluginAsyncZod<Sections> = async (app, { sections })
 
 /** The sections of a user's page, one call each (docs/decisions.md). */
 export const staffSectionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const sections = new StaffSections({
-    db: app.db,
-    chain: app.chain,
-    referral: app.referral,
-    cpa: app.cpa,
-  });
+  const sections = app.staffSections;
   await app.register(moderatorSections, { sections });
   await app.register(adminSections, { sections });
 };

@@ -10,9 +10,7 @@ import {
 import { staffPaths } from '@meeet/core/api/staff-paths';
 import { Role } from '@meeet/core/roles';
 import { authOf } from '../../plugins/auth.ts';
-import { MarketService } from '../market/market.service.ts';
 import { staffSectionRoutes } from './staff-sections.routes.ts';
-import { StaffService } from './staff.service.ts';
 
 const tags = ['staff'];
 const bearer = [{ bearerAuth: [] }];
@@ -20,15 +18,7 @@ const refusals = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySch
 
 /** The control area's users: search, a user's page, admin actions with an audit trail. */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  const market = new MarketService({ db: app.db, chain: app.chain, log: app.log });
-  const staff = new StaffService({
-    db: app.db,
-    sessions: app.sessions,
-    bans: app.bans,
-    levelsHeld: (userId) => market.levelsHeld(userId),
-    log: app.log,
-    mail: app.mail,
-  });
+  const { staff } = app;
   await app.register(staffSectionRoutes);
 
   app.get(

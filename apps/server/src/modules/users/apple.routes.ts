@@ -8,27 +8,17 @@ import {
 import { userPaths } from '@meeet/core/api/user-paths';
 import type { AppConfig } from '../../config.ts';
 import { clientContext } from '../../plugins/auth.ts';
-import { AppleService } from './apple.service.ts';
-import type { UsersService } from './users.service.ts';
 
 const tags = ['user'];
 /** Apple's form post is a few kilobytes (an identity token, a code, a state). */
 const FORM_BODY_LIMIT = 64 * 1024;
 
 /** Sign in with Apple: the redirect out, Apple's form post back, and finishing registration. */
-export const appleRoutes: FastifyPluginAsyncZod<{
-  config: AppConfig;
-  users: UsersService;
-}> = async (app, { config, users }) => {
-  const apple = new AppleService(
-    {
-      clientId: config.apple.clientId,
-      keysUrl: config.apple.keysUrl,
-      authUrl: config.apple.authUrl,
-      redirectUri: `${config.publicUrl}/api${userPaths.appleCallback}`,
-    },
-    { db: app.db, tokens: app.tokens, sessions: app.sessions, users },
-  );
+export const appleRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
+  app,
+  { config },
+) => {
+  const { apple } = app;
 
   // Scoped to this plugin: only Apple's callback takes form posts. @fastify/formbody is not a
   // dependency, and URLSearchParams is all a flat form needs.

@@ -248,5 +248,5 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
     (request) => users.verifyEmail(authOf(request), request.params.code),
   );
 
-  await app.register(appleRoutes, { config, users });
+  await app.register(appleRoutes, { config });
 };
