@@ -18,7 +18,7 @@ import type { Locale } from '@meeet/core/i18n/locale';
 import { mayApply, mayDecide } from '@meeet/core/rules/business-status';
 import { groundDistanceM } from '@meeet/core/rules/plausible-move';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import { txOf } from '../../plugins/db.ts';
+import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { isOwnMediaOfAlbum } from '../media/media.service.ts';
 import type { MeetingCompleted } from '../meetings/meetings-events.ts';
@@ -268,8 +268,9 @@ export class BusinessService {
   }
 
   /** The meetings service's completed meeting: attributed to a spot both phones were at. */
-  async onMeetingCompleted(tx: DbExecutor, event: MeetingCompleted): Promise<void> {
+  async onMeetingCompleted(unit: Tx, event: MeetingCompleted): Promise<void> {
     if (event.positions.length < 2) return;
+    const tx = executorOf(unit);
     const spot = await this.spotNear(tx, event.positions);
     if (!spot) return;
     const [userA, userB] = event.userIds;

@@ -3,6 +3,7 @@ import { DEVICE_LOCK_MAX_MS } from '@meeet/core/constants';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
 import {
   liveSessionSql,
   sessionsRepository,
@@ -24,9 +25,9 @@ export interface AuthContext {
   sessionId: string;
 }
 
-/** A sign-in that opened a session, told to listeners on the sign-in's own executor. */
+/** A sign-in that opened a session, told to listeners on the sign-in's own transaction. */
 export interface SignedIn {
-  db: DbExecutor;
+  tx: Tx;
   user: UserRow;
   sessionId: string;
   client: ClientContext;
@@ -108,8 +109,8 @@ export class SessionsService {
   }
 
   /** Whether any session of the user ever carried this device fingerprint. */
-  async hasUsedDevice(db: DbExecutor, userId: number, fingerprint: string): Promise<boolean> {
-    return (await sessionsRepository.fingerprintHistory(db, userId, fingerprint)).seen;
+  async hasUsedDevice(tx: Tx, userId: number, fingerprint: string): Promise<boolean> {
+    return (await sessionsRepository.fingerprintHistory(executorOf(tx), userId, fingerprint)).seen;
   }
 
   /** Ends a user's device-protection lock (a moderator's decision); the row as it is now. */
@@ -125,7 +126,8 @@ export class SessionsService {
    * another attested phone, so minting pauses for the configured lock (72 h at most). Sign-ins,
    * web or app, never lock. Returns the row as it is afterwards.
    */
-  async lockForNewPhone(db: DbExecutor, userId: number): Promise<UserRow | undefined> {
+  async lockForNewPhone(tx: Tx, userId: number): Promise<UserRow | undefined> {
+    const db = executorOf(tx);
     if (this.deviceLockMs <= 0) return usersRepository.findById(db, userId);
     const until = new Date(this.now().getTime() + Math.min(this.deviceLockMs, DEVICE_LOCK_MAX_MS));
     this.log.info({ userId }, 'another phone attested: minting locked');
@@ -152,7 +154,7 @@ export class SessionsService {
     const session = await sessionsRepository.insert(db, { userId: user.id, ...client });
     const newDevice = history !== null && history.anySession && !history.knownDevice;
     for (const listener of this.signedInListeners) {
-      await listener({ db, user, sessionId: session.id, client, newDevice });
+      await listener({ tx: txOf(db), user, sessionId: session.id, client, newDevice });
     }
     const token = await this.tokens.signAccess({ userId: user.id, sessionId: session.id });
     return { token, user };

@@ -45,7 +45,7 @@ export interface UsersServiceDeps {
   /** The referral programme, told of a registration with a promo code (makes the tree edge). */
   referral?: {
     onRegistered(
-      tx: DbExecutor,
+      tx: Tx,
       userId: number,
       referrerId: number,
       fingerprint: string | null,
@@ -57,13 +57,13 @@ export interface UsersServiceDeps {
       userId: number,
       reason: WithdrawalHoldReason,
       until?: Date,
-      db?: DbExecutor,
+      tx?: Tx,
     ): Promise<unknown>;
   };
   /** The affiliate programme: attributes a registration and hears of a completed profile. */
   cpa?: {
-    onRegistered(tx: DbExecutor, userId: number, client: ClientContext): Promise<void>;
-    onProfileCompleted(userId: number, tx?: DbExecutor): Promise<void>;
+    onRegistered(tx: Tx, userId: number, client: ClientContext): Promise<void>;
+    onProfileCompleted(userId: number, tx?: Tx): Promise<void>;
   };
   /** Second factors: a sign-in from a device the account has not used asks for one. */
   factors?: {
@@ -229,12 +229,13 @@ export class UsersService {
     referrerId: number | null,
     client: ClientContext,
   ): Promise<void> {
+    const unit = txOf(tx);
     if (referrerId !== null) {
-      await this.deps.referral?.onRegistered(tx, user.id, referrerId, client.fingerprint);
+      await this.deps.referral?.onRegistered(unit, user.id, referrerId, client.fingerprint);
     }
     if (this.deps.cpa) {
-      await this.deps.cpa.onRegistered(tx, user.id, client);
-      if (isProfileComplete(user)) await this.deps.cpa.onProfileCompleted(user.id, tx);
+      await this.deps.cpa.onRegistered(unit, user.id, client);
+      if (isProfileComplete(user)) await this.deps.cpa.onProfileCompleted(user.id, unit);
     }
   }
 
@@ -325,7 +326,7 @@ export class UsersService {
     const revoked = await db.transaction(async (tx) => {
       if (!(await codes.consume(tx, input.email, 'recovery', input.code)) || !user) return null;
       await usersRepository.update(tx, user.id, { passwordHash, emailVerified: true });
-      await this.deps.holds?.holdWithdrawals(user.id, 'email-recovery', undefined, tx);
+      await this.deps.holds?.holdWithdrawals(user.id, 'email-recovery', undefined, txOf(tx));
       return sessionsRepository.revokeAllForUser(tx, user.id);
     });
     if (!revoked) throw invalidCode();
@@ -359,7 +360,7 @@ export class UsersService {
     const passwordHash = await hasher.hash(input.password);
     const revoked = await db.transaction(async (tx) => {
       await usersRepository.update(tx, user.id, { passwordHash });
-      await this.deps.holds?.holdWithdrawals(user.id, 'password-change', undefined, tx);
+      await this.deps.holds?.holdWithdrawals(user.id, 'password-change', undefined, txOf(tx));
       return sessionsRepository.revokeAllForUser(tx, user.id, auth.sessionId);
     });
     sessions.notifyRevoked(revoked);
