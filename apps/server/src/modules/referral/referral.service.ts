@@ -19,7 +19,7 @@ import type { ChainRuntime } from '../../plugins/chain.ts';
 import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
 import type { GeneratorPaid, PurchaseCompleted } from '../market/market-events.ts';
 import type { AuthContext, ClientContext, SessionsService } from '../users/sessions.service.ts';
-import { promoCodeOf } from '../users/user-view.ts';
+import { promoCodeOf, type UserAccount } from '../users/user-view.ts';
 import { promoCodeOwner, setReferralLevel } from '../users/users.service.ts';
 import { toTransaction } from '../wallet/wallet.service.ts';
 import { ledger } from '../wallet/ledger.service.ts';
@@ -325,7 +325,9 @@ export class ReferralService {
   }
 
   /** The figures of any user (the caller's own, or one on the staff user page). */
-  async statsOf(user: AuthContext['user']): Promise<ReferralStatsResponse> {
+  async statsOf(
+    user: Pick<UserAccount, 'id' | 'referralCode' | 'referralLevel'>,
+  ): Promise<ReferralStatsResponse> {
     const { db } = this.deps;
     const userId = user.id;
     const now = this.now();

@@ -1,4 +1,5 @@
 import type { DeviceLockReason } from '@meeet/core/api/device-lock';
+import type { StoredDeviceLock } from '@meeet/core/rules/device-lock';
 import { DEVICE_LOCK_MAX_MS } from '@meeet/core/constants';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -124,10 +125,14 @@ export class SessionsService {
   /**
    * PRODUCT.md "The device lock is about the phone that proves meetings": the account moved to
    * another attested phone, so minting pauses for the configured lock (72 h at most). Sign-ins,
-   * web or app, never lock. Returns the row as it is afterwards.
+   * web or app, never lock. Returns the account's lock as it is afterwards.
    */
-  async lockForNewPhone(tx: Tx, userId: number): Promise<UserRow | undefined> {
-    const db = executorOf(tx);
+  async lockForNewPhone(tx: Tx, userId: number): Promise<StoredDeviceLock | undefined> {
+    const row = await this.lockedForNewPhone(executorOf(tx), userId);
+    return row && { deviceLockUntil: row.deviceLockUntil, deviceLockReason: row.deviceLockReason };
+  }
+
+  private lockedForNewPhone(db: DbExecutor, userId: number): Promise<UserRow | undefined> {
     if (this.deviceLockMs <= 0) return usersRepository.findById(db, userId);
     const until = new Date(this.now().getTime() + Math.min(this.deviceLockMs, DEVICE_LOCK_MAX_MS));
     this.log.info({ userId }, 'another phone attested: minting locked');

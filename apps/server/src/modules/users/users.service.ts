@@ -26,7 +26,7 @@ import type { LoginLimiter } from './login-limiter.ts';
 import { assertPasswordNotCommon, type PasswordHasher } from './passwords.ts';
 import type { AuthContext, ClientContext, SessionsService } from './sessions.service.ts';
 import { sessionsRepository } from './sessions.repository.ts';
-import { toUserPrivate, toUserPublic } from './user-view.ts';
+import { toUserAccount, toUserPrivate, toUserPublic, type UserAccount } from './user-view.ts';
 import {
   DOMAIN_UNIQUE,
   EMAIL_UNIQUE,
@@ -445,14 +445,15 @@ export type UserFacts = Pick<
   | 'deviceLockReason'
 >;
 
-/** For other modules: the user as stored, in the caller's `Tx` (so inside its transaction). */
-export function userById(tx: Tx, id: number): Promise<UserRow | undefined> {
-  return usersRepository.findById(executorOf(tx), id);
+/** For other modules: the user, in the caller's `Tx` (so inside its transaction). */
+export async function userById(tx: Tx, id: number): Promise<UserAccount | undefined> {
+  const row = await usersRepository.findById(executorOf(tx), id);
+  return row && toUserAccount(row);
 }
 
 /** For other modules: the users among `ids` (those who vanished are left out), in no order. */
-export function usersByIds(tx: Tx, ids: readonly number[]): Promise<UserRow[]> {
-  return usersRepository.findByIds(executorOf(tx), ids);
+export async function usersByIds(tx: Tx, ids: readonly number[]): Promise<UserAccount[]> {
+  return (await usersRepository.findByIds(executorOf(tx), ids)).map(toUserAccount);
 }
 
 export function userExists(db: DbExecutor, id: number): Promise<boolean> {
@@ -500,9 +501,9 @@ export function userSessions(tx: Tx, userId: number, limit: number) {
   return sessionsRepository.listForUser(executorOf(tx), userId, limit);
 }
 
-/** For the staff tools: sets a user's role in the caller's `Tx`; the row afterwards. */
-export function setUserRoleById(tx: Tx, userId: number, role: Role): Promise<UserRow | undefined> {
-  return usersRepository.update(executorOf(tx), userId, { role });
+/** For the staff tools: sets a user's role in the caller's `Tx`; false if no such user. */
+export async function setUserRoleById(tx: Tx, userId: number, role: Role): Promise<boolean> {
+  return (await usersRepository.update(executorOf(tx), userId, { role })) !== undefined;
 }
 
 /** For other modules: the id of the account with this e-mail (any letter case), if any. */
