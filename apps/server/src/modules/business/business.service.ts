@@ -169,11 +169,11 @@ export class BusinessService {
       });
       if (body.status === 'approved' || body.status === 'suspended') {
         const level = body.status === 'approved' ? ReferralLevel.BUSINESS : ReferralLevel.HUMAN;
-        await referral.setLevel(tx, row.ownerId, level);
+        await referral.setLevel(txOf(tx), row.ownerId, level);
       }
       const owner = await userById(txOf(tx), row.ownerId);
       const mailJob = owner
-        ? await mail.enqueue(tx, {
+        ? await mail.enqueue(txOf(tx), {
             to: owner.email,
             locale: owner.locale as Locale,
             template: { kind: 'business-decision', status: body.status, reason: body.reason },

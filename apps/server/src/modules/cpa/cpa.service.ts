@@ -209,8 +209,8 @@ export class CpaService {
   }
 
   // ── Settings ───────────────────────────────────────────────────────────────────────────
-  async settings(db: DbExecutor = this.deps.db): Promise<CpaSettings> {
-    const rates = await repo.rates(db);
+  async settings(tx: Tx = txOf(this.deps.db)): Promise<CpaSettings> {
+    const rates = await repo.rates(executorOf(tx));
     const payouts = Object.fromEntries(
       cpaActionSchema.options.map((action) => [
         action,
@@ -338,7 +338,7 @@ export class CpaService {
     const attribution = await repo.attributionOf(tx, userId);
     if (!attribution) return false;
     const level = await repo.levelOf(tx, attribution.affiliateId);
-    const settings = await this.settings(tx);
+    const settings = await this.settings(txOf(tx));
     const flagged = attribution.flag !== null;
     const payout = flagged ? '0' : settings.payouts[action][level as CpaLevel];
     const now = this.now();

@@ -261,7 +261,7 @@ export class KycService {
         maxNftType,
       });
       // The decision mail commits with the decision: a crash right after loses no mail.
-      const mailJob = await this.deps.mail.enqueue(tx, {
+      const mailJob = await this.deps.mail.enqueue(txOf(tx), {
         to: user.email,
         locale: user.locale as Locale,
         template: { kind: 'kyc-decision', status: to, comment, maxNftType },
@@ -380,7 +380,7 @@ export async function reopenKyc(
     comment: reason,
     maxNftType: null,
   });
-  return mail.enqueue(tx, {
+  return mail.enqueue(txOf(tx), {
     to: user.email,
     locale: user.locale as Locale,
     template: { kind: 'kyc-decision', status: KycStatus.DRAFT, comment: reason, maxNftType: null },

@@ -198,7 +198,7 @@ export class MeetingScoring {
         positions: event.positions,
       });
       const jobId =
-        reasons.length === 0 ? await jobs.enqueue(tx, MINT_JOB, { meetingId: row.id }) : null;
+        reasons.length === 0 ? await jobs.enqueue(txOf(tx), MINT_JOB, { meetingId: row.id }) : null;
       return { row: updated, jobId };
     });
   }

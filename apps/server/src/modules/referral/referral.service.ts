@@ -404,7 +404,7 @@ export class ReferralService {
    * The business module's call when a business is approved (Business) or suspended (Human),
    * in its transaction; the tree's copies of the level follow by trigger.
    */
-  async setLevel(tx: DbExecutor, userId: number, level: ReferralLevel): Promise<void> {
-    await setReferralLevel(txOf(tx), userId, level);
+  async setLevel(tx: Tx, userId: number, level: ReferralLevel): Promise<void> {
+    await setReferralLevel(tx, userId, level);
   }
 }

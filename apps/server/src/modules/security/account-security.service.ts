@@ -143,7 +143,7 @@ export class AccountSecurityService {
       { lid: linkId, uid: user.id },
       NOT_ME_TTL_SECONDS,
     );
-    const jobId = await this.deps.mail.enqueue(db, {
+    const jobId = await this.deps.mail.enqueue(event.tx, {
       to: user.email,
       locale,
       template: {

@@ -4,7 +4,7 @@ import { DEVICE_LOCK_MAX_MS } from '@meeet/core/constants';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
+import { executorOf, type Tx } from '../../plugins/db.ts';
 import {
   liveSessionSql,
   sessionsRepository,
@@ -144,13 +144,14 @@ export class SessionsService {
 
   /**
    * Opens a session and returns its token, with the user as it is afterwards. Runs on the
-   * caller's executor so registration is one transaction.
+   * caller's transaction so registration is one transaction.
    */
   async start(
-    db: DbExecutor,
+    tx: Tx,
     user: UserRow,
     client: ClientContext,
   ): Promise<{ token: string; user: UserRow }> {
+    const db = executorOf(tx);
     for (const check of this.signInChecks) await check(user);
     const history =
       this.signedInListeners.length > 0
@@ -159,7 +160,7 @@ export class SessionsService {
     const session = await sessionsRepository.insert(db, { userId: user.id, ...client });
     const newDevice = history !== null && history.anySession && !history.knownDevice;
     for (const listener of this.signedInListeners) {
-      await listener({ tx: txOf(db), user, sessionId: session.id, client, newDevice });
+      await listener({ tx, user, sessionId: session.id, client, newDevice });
     }
     const token = await this.tokens.signAccess({ userId: user.id, sessionId: session.id });
     return { token, user };

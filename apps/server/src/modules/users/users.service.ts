@@ -156,7 +156,7 @@ export class UsersService {
       client.fingerprint ?? '',
     );
     const deletionCancelled = await accountRepository.cancelDeletion(db, user.id);
-    const started = await sessions.start(db, user, client);
+    const started = await sessions.start(txOf(db), user, client);
     if (history.anyKnown && !history.seen) {
       await this.deps.holds?.holdWithdrawals(user.id, 'new-device');
     }
@@ -202,7 +202,7 @@ export class UsersService {
           referrerId,
         });
         await this.registered(tx, user, referrerId, client);
-        return sessions.start(tx, user, client);
+        return sessions.start(txOf(tx), user, client);
       });
       return { token: started.token, user: toUserPrivate(started.user) };
     } catch (error) {
@@ -324,7 +324,8 @@ export class UsersService {
     const user = await usersRepository.findByEmail(db, input.email);
     const passwordHash = await hasher.hash(input.password);
     const revoked = await db.transaction(async (tx) => {
-      if (!(await codes.consume(tx, input.email, 'recovery', input.code)) || !user) return null;
+      if (!(await codes.consume(txOf(tx), input.email, 'recovery', input.code)) || !user)
+        return null;
       await usersRepository.update(tx, user.id, { passwordHash, emailVerified: true });
       await this.deps.holds?.holdWithdrawals(user.id, 'email-recovery', undefined, txOf(tx));
       return sessionsRepository.revokeAllForUser(tx, user.id);
@@ -384,7 +385,7 @@ export class UsersService {
     if (!/^\d{6}$/.test(code)) throw invalidCode();
     const user = auth.user;
     const updated = await db.transaction(async (tx): Promise<UserRow | null> => {
-      if (!(await codes.consume(tx, user.email, 'email_verify', code))) return null;
+      if (!(await codes.consume(txOf(tx), user.email, 'email_verify', code))) return null;
       return (await usersRepository.update(tx, user.id, { emailVerified: true })) ?? null;
     });
     if (!updated) throw invalidCode();

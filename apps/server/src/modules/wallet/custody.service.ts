@@ -8,7 +8,7 @@ import type {
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import type { Locale } from '@meeet/core/i18n/locale';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import { executorOf, type Tx } from '../../plugins/db.ts';
+import { executorOf, type Tx, txOf } from '../../plugins/db.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import {
@@ -123,7 +123,7 @@ export class WithdrawalCustody {
         });
       }
       const mailLocale = auth.user.locale as Locale;
-      const job = await this.deps.mail.enqueue(tx, {
+      const job = await this.deps.mail.enqueue(txOf(tx), {
         to: auth.user.email,
         locale: mailLocale,
         template: {
