@@ -7,3 +7,7 @@ export function importsOf(
 ): { to: string; names: string[] }[];
 /** Whether `name`, as the module text exports it, takes a database handle first. */
 export function takesDbFirst(text: string, name: string): boolean;
+/** Whether the exported interface, type or class `name` names a database handle where another module sees it. */
+export function mentionsDbHandle(text: string, name: string): boolean;
+/** Whether the exported function `name` declares a return type naming a `…Row` type. */
+export function returnsRow(text: string, name: string): boolean;
