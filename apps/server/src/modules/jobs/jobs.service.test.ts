@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { txOf } from '../../plugins/db.ts';
+import { executorOf, txOf } from '../../plugins/db.ts';
 import { jobsRepository } from './jobs.repository.ts';
 import { JobQueue, retryDelayMs } from './jobs.service.ts';
 
@@ -119,7 +119,7 @@ describe('job queue', () => {
       {
         onDead: async (tx, payload, lastError) => {
           // Inside the transaction that marks the job dead.
-          const row = await jobsRepository.find(tx, id);
+          const row = await jobsRepository.find(executorOf(tx), id);
           seen.push({ payload, lastError, ...(row ? { jobStatus: row.status } : {}) });
           return () => {
             after.push('pushed');

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { Poller } from '../../lib/poller.ts';
-import { executorOf, type Tx } from '../../plugins/db.ts';
+import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
 import { jobsRepository as repo } from './jobs.repository.ts';
 import type { JobRow } from './jobs.schema.ts';
 
@@ -14,7 +14,7 @@ export type JobHandler = (payload: unknown) => Promise<void>;
  * (socket pushes). A throw is logged; the job is dead all the same.
  */
 export type DeadJobHandler = (
-  tx: DbExecutor,
+  tx: Tx,
   payload: unknown,
   lastError: string,
 ) => Promise<void | (() => void | Promise<void>)>;
@@ -168,7 +168,7 @@ export class JobQueue {
       try {
         // A savepoint: a failing handler undoes its own writes, not the job's `dead`.
         afterCommit =
-          (await tx.transaction((sp) => onDead(sp, job.payload, lastError))) ?? undefined;
+          (await tx.transaction((sp) => onDead(txOf(sp), job.payload, lastError))) ?? undefined;
       } catch (deadError) {
         this.log.error(
           { err: deadError, jobId: job.id, kind: job.kind },
