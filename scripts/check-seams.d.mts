@@ -9,3 +9,7 @@ export function importsOf(
 export function takesDbFirst(text: string, name: string): boolean;
 /** What a `*.routes.ts` file builds itself (`new MarketService(`), by name; else none. */
 export function constructedInRoutes(file: string, text: string): string[];
+/** Whether the exported interface, type or class `name` names a database handle where another module sees it. */
+export function mentionsDbHandle(text: string, name: string): boolean;
+/** Whether the exported function `name` declares a return type naming a `…Row` type. */
+export function returnsRow(text: string, name: string): boolean;

@@ -10,6 +10,9 @@
 //  - nor a function (or an object's method) of another module that takes a database handle
 //    (`Database`, `DbExecutor`) first: the caller hands over an opaque `Tx` (plugins/db.ts)
 //    to say where the work runs;
+//  - nor an interface, type or class of another module whose text names a database handle
+//    (a listener, a hook the importer fills; of a class, the public members' signatures);
+//  - nor a function of another module declaring a return type that names a `…Row` type;
 //  - a *.routes.ts file constructs no service, store, provider, bus, poller, storage or
 //    semaphore (`new …Service(`): its module's plugin builds them once and decorates the app.
 // Run by `npm run lint`; docs/decisions.md, "Server module seams by what crosses them".
@@ -110,6 +113,90 @@ export function takesDbFirst(text, name) {
   );
 }
 
+/** `text` without its comments (a comment may name a type it does not use). */
+function code(text) {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+}
+
+/** The text of `export interface|type|class name …` in `text`, braces counted; undefined if none. */
+function declaration(text, name) {
+  const start = new RegExp(
+    String.raw`export (?:declare )?(?:abstract )?(interface|type|class) ${name}\b`,
+  ).exec(text);
+  if (!start) return undefined;
+  const kind = start[1];
+  let depth = 0;
+  for (let i = start.index; i < text.length; i++) {
+    const c = text[i];
+    if (c === '{' || c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '}' && --depth === 0 && kind !== 'type') {
+      return { kind, text: text.slice(start.index, i + 1) };
+    } else if (c === ';' && depth === 0) return { kind, text: text.slice(start.index, i + 1) };
+  }
+  return undefined;
+}
+
+/**
+ * What another module can reach of a class: its members' signatures (prettier's two-space
+ * indent), bodies, the constructor (the owner's composition root calls it) and private
+ * members left out.
+ */
+function publicSurface(classText) {
+  const lines = classText.split('\n').slice(1, -1);
+  const surface = [];
+  let header = null;
+  let body = false;
+  for (const line of lines) {
+    if (body) {
+      if (line === '  }' || line === '  };') body = false;
+      continue;
+    }
+    if (header === null) {
+      if (!/^ {2}\S/.test(line)) continue;
+      header = { text: '', skip: /^ {2}(?:private|protected|constructor|#)/.test(line) };
+    }
+    header.text += `${line}\n`;
+    const open = (header.text.match(/\(/g) ?? []).length;
+    const close = (header.text.match(/\)/g) ?? []).length;
+    if (open === close && /[{};]\s*$/.test(line)) {
+      if (!header.skip) surface.push(header.text);
+      body = /\{\s*$/.test(line);
+      header = null;
+    }
+  }
+  return surface.join('');
+}
+
+/**
+ * Whether `name`, as `text` exports it as an interface, type or class, mentions a database
+ * handle (`Database`, `DbExecutor`) where another module sees it: a listener, a hook another
+ * module fills or a public method would hand the handle across.
+ */
+export function mentionsDbHandle(text, name) {
+  const found = declaration(code(text), name);
+  if (!found) return false;
+  const seen = found.kind === 'class' ? publicSurface(found.text) : found.text;
+  return /\b(?:Database|DbExecutor)\b/.test(seen);
+}
+
+/** Whether exported function `name` declares a return type naming a `…Row` type. */
+export function returnsRow(text, name) {
+  const fn = new RegExp(String.raw`export (?:async )?function ${name}\b(?:<[^(]*>)?\(`).exec(
+    code(text),
+  );
+  if (!fn) return false;
+  const rest = code(text).slice(fn.index + fn[0].length);
+  let depth = 1;
+  let i = 0;
+  for (; i < rest.length && depth > 0; i++) {
+    if (rest[i] === '(') depth++;
+    else if (rest[i] === ')') depth--;
+  }
+  const returned = /^\s*:\s*([^{]*)\{/.exec(rest.slice(i));
+  return returned !== null && /\w+Row\b/.test(returned[1]);
+}
+
 /** Strongly connected components with more than one node (Tarjan). */
 function cycles(graph) {
   const index = new Map();
@@ -173,10 +260,21 @@ export function seamProblems(files) {
       if (rows.length > 0 && !tableForKey)
         problems.push(`${file} imports the row type ${rows.join(', ')} of module ${other}`);
       const text = files.get(to);
-      const handles = text === undefined ? [] : names.filter((n) => takesDbFirst(text, n));
+      if (text === undefined) continue;
+      const handles = names.filter((n) => takesDbFirst(text, n));
       if (handles.length > 0)
         problems.push(
           `${file} imports ${handles.join(', ')} of module ${other}, which takes a database handle first: pass a Tx (plugins/db.ts) or call its service`,
+        );
+      const shapes = names.filter((n) => mentionsDbHandle(text, n));
+      if (shapes.length > 0)
+        problems.push(
+          `${file} imports ${shapes.join(', ')} of module ${other}, whose declaration hands a database handle across: type it with a Tx (plugins/db.ts)`,
+        );
+      const returning = names.filter((n) => returnsRow(text, n));
+      if (returning.length > 0)
+        problems.push(
+          `${file} imports ${returning.join(', ')} of module ${other}, which returns a row type: answer a type the service declares`,
         );
     }
   }

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
+import { txOf } from '../src/plugins/db.ts';
 import { users, type UserRow } from '../src/modules/users/users.schema.ts';
 import { startRedis, type TestRedis } from '../test/redis.ts';
 import { percentile, startBenchDatabase } from './bench-database.ts';
@@ -175,7 +176,7 @@ async function makeUsers(
     for (let i = 0; i < all.length; i += 50) {
       const batch = all.slice(i, i + 50).map(async (user) => {
         const session = { fingerprint: null, userAgent: 'bench', ip: null };
-        const { token } = await app.sessions.start(app.db, user, session);
+        const { token } = await app.sessions.start(txOf(app.db), user, session);
         return { id: user.id, token };
       });
       tokens.push(...(await Promise.all(batch)));

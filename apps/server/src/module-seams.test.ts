@@ -185,6 +185,84 @@ describe('scripts/check-seams.mjs (run by npm run lint)', () => {
     ]);
   });
 
+  it('names an interface, type or class of another module that hands a db handle across', () => {
+    const users = [
+      "import type { Database, DbExecutor } from '../../db/client.ts';",
+      "import type { Tx } from '../../plugins/db.ts';",
+      'export interface SignedIn {\n  db: DbExecutor;\n  userId: number;\n}',
+      'export type Listener = (tx: DbExecutor, userId: number) => Promise<void>;',
+      'export type Heard = (tx: Tx, userId: number) => Promise<void>;',
+      'export class SessionsService {',
+      '  constructor(private readonly db: Database) {}',
+      '',
+      '  /** Runs on a DbExecutor no more: the comment does not count. */',
+      '  async hasUsedDevice(tx: Tx, userId: number): Promise<boolean> {',
+      '    return this.seen(this.db, userId);',
+      '  }',
+      '',
+      '  private async seen(db: DbExecutor, userId: number): Promise<boolean> {',
+      '    return userId > 0;',
+      '  }',
+      '}',
+      'export class MailService {',
+      '  enqueue(',
+      '    db: DbExecutor,',
+      '    request: string,',
+      '  ): Promise<number> {',
+      '    return Promise.resolve(request.length);',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const problems = seamProblems(
+      new Map([
+        file('apps/server/src/modules/users/sessions.service.ts', users),
+        file(
+          'apps/server/src/modules/security/security.service.ts',
+          "import type { Heard, Listener, MailService, SessionsService, SignedIn } from '../users/sessions.service.ts';\n",
+        ),
+        file(
+          'apps/server/src/modules/users/users.service.ts',
+          "import type { MailService, SignedIn } from './sessions.service.ts';\n",
+        ),
+      ]),
+    );
+    expect(problems).toEqual([
+      'apps/server/src/modules/security/security.service.ts imports Listener, MailService, SignedIn of module users, whose declaration hands a database handle across: type it with a Tx (plugins/db.ts)',
+    ]);
+  });
+
+  it('names a function of another module that declares a row type as its answer', () => {
+    const users = [
+      "import type { UserRow } from './users.schema.ts';",
+      'export async function userById(tx: Tx, id: number): Promise<UserRow | undefined> {',
+      '  return undefined;',
+      '}',
+      'export async function userAccount(',
+      '  tx: Tx,',
+      '  id: number,',
+      '): Promise<UserAccount | undefined> {',
+      '  return undefined;',
+      '}',
+      'export function rowsOf(tx: Tx, ids: readonly number[]): Promise<MediaRow[]> {',
+      '  return Promise.resolve([]);',
+      '}',
+      '',
+    ].join('\n');
+    const problems = seamProblems(
+      new Map([
+        file('apps/server/src/modules/users/users.service.ts', users),
+        file(
+          'apps/server/src/modules/staff/staff.service.ts',
+          "import { rowsOf, userAccount, userById } from '../users/users.service.ts';\n",
+        ),
+      ]),
+    );
+    expect(problems).toEqual([
+      'apps/server/src/modules/staff/staff.service.ts imports rowsOf, userById of module users, which returns a row type: answer a type the service declares',
+    ]);
+  });
+
   it('names a ledger row type in the market, which once was owed', () => {
     const problems = seamProblems(
       new Map([

@@ -337,7 +337,7 @@ export class CampaignsService {
   async notify(tx: DbExecutor, row: CampaignRow, notice: Notice): Promise<number | null> {
     const owner = await userById(txOf(tx), row.ownerId);
     if (!owner) return null;
-    return this.deps.mail.enqueue(tx, {
+    return this.deps.mail.enqueue(txOf(tx), {
       to: owner.email,
       locale: owner.locale as Locale,
       template: {

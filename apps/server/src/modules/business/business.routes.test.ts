@@ -12,6 +12,7 @@ import { errorBodySchema } from '@meeet/core/api/errors';
 import { formatPromoCode } from '@meeet/core/rules/promo-code';
 import { apiInjector, registerUser } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { txOf } from '../../plugins/db.ts';
 import { devMailbox } from '../mail/mail.schema.ts';
 import { makeRole } from '../media/media.test-support.ts';
 import { businessDecisions, businesses } from './business.schema.ts';
@@ -281,7 +282,7 @@ describe('business accounts', () => {
       { 'x-fp': 'fp-buyer-of-business' },
     );
     await t.db.transaction((tx) =>
-      t.app.marketEvents.purchaseCompleted(tx, {
+      t.app.marketEvents.purchaseCompleted(txOf(tx), {
         userId: buyer.user.id,
         level: 0,
         price: 100_000_000_000_000_000_000n,

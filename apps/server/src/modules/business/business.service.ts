@@ -18,7 +18,7 @@ import type { Locale } from '@meeet/core/i18n/locale';
 import { mayApply, mayDecide } from '@meeet/core/rules/business-status';
 import { groundDistanceM } from '@meeet/core/rules/plausible-move';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import { txOf } from '../../plugins/db.ts';
+import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { isOwnMediaOfAlbum } from '../media/media.service.ts';
 import type { MeetingCompleted } from '../meetings/meetings-events.ts';
@@ -169,11 +169,11 @@ export class BusinessService {
       });
       if (body.status === 'approved' || body.status === 'suspended') {
         const level = body.status === 'approved' ? ReferralLevel.BUSINESS : ReferralLevel.HUMAN;
-        await referral.setLevel(tx, row.ownerId, level);
+        await referral.setLevel(txOf(tx), row.ownerId, level);
       }
       const owner = await userById(txOf(tx), row.ownerId);
       const mailJob = owner
-        ? await mail.enqueue(tx, {
+        ? await mail.enqueue(txOf(tx), {
             to: owner.email,
             locale: owner.locale as Locale,
             template: { kind: 'business-decision', status: body.status, reason: body.reason },
@@ -268,8 +268,9 @@ export class BusinessService {
   }
 
   /** The meetings service's completed meeting: attributed to a spot both phones were at. */
-  async onMeetingCompleted(tx: DbExecutor, event: MeetingCompleted): Promise<void> {
+  async onMeetingCompleted(unit: Tx, event: MeetingCompleted): Promise<void> {
     if (event.positions.length < 2) return;
+    const tx = executorOf(unit);
     const spot = await this.spotNear(tx, event.positions);
     if (!spot) return;
     const [userA, userB] = event.userIds;

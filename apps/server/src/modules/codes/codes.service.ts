@@ -2,6 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import { CODE_TTL_MINUTES } from '@meeet/core/constants';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { executorOf, type Tx, txOf } from '../../plugins/db.ts';
 import type { MailRequest } from '../mail/mail.service.ts';
 import { codesRepository, type CodePurpose } from './codes.repository.ts';
 
@@ -27,7 +28,7 @@ function formatUtc(at: Date): string {
 
 /** Where a code's mail goes: queued on the code's transaction, sent after its commit. */
 export interface CodeMailOutbox {
-  enqueue(tx: DbExecutor, request: MailRequest): Promise<number>;
+  enqueue(tx: Tx, request: MailRequest): Promise<number>;
   flush(jobId: number): Promise<void>;
 }
 
@@ -85,7 +86,7 @@ export class CodesService {
         expiresAt: new Date(now.getTime() + CODE_TTL_MS),
         createdAt: now,
       });
-      return this.outbox.enqueue(tx, mailFor(code));
+      return this.outbox.enqueue(txOf(tx), mailFor(code));
     });
     await this.outbox.flush(jobId);
     return { retryAfterSeconds: CODE_RESEND_SECONDS };
@@ -98,12 +99,13 @@ export class CodesService {
    * COMMIT (return, not throw) and refuse afterwards, or the guess would not count.
    */
   async consume(
-    tx: DbExecutor,
+    unit: Tx,
     email: string,
     purpose: CodePurpose,
     code: string,
     subject?: string,
   ): Promise<boolean> {
+    const tx = executorOf(unit);
     await codesRepository.lock(tx, email, purpose);
     const latest = await codesRepository.latest(tx, email, purpose);
     const now = this.now();

@@ -4,6 +4,7 @@ import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import { PAYMENT_CURRENCY } from '@meeet/core/constants';
 import { unitsToDecimal } from '@meeet/core/rules/amount';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { txOf } from '../../plugins/db.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import { openSecret, signPostback } from './cpa-signing.ts';
@@ -95,7 +96,7 @@ export class CpaPostbacks {
       nextAttemptAt: conversion.at,
       createdAt: conversion.at,
     });
-    return this.deps.jobs.enqueue(tx, POSTBACK_JOB, {
+    return this.deps.jobs.enqueue(txOf(tx), POSTBACK_JOB, {
       postbackId: postback.id,
       attempt: 1,
     } satisfies PostbackJob);
@@ -171,7 +172,7 @@ export class CpaPostbacks {
       );
       if (nextAttemptAt) {
         await this.deps.jobs.enqueue(
-          tx,
+          txOf(tx),
           POSTBACK_JOB,
           { postbackId, attempt: job.attempt + 1 } satisfies PostbackJob,
           { runAt: nextAttemptAt },
@@ -225,7 +226,7 @@ export class CpaPostbacks {
       const postback = await repo.lockPostback(tx, id);
       if (!postback || postback.affiliateId !== auth.user.id) throw notFound();
       await repo.setPostbackPending(tx, id, this.deps.now());
-      return jobs.enqueue(tx, POSTBACK_JOB, {
+      return jobs.enqueue(txOf(tx), POSTBACK_JOB, {
         postbackId: id,
         attempt: postback.attempts + 1,
       } satisfies PostbackJob);

@@ -4,7 +4,6 @@ import { cpaLinkIdSchema } from '@meeet/core/api/cpa';
 import { HTTP_HEADERS } from '@meeet/core/constants';
 import type { AppConfig } from '../../config.ts';
 import { clientContext } from '../../plugins/auth.ts';
-import { executorOf } from '../../plugins/db.ts';
 import { CPA_PAYOUT_KEY_PREFIX, CpaService, POSTBACK_JOB, visitorOf } from './cpa.service.ts';
 import { systemResolver, type Resolver } from './postback-target.ts';
 
@@ -64,7 +63,7 @@ async function cpa(app: FastifyInstance, options: CpaPluginOptions): Promise<voi
   });
   app.chain.interpret('REWARD', async (tx, row, receipt) => {
     const paid = receipt !== null && receipt.status === 'success';
-    await service.onRewardSettled(executorOf(tx), row.id, paid);
+    await service.onRewardSettled(tx, row.id, paid);
     return null;
   });
   // A partner's payout is told in the affiliate's words, not the referral programme's.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { USDT_UNIT } from '@meeet/core/constants';
 import { registerUser } from '../../../test/accounts.ts';
+import { txOf } from '../../plugins/db.ts';
 import { BROWSER_UA, cpaProgramme, DAY, MINUTE } from './cpa.test-support.ts';
 
 // Links, hits, attribution and conversions (see cpa.test-support.ts for the helpers).
@@ -245,7 +246,7 @@ describe('affiliate (CPA) programme', () => {
     // Purchases: revenue each time, one conversion.
     for (const transactionId of [900_001, 900_002]) {
       await env.t.db.transaction((tx) =>
-        env.t.app.marketEvents.purchaseCompleted(tx, {
+        env.t.app.marketEvents.purchaseCompleted(txOf(tx), {
           userId: user.user.id,
           level: 0,
           price: 100n * USDT_UNIT,

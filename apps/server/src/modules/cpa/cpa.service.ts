@@ -26,6 +26,7 @@ import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import { hasRole, Role } from '@meeet/core/roles';
 import { webRoutes } from '@meeet/core/web/routes';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import type { PurchaseCompleted } from '../market/market-events.ts';
@@ -208,8 +209,8 @@ export class CpaService {
   }
 
   // ── Settings ───────────────────────────────────────────────────────────────────────────
-  async settings(db: DbExecutor = this.deps.db): Promise<CpaSettings> {
-    const rates = await repo.rates(db);
+  async settings(tx: Tx = txOf(this.deps.db)): Promise<CpaSettings> {
+    const rates = await repo.rates(executorOf(tx));
     const payouts = Object.fromEntries(
       cpaActionSchema.options.map((action) => [
         action,
@@ -252,7 +253,7 @@ export class CpaService {
     const link = await repo.findLink(this.deps.db, linkId);
     if (!link) return false;
     const self = client.fingerprint
-      ? await this.deps.sessions.hasUsedDevice(this.deps.db, link.userId, client.fingerprint)
+      ? await this.deps.sessions.hasUsedDevice(txOf(this.deps.db), link.userId, client.fingerprint)
       : false;
     const now = this.now();
     return this.deps.db.transaction((tx) =>
@@ -269,15 +270,16 @@ export class CpaService {
    * A registration (inside the users service's transaction): attributed to the link the
    * visitor's device last came by within 30 days (last click wins), and converted.
    */
-  async onRegistered(tx: DbExecutor, userId: number, client: ClientContext): Promise<void> {
+  async onRegistered(unit: Tx, userId: number, client: ClientContext): Promise<void> {
     const visitor = visitorOf(client);
     if (!visitor) return;
+    const tx = executorOf(unit);
     const now = this.now();
     const hit = await repo.lastHitOf(tx, visitor, new Date(now.getTime() - WINDOW_MS));
     if (!hit || hit.affiliateId === userId) return;
     const self =
       client.fingerprint !== null &&
-      (await this.deps.sessions.hasUsedDevice(tx, hit.affiliateId, client.fingerprint));
+      (await this.deps.sessions.hasUsedDevice(unit, hit.affiliateId, client.fingerprint));
     const shared = (await repo.registrationsFrom(tx, visitor)) > 0;
     await repo.insertAttribution(tx, {
       userId,
@@ -291,12 +293,13 @@ export class CpaService {
   }
 
   /** The users service: the profile became complete (spec §4's fields). */
-  async onProfileCompleted(userId: number, tx?: DbExecutor): Promise<void> {
+  async onProfileCompleted(userId: number, tx?: Tx): Promise<void> {
     await this.recordConversion(userId, 'fill_profile', tx ? { tx } : {});
   }
 
   /** The market: a purchase completed (inside its transaction): revenue, and the conversion. */
-  async onPurchaseCompleted(tx: DbExecutor, event: PurchaseCompleted): Promise<void> {
+  async onPurchaseCompleted(unit: Tx, event: PurchaseCompleted): Promise<void> {
+    const tx = executorOf(unit);
     const attribution = await repo.attributionOf(tx, event.userId);
     if (!attribution) return;
     await repo.insertRevenue(tx, {
@@ -318,9 +321,9 @@ export class CpaService {
   async recordConversion(
     userId: number,
     action: CpaAction,
-    options: { tx?: DbExecutor } = {},
+    options: { tx?: Tx } = {},
   ): Promise<boolean> {
-    if (options.tx) return (await this.convert(options.tx, userId, action)) !== false;
+    if (options.tx) return (await this.convert(executorOf(options.tx), userId, action)) !== false;
     const result = await this.deps.db.transaction((tx) => this.convert(tx, userId, action));
     if (typeof result === 'number') await this.deps.jobs.runNow(result);
     return result !== false;
@@ -335,7 +338,7 @@ export class CpaService {
     const attribution = await repo.attributionOf(tx, userId);
     if (!attribution) return false;
     const level = await repo.levelOf(tx, attribution.affiliateId);
-    const settings = await this.settings(tx);
+    const settings = await this.settings(txOf(tx));
     const flagged = attribution.flag !== null;
     const payout = flagged ? '0' : settings.payouts[action][level as CpaLevel];
     const now = this.now();
@@ -403,8 +406,8 @@ export class CpaService {
   }
 
   /** For the wallet's sender: a payout REWARD that did not make it frees its conversions. */
-  onRewardSettled(tx: DbExecutor, transactionId: number, succeeded: boolean): Promise<void> {
-    return this.payouts.onRewardSettled(tx, transactionId, succeeded);
+  onRewardSettled(tx: Tx, transactionId: number, succeeded: boolean): Promise<void> {
+    return this.payouts.onRewardSettled(executorOf(tx), transactionId, succeeded);
   }
 
   // ── Partners (admins) ──────────────────────────────────────────────────────────────────

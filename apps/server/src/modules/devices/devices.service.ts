@@ -10,6 +10,7 @@ import {
 import { deviceLockState } from '@meeet/core/rules/device-lock';
 import type { AppAttestConfig } from '../../config.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { txOf } from '../../plugins/db.ts';
 import type { AuthContext, SessionsService } from '../users/sessions.service.ts';
 import { AppAttestVerifier } from './app-attest.ts';
 import { attestedDevice, fingerprintDevice } from './device-rules.ts';
@@ -157,7 +158,7 @@ export class DevicesService {
     await repo.lockAccount(tx, userId);
     const linked = await repo.link(tx, keyId, userId);
     if (linked && (await repo.otherKeys(tx, userId, keyId)) > 0) {
-      return this.deps.sessions.lockForNewPhone(tx, userId);
+      return this.deps.sessions.lockForNewPhone(txOf(tx), userId);
     }
     return this.deps.sessions.userOf(userId);
   }

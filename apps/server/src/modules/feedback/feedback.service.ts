@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FeedbackRequest } from '@meeet/core/api/user';
 import type { Locale } from '@meeet/core/i18n/locale';
 import type { Database } from '../../db/client.ts';
+import { txOf } from '../../plugins/db.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { feedbackRepository } from './feedback.repository.ts';
 
@@ -24,7 +25,7 @@ export class FeedbackService {
     const { db, mail } = this.deps;
     const jobId = await db.transaction(async (tx) => {
       await feedbackRepository.insert(tx, { ...input, userId, locale });
-      return mail.enqueue(tx, {
+      return mail.enqueue(txOf(tx), {
         to: this.deps.supportEmail,
         replyTo: input.email,
         locale,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { executorOf, txOf } from '../../plugins/db.ts';
 import { jobsRepository } from './jobs.repository.ts';
 import { JobQueue, retryDelayMs } from './jobs.service.ts';
 
@@ -32,7 +33,7 @@ describe('job queue', () => {
     let id = 0;
     await expect(
       t.db.transaction(async (tx) => {
-        id = await q.enqueue(tx, 'rollback', { n: 1 });
+        id = await q.enqueue(txOf(tx), 'rollback', { n: 1 });
         throw new Error('business change refused');
       }),
     ).rejects.toThrow('business change refused');
@@ -45,7 +46,9 @@ describe('job queue', () => {
     const ran: unknown[] = [];
     // The "crashed" process committed the job and never ran it.
     const crashed = queue('left-behind', async () => {});
-    const id = await t.db.transaction((tx) => crashed.enqueue(tx, 'left-behind', { to: 'a' }));
+    const id = await t.db.transaction((tx) =>
+      crashed.enqueue(txOf(tx), 'left-behind', { to: 'a' }),
+    );
     const survivor = queue('left-behind', async (payload) => {
       ran.push(payload);
     });
@@ -63,7 +66,7 @@ describe('job queue', () => {
     const q = queue('leased', async (payload) => {
       ran.push(payload);
     });
-    const id = await q.enqueue(t.db, 'leased', { n: 1 });
+    const id = await q.enqueue(txOf(t.db), 'leased', { n: 1 });
     // Another process claimed it for a minute and died before finishing.
     expect(await jobsRepository.claim(t.db, new Date(Date.now() + 60_000), id)).toBeDefined();
     expect(await q.runNow(id)).toBe(false);
@@ -80,7 +83,7 @@ describe('job queue', () => {
       calls++;
       throw new Error('smtp down');
     });
-    const id = await q.enqueue(t.db, 'flaky', {});
+    const id = await q.enqueue(txOf(t.db), 'flaky', {});
     const started = Date.now();
     expect(await q.runNow(id)).toBe(false);
     let row = await jobsRepository.find(t.db, id);
@@ -116,7 +119,7 @@ describe('job queue', () => {
       {
         onDead: async (tx, payload, lastError) => {
           // Inside the transaction that marks the job dead.
-          const row = await jobsRepository.find(tx, id);
+          const row = await jobsRepository.find(executorOf(tx), id);
           seen.push({ payload, lastError, ...(row ? { jobStatus: row.status } : {}) });
           return () => {
             after.push('pushed');
@@ -124,7 +127,7 @@ describe('job queue', () => {
         },
       },
     );
-    id = await q.enqueue(t.db, 'doomed', { meetingId: 7 });
+    id = await q.enqueue(txOf(t.db), 'doomed', { meetingId: 7 });
     // Every retry due at once (a played clock): three attempts, then dead.
     await q.drain({ now: new Date(Date.now() + 86_400_000) });
     expect(await jobsRepository.find(t.db, id)).toMatchObject({ status: 'dead', attempts: 3 });
@@ -146,7 +149,7 @@ describe('job queue', () => {
         },
       },
     );
-    const other = await broken.enqueue(t.db, 'doomed-too', {});
+    const other = await broken.enqueue(txOf(t.db), 'doomed-too', {});
     expect(await broken.runNow(other)).toBe(false);
     expect(await jobsRepository.find(t.db, other)).toMatchObject({ status: 'dead', attempts: 1 });
   });

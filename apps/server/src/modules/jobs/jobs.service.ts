@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { Poller } from '../../lib/poller.ts';
+import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
 import { jobsRepository as repo } from './jobs.repository.ts';
 import type { JobRow } from './jobs.schema.ts';
 
@@ -13,7 +14,7 @@ export type JobHandler = (payload: unknown) => Promise<void>;
  * (socket pushes). A throw is logged; the job is dead all the same.
  */
 export type DeadJobHandler = (
-  tx: DbExecutor,
+  tx: Tx,
   payload: unknown,
   lastError: string,
 ) => Promise<void | (() => void | Promise<void>)>;
@@ -78,15 +79,11 @@ export class JobQueue {
   }
 
   /**
-   * Writes a job on `db` (pass the transaction of the change); returns its id. `runAt` delays
+   * Writes a job on `tx` (pass the transaction of the change); returns its id. `runAt` delays
    * it (a module's own retry schedule, e.g. postbacks).
    */
-  enqueue(
-    db: DbExecutor,
-    kind: string,
-    payload: unknown,
-    options: { runAt?: Date } = {},
-  ): Promise<number> {
+  enqueue(tx: Tx, kind: string, payload: unknown, options: { runAt?: Date } = {}): Promise<number> {
+    const db = executorOf(tx);
     if (!this.handlers.has(kind)) throw new Error(`no handler for job kind ${kind}`);
     return repo.insert(db, kind, payload, options.runAt);
   }
@@ -171,7 +168,7 @@ export class JobQueue {
       try {
         // A savepoint: a failing handler undoes its own writes, not the job's `dead`.
         afterCommit =
-          (await tx.transaction((sp) => onDead(sp, job.payload, lastError))) ?? undefined;
+          (await tx.transaction((sp) => onDead(txOf(sp), job.payload, lastError))) ?? undefined;
       } catch (deadError) {
         this.log.error(
           { err: deadError, jobId: job.id, kind: job.kind },

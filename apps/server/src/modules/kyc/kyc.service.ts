@@ -18,7 +18,7 @@ import { isProfileComplete } from '@meeet/core/rules/profile';
 import type { Database } from '../../db/client.ts';
 import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { kycImagesOf, toMediaItem } from '../media/media.service.ts';
+import { kycImagesOf } from '../media/media.service.ts';
 import { moderatedLevels } from './moderator-levels.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import { kycPeople, type KycPerson } from '../users/kyc-people.service.ts';
@@ -106,8 +106,8 @@ export class KycService {
       requestedNftType: (kyc?.requestedNftType ?? null) as NftType | null,
       levelRequestedAt: iso(kyc?.levelRequestedAt),
       profileComplete: isProfileComplete(user),
-      document: images.document ? toMediaItem(images.document) : null,
-      selfie: images.selfie ? toMediaItem(images.selfie) : null,
+      document: images.document,
+      selfie: images.selfie,
       submittedAt: iso(kyc?.submittedAt),
       decidedAt: iso(kyc?.decidedAt),
       history: history.map(toDecision),
@@ -261,7 +261,7 @@ export class KycService {
         maxNftType,
       });
       // The decision mail commits with the decision: a crash right after loses no mail.
-      const mailJob = await this.deps.mail.enqueue(tx, {
+      const mailJob = await this.deps.mail.enqueue(txOf(tx), {
         to: user.email,
         locale: user.locale as Locale,
         template: { kind: 'kyc-decision', status: to, comment, maxNftType },
@@ -380,7 +380,7 @@ export async function reopenKyc(
     comment: reason,
     maxNftType: null,
   });
-  return mail.enqueue(tx, {
+  return mail.enqueue(txOf(tx), {
     to: user.email,
     locale: user.locale as Locale,
     template: { kind: 'kyc-decision', status: KycStatus.DRAFT, comment: reason, maxNftType: null },

@@ -3,7 +3,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import type { Locale } from '@meeet/core/i18n/locale';
 import type { SmtpTimeouts } from '../../config.ts';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
+import { type Tx } from '../../plugins/db.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import { mailRepository } from './mail.repository.ts';
 import { renderMail, type MailTemplate } from './mail.templates.ts';
@@ -117,11 +118,11 @@ export class MailService {
   }
 
   /**
-   * Queues a mail on `db` — the transaction of the change the mail tells about, so the two
+   * Queues a mail on `tx` — the transaction of the change the mail tells about, so the two
    * commit together and a crash before the send loses nothing. Call `flush` after the commit.
    */
-  enqueue(db: DbExecutor, request: MailRequest): Promise<number> {
-    return this.jobs.enqueue(db, MAIL_JOB, request);
+  enqueue(tx: Tx, request: MailRequest): Promise<number> {
+    return this.jobs.enqueue(tx, MAIL_JOB, request);
   }
 
   /** Sends a queued mail now; if that fails the queue retries it with back-off. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { NftType } from '@meeet/core/enums';
-import type { DbExecutor } from '../../db/client.ts';
+import type { Tx } from '../../plugins/db.ts';
 
 /** A purchase became final: the token is the buyer's (from stock or served from the queue). */
 export interface PurchaseCompleted {
@@ -20,7 +20,7 @@ export interface GeneratorPaid {
   transactionId: number;
 }
 
-type Listener<E> = (tx: DbExecutor, event: E) => Promise<void>;
+type Listener<E> = (tx: Tx, event: E) => Promise<void>;
 
 /**
  * What other modules may hear from the market. Listeners run inside the market's own database
@@ -38,11 +38,11 @@ export class MarketEvents {
     this.generator.push(listener);
   }
 
-  async purchaseCompleted(tx: DbExecutor, event: PurchaseCompleted): Promise<void> {
+  async purchaseCompleted(tx: Tx, event: PurchaseCompleted): Promise<void> {
     for (const listener of this.purchase) await listener(tx, event);
   }
 
-  async generatorPaid(tx: DbExecutor, event: GeneratorPaid): Promise<void> {
+  async generatorPaid(tx: Tx, event: GeneratorPaid): Promise<void> {
     for (const listener of this.generator) await listener(tx, event);
   }
 }

@@ -41,7 +41,7 @@ export function buyInterpreter(chain: Chain, events?: MarketEvents): ReceiptInte
             status: 'completed',
             tokenId: log.args.tokenId.toString(),
           });
-          await events?.purchaseCompleted(tx, {
+          await events?.purchaseCompleted(unit, {
             userId: purchase.userId,
             level: purchase.level as NftType,
             price: NFT_PRICE_UNITS[purchase.level as NftType],
@@ -174,7 +174,7 @@ export class MarketWatcher {
           ...(served ? { tokenId: event.args.tokenId.toString() } : {}),
         });
         if (served) {
-          await this.events?.purchaseCompleted(db, {
+          await this.events?.purchaseCompleted(tx, {
             userId,
             level: purchase.level as NftType,
             price: NFT_PRICE_UNITS[purchase.level as NftType],
@@ -203,7 +203,7 @@ export class MarketWatcher {
             blockNumber: event.blockNumber,
           });
           changed.push(reward);
-          await this.events?.generatorPaid(db, {
+          await this.events?.generatorPaid(tx, {
             userId,
             amount: event.args.amountEach,
             transactionId: reward.id,

@@ -294,9 +294,13 @@ export async function isOwnMediaOfAlbum(
 }
 
 /** For KYC: the user's newest KYC image of each kind, in the caller's `Tx`. */
-export function kycImagesOf(
+export async function kycImagesOf(
   tx: Tx,
   userId: number,
-): Promise<{ document: MediaRow | undefined; selfie: MediaRow | undefined }> {
-  return mediaRepository.findKycImages(executorOf(tx), userId);
+): Promise<{ document: MediaItem | null; selfie: MediaItem | null }> {
+  const { document, selfie } = await mediaRepository.findKycImages(executorOf(tx), userId);
+  return {
+    document: document ? toMediaItem(document) : null,
+    selfie: selfie ? toMediaItem(selfie) : null,
+  };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
+import { executorOf, type Tx } from '../../plugins/db.ts';
 import type { SessionsService } from '../users/sessions.service.ts';
 import { meetRepository } from './meet.repository.ts';
 
@@ -38,13 +39,13 @@ export class AccountBans {
   }
 
   /** Whether a ban was written (false: banned already). Call `enforce` after the commit. */
-  ban(tx: DbExecutor, userId: number, bannedBy: number): Promise<boolean> {
-    return meetRepository.ban(tx, userId, null, bannedBy);
+  ban(tx: Tx, userId: number, bannedBy: number): Promise<boolean> {
+    return meetRepository.ban(executorOf(tx), userId, null, bannedBy);
   }
 
   /** Whether a ban was lifted (false: there was none). The user may sign in again. */
-  unban(tx: DbExecutor, userId: number): Promise<boolean> {
-    return meetRepository.unban(tx, userId);
+  unban(tx: Tx, userId: number): Promise<boolean> {
+    return meetRepository.unban(executorOf(tx), userId);
   }
 
   /** After a ban commits: every session ends (sockets disconnect), listeners run. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { NftType } from '@meeet/core/enums';
-import type { DbExecutor } from '../../db/client.ts';
+import type { Tx } from '../../plugins/db.ts';
 
 /**
  * The `first_meet` reward action (spec §3): a user's first meeting that minted a token. It is
@@ -36,7 +36,7 @@ export interface MeetingCompleted {
   positions: readonly { lat: number; lon: number }[];
 }
 
-type Listener<E> = (tx: DbExecutor, event: E) => Promise<void>;
+type Listener<E> = (tx: Tx, event: E) => Promise<void>;
 
 /**
  * What other modules may hear from meetings. Subscribe at registration:
@@ -59,15 +59,15 @@ export class MeetingEvents {
     this.completed.push(listener);
   }
 
-  async emitCompleted(tx: DbExecutor, event: MeetingCompleted): Promise<void> {
+  async emitCompleted(tx: Tx, event: MeetingCompleted): Promise<void> {
     for (const listener of this.completed) await listener(tx, event);
   }
 
-  async emitFirstMeet(tx: DbExecutor, event: FirstMeet): Promise<void> {
+  async emitFirstMeet(tx: Tx, event: FirstMeet): Promise<void> {
     for (const listener of this.firstMeet) await listener(tx, event);
   }
 
-  async emitMinted(tx: DbExecutor, event: MeetingMinted): Promise<void> {
+  async emitMinted(tx: Tx, event: MeetingMinted): Promise<void> {
     for (const listener of this.minted) await listener(tx, event);
   }
 }

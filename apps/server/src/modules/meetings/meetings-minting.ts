@@ -183,7 +183,7 @@ export class MeetingMinting {
     const pair = [row.userA, row.userB] as const;
     for (const [i, userId] of pair.entries()) {
       if ((await repo.mintedCount(tx, userId)) === 1) {
-        await events.emitFirstMeet(tx, {
+        await events.emitFirstMeet(txOf(tx), {
           userId,
           partnerId: pair[1 - i]!,
           meetingId: row.id,
@@ -192,7 +192,7 @@ export class MeetingMinting {
         });
       }
     }
-    await events.emitMinted(tx, { meetingId: row.id, userIds: pair, level, tokenId });
+    await events.emitMinted(txOf(tx), { meetingId: row.id, userIds: pair, level, tokenId });
   }
 
   /** Mints left `minting` by a crash (the job queue retries too; this is the start-up pass). */

@@ -1,5 +1,6 @@
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import type { Meeting } from '@meeet/core/api/meetings';
+import { txOf } from '../../plugins/db.ts';
 import { userRoom } from '../../plugins/socket.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import type { DetectorEvent, DetectorOutcome } from './detector.ts';
@@ -191,13 +192,13 @@ export class MeetingScoring {
         minutesCounted: event.minutesCounted,
         endedAt,
       });
-      await this.ctx.deps.events.emitCompleted(tx, {
+      await this.ctx.deps.events.emitCompleted(txOf(tx), {
         meetingId: row.id,
         userIds: [row.userA, row.userB],
         positions: event.positions,
       });
       const jobId =
-        reasons.length === 0 ? await jobs.enqueue(tx, MINT_JOB, { meetingId: row.id }) : null;
+        reasons.length === 0 ? await jobs.enqueue(txOf(tx), MINT_JOB, { meetingId: row.id }) : null;
       return { row: updated, jobId };
     });
   }

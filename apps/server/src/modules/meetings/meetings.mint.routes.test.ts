@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type Meeting } from '@meeet/core/api/meetings';
 import { bearer, PASSWORD } from '../../../test/accounts.ts';
 import { usdtBalance } from '../../../test/chain.ts';
+import { txOf } from '../../plugins/db.ts';
 import { kycVerifications } from '../kyc/kyc.schema.ts';
 import { call, openSocket, type ClientSocket } from '../meet/meet.test-support.ts';
 import { makeRole } from '../media/media.test-support.ts';
@@ -261,7 +262,7 @@ describe('meetings on a real chain: minting and the rules', () => {
     const onNewPhone = await member();
     const a = onNewPhone;
     // Another phone was attested (the devices module's tests attest for real).
-    await env.t.app.sessions.lockForNewPhone(env.t.db, a.id);
+    await env.t.app.sessions.lockForNewPhone(txOf(env.t.db), a.id);
     expect((await api('GET', '/meetings/device-lock', onNewPhone)).json()).toMatchObject({
       locked: true,
       reason: 'new-phone',
@@ -308,7 +309,7 @@ describe('meetings on a real chain: minting and the rules', () => {
     const onNewPhone: Member = { ...a, token: login.json().token, fp: 'fp-new-phone-of-a' };
     expect((await api('GET', '/meetings/device-lock', onNewPhone)).json().locked).toBe(false);
     // Another phone was attested (the devices module's tests attest for real).
-    await env.t.app.sessions.lockForNewPhone(env.t.db, a.id);
+    await env.t.app.sessions.lockForNewPhone(txOf(env.t.db), a.id);
     const lock = (await api('GET', '/meetings/device-lock', onNewPhone)).json();
     expect(lock).toMatchObject({ locked: true, reason: 'new-phone' });
     expect(lock.remainingMs).toBeGreaterThan(0);

@@ -131,11 +131,11 @@ export class MeetingsService {
   }
 
   mintFailed(
-    db: DbExecutor,
+    tx: Tx,
     meetingId: number,
     reason: string,
   ): Promise<(() => Promise<void>) | undefined> {
-    return this.minting.mintFailed(db, meetingId, reason);
+    return this.minting.mintFailed(executorOf(tx), meetingId, reason);
   }
 
   recoverMints(): Promise<void> {

@@ -146,7 +146,7 @@ export class PushService implements PushNotifier {
     await db.transaction(async (tx) => {
       for (const { userId, token } of recipients) {
         const message = wordedIn(locales.get(userId) ?? 'en');
-        await jobs.enqueue(tx, PUSH_JOB, { userId, token, message } as PushJob);
+        await jobs.enqueue(txOf(tx), PUSH_JOB, { userId, token, message } as PushJob);
       }
     });
     return recipients.length;
@@ -167,7 +167,9 @@ export class PushService implements PushNotifier {
     const message: PushMessage = { ...composed, body: clip(composed.body) };
     const ids = await db.transaction(async (tx) =>
       Promise.all(
-        tokens.map((token) => jobs.enqueue(tx, PUSH_JOB, { userId, token, message } as PushJob)),
+        tokens.map((token) =>
+          jobs.enqueue(txOf(tx), PUSH_JOB, { userId, token, message } as PushJob),
+        ),
       ),
     );
     await Promise.all(ids.map((id) => jobs.runNow(id)));

@@ -16,10 +16,10 @@ import type { ReferralLevel } from '@meeet/core/enums';
 import { parsePromoCode } from '@meeet/core/rules/promo-code';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
-import { txOf } from '../../plugins/db.ts';
+import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
 import type { GeneratorPaid, PurchaseCompleted } from '../market/market-events.ts';
 import type { AuthContext, ClientContext, SessionsService } from '../users/sessions.service.ts';
-import { promoCodeOf } from '../users/user-view.ts';
+import { promoCodeOf, type UserAccount } from '../users/user-view.ts';
 import { promoCodeOwner, setReferralLevel } from '../users/users.service.ts';
 import { toTransaction } from '../wallet/wallet.service.ts';
 import { ledger } from '../wallet/ledger.service.ts';
@@ -129,12 +129,13 @@ export class ReferralService {
    * new user gets their edge at once.
    */
   async onRegistered(
-    tx: DbExecutor,
+    unit: Tx,
     userId: number,
     referrerId: number,
     fingerprint: string | null,
   ): Promise<void> {
     if (referrerId === userId) return;
+    const tx = executorOf(unit);
     await repo.lockTree(tx);
     await this.link(tx, userId, referrerId, fingerprint);
   }
@@ -148,7 +149,7 @@ export class ReferralService {
     const above = await repo.ancestors(tx, referrerId);
     if (above.some((row) => row.ancestorId === userId)) throw invalidPromocode();
     const flagged = fingerprint
-      ? await this.deps.sessions.hasUsedDevice(tx, referrerId, fingerprint)
+      ? await this.deps.sessions.hasUsedDevice(txOf(tx), referrerId, fingerprint)
       : false;
     await repo.insertLinks(tx, [
       { descendantId: userId, depth: 1, ancestorId: referrerId, flagged },
@@ -168,7 +169,7 @@ export class ReferralService {
    * Runs in the caller's transaction; an event already credited is skipped (unique per earner
    * and event), so a replay never pays twice.
    */
-  async accrue(
+  private async accrue(
     tx: DbExecutor,
     event: { sourceUserId: number; source: ReferralSource; base: bigint; eventRef: string },
   ): Promise<number> {
@@ -200,8 +201,8 @@ export class ReferralService {
   }
 
   /** The market's purchase-completed event: a business purchase. */
-  async onPurchaseCompleted(tx: DbExecutor, event: PurchaseCompleted): Promise<void> {
-    await this.accrue(tx, {
+  async onPurchaseCompleted(tx: Tx, event: PurchaseCompleted): Promise<void> {
+    await this.accrue(executorOf(tx), {
       sourceUserId: event.userId,
       source: 'business_purchase',
       base: event.price,
@@ -210,8 +211,8 @@ export class ReferralService {
   }
 
   /** The market paid a referral as generator of a minted token: a paid meeting. */
-  async onGeneratorPaid(tx: DbExecutor, event: GeneratorPaid): Promise<void> {
-    await this.accrue(tx, {
+  async onGeneratorPaid(tx: Tx, event: GeneratorPaid): Promise<void> {
+    await this.accrue(executorOf(tx), {
       sourceUserId: event.userId,
       source: 'paid_meeting',
       base: event.amount,
@@ -225,9 +226,10 @@ export class ReferralService {
    * meeting service sets it; 0 counts the meeting only).
    */
   async onMeetingMinted(
-    tx: DbExecutor,
+    unit: Tx,
     event: { userId: number; eventRef: string; value: bigint },
   ): Promise<void> {
+    const tx = executorOf(unit);
     await repo.recordMeeting(tx, event.userId, event.eventRef);
     if (event.value > 0n) {
       await this.accrue(tx, {
@@ -323,7 +325,9 @@ export class ReferralService {
   }
 
   /** The figures of any user (the caller's own, or one on the staff user page). */
-  async statsOf(user: AuthContext['user']): Promise<ReferralStatsResponse> {
+  async statsOf(
+    user: Pick<UserAccount, 'id' | 'referralCode' | 'referralLevel'>,
+  ): Promise<ReferralStatsResponse> {
     const { db } = this.deps;
     const userId = user.id;
     const now = this.now();
@@ -400,7 +404,7 @@ export class ReferralService {
    * The business module's call when a business is approved (Business) or suspended (Human),
    * in its transaction; the tree's copies of the level follow by trigger.
    */
-  async setLevel(tx: DbExecutor, userId: number, level: ReferralLevel): Promise<void> {
-    await setReferralLevel(txOf(tx), userId, level);
+  async setLevel(tx: Tx, userId: number, level: ReferralLevel): Promise<void> {
+    await setReferralLevel(tx, userId, level);
   }
 }

@@ -16,7 +16,7 @@ import type { TokenSigner } from '../users/tokens.ts';
 import { userIdByEmail } from '../users/users.service.ts';
 import { securityRepository } from './security.repository.ts';
 import type { SecurityEventSource, SecurityService } from './security.service.ts';
-import { txOf } from '../../plugins/db.ts';
+import { executorOf, txOf } from '../../plugins/db.ts';
 
 /** A "This wasn't me" link works for a week, once. */
 const NOT_ME_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -133,7 +133,8 @@ export class AccountSecurityService {
    */
   async onSignedIn(event: SignedIn): Promise<void> {
     if (!event.newDevice) return;
-    const { db, user, client } = event;
+    const { user, client } = event;
+    const db = executorOf(event.tx);
     const locale = user.locale as Locale;
     const device = describeSession(client.userAgent, client.ip);
     const linkId = await securityRepository.insertNotMeLink(db, user.id);
@@ -142,7 +143,7 @@ export class AccountSecurityService {
       { lid: linkId, uid: user.id },
       NOT_ME_TTL_SECONDS,
     );
-    const jobId = await this.deps.mail.enqueue(db, {
+    const jobId = await this.deps.mail.enqueue(event.tx, {
       to: user.email,
       locale,
       template: {

@@ -185,10 +185,10 @@ export class StaffService {
       if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND, { messageKey: 'error.NOT_FOUND' });
       switch (input.action) {
         case StaffAction.BAN:
-          if (!(await bans.ban(tx, userId, actorId))) throw refused('staff.already-banned');
+          if (!(await bans.ban(txOf(tx), userId, actorId))) throw refused('staff.already-banned');
           break;
         case StaffAction.UNBAN:
-          if (!(await bans.unban(tx, userId))) throw refused('staff.not-banned');
+          if (!(await bans.unban(txOf(tx), userId))) throw refused('staff.not-banned');
           break;
         case StaffAction.ROLE:
           if (user.role === input.role) throw refused('staff.same-role');

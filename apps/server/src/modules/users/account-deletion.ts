@@ -6,6 +6,7 @@ import { deletionEraseAt, deletionNeedsForfeit } from '@meeet/core/rules/account
 import type { Database } from '../../db/client.ts';
 import type { HeldFunds } from '@meeet/core/rules/account-deletion';
 import type { DbExecutor } from '../../db/client.ts';
+import { txOf } from '../../plugins/db.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import { accountRepository as repo } from './account.repository.ts';
 import type { PasswordHasher } from './passwords.ts';
@@ -105,7 +106,7 @@ export class AccountDeletionService {
         eraseAt,
         forfeited: input.forfeit ?? false,
       });
-      await jobs.enqueue(tx, ERASE_ACCOUNT_JOB, { userId: user.id }, { runAt: eraseAt });
+      await jobs.enqueue(txOf(tx), ERASE_ACCOUNT_JOB, { userId: user.id }, { runAt: eraseAt });
     });
     this.deps.log.info({ userId: user.id, eraseAt }, 'account deletion requested');
     // Signed out everywhere: the next sign-in is the one that cancels.

@@ -10,6 +10,7 @@ import type { Locale } from '@meeet/core/i18n/locale';
 import { normalizeEmail, validateEmail } from '@meeet/core/rules/email';
 import { uniqueViolation } from '../../db/pg-errors.ts';
 import type { Database } from '../../db/client.ts';
+import { txOf } from '../../plugins/db.ts';
 import type { ClientContext, SessionsService } from './sessions.service.ts';
 import type { TokenSigner } from './tokens.ts';
 import { toUserPrivate } from './user-view.ts';
@@ -165,7 +166,7 @@ export class AppleService {
           referrerId,
         });
         await users.registered(tx, user, referrerId, client);
-        return sessions.start(tx, user, client);
+        return sessions.start(txOf(tx), user, client);
       });
       return { token: started.token, user: toUserPrivate(started.user) };
     } catch (error) {

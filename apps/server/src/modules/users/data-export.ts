@@ -5,6 +5,7 @@ import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import type { Locale } from '@meeet/core/i18n/locale';
 import { EXPORT_LINK_TTL_MS } from '@meeet/core/rules/account-deletion';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { txOf } from '../../plugins/db.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { accountRepository as repo } from './account.repository.ts';
@@ -72,7 +73,7 @@ export class DataExportService {
     await repo.removeExpiredExports(db, this.now());
     const jobId = await db.transaction(async (tx) => {
       const exportId = await repo.insertExport(tx, auth.user.id);
-      return jobs.enqueue(tx, DATA_EXPORT_JOB, { exportId });
+      return jobs.enqueue(txOf(tx), DATA_EXPORT_JOB, { exportId });
     });
     await jobs.runNow(jobId);
   }

@@ -1,8 +1,10 @@
 import type { DeviceLockReason } from '@meeet/core/api/device-lock';
+import type { StoredDeviceLock } from '@meeet/core/rules/device-lock';
 import { DEVICE_LOCK_MAX_MS } from '@meeet/core/constants';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { executorOf, type Tx } from '../../plugins/db.ts';
 import {
   liveSessionSql,
   sessionsRepository,
@@ -24,9 +26,9 @@ export interface AuthContext {
   sessionId: string;
 }
 
-/** A sign-in that opened a session, told to listeners on the sign-in's own executor. */
+/** A sign-in that opened a session, told to listeners on the sign-in's own transaction. */
 export interface SignedIn {
-  db: DbExecutor;
+  tx: Tx;
   user: UserRow;
   sessionId: string;
   client: ClientContext;
@@ -108,8 +110,8 @@ export class SessionsService {
   }
 
   /** Whether any session of the user ever carried this device fingerprint. */
-  async hasUsedDevice(db: DbExecutor, userId: number, fingerprint: string): Promise<boolean> {
-    return (await sessionsRepository.fingerprintHistory(db, userId, fingerprint)).seen;
+  async hasUsedDevice(tx: Tx, userId: number, fingerprint: string): Promise<boolean> {
+    return (await sessionsRepository.fingerprintHistory(executorOf(tx), userId, fingerprint)).seen;
   }
 
   /** Ends a user's device-protection lock (a moderator's decision); the row as it is now. */
@@ -123,9 +125,14 @@ export class SessionsService {
   /**
    * PRODUCT.md "The device lock is about the phone that proves meetings": the account moved to
    * another attested phone, so minting pauses for the configured lock (72 h at most). Sign-ins,
-   * web or app, never lock. Returns the row as it is afterwards.
+   * web or app, never lock. Returns the account's lock as it is afterwards.
    */
-  async lockForNewPhone(db: DbExecutor, userId: number): Promise<UserRow | undefined> {
+  async lockForNewPhone(tx: Tx, userId: number): Promise<StoredDeviceLock | undefined> {
+    const row = await this.lockedForNewPhone(executorOf(tx), userId);
+    return row && { deviceLockUntil: row.deviceLockUntil, deviceLockReason: row.deviceLockReason };
+  }
+
+  private lockedForNewPhone(db: DbExecutor, userId: number): Promise<UserRow | undefined> {
     if (this.deviceLockMs <= 0) return usersRepository.findById(db, userId);
     const until = new Date(this.now().getTime() + Math.min(this.deviceLockMs, DEVICE_LOCK_MAX_MS));
     this.log.info({ userId }, 'another phone attested: minting locked');
@@ -137,13 +144,14 @@ export class SessionsService {
 
   /**
    * Opens a session and returns its token, with the user as it is afterwards. Runs on the
-   * caller's executor so registration is one transaction.
+   * caller's transaction so registration is one transaction.
    */
   async start(
-    db: DbExecutor,
+    tx: Tx,
     user: UserRow,
     client: ClientContext,
   ): Promise<{ token: string; user: UserRow }> {
+    const db = executorOf(tx);
     for (const check of this.signInChecks) await check(user);
     const history =
       this.signedInListeners.length > 0
@@ -152,7 +160,7 @@ export class SessionsService {
     const session = await sessionsRepository.insert(db, { userId: user.id, ...client });
     const newDevice = history !== null && history.anySession && !history.knownDevice;
     for (const listener of this.signedInListeners) {
-      await listener({ db, user, sessionId: session.id, client, newDevice });
+      await listener({ tx, user, sessionId: session.id, client, newDevice });
     }
     const token = await this.tokens.signAccess({ userId: user.id, sessionId: session.id });
     return { token, user };

@@ -60,3 +60,52 @@ export function toUserPublic(row: UserRow): UserPublic {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/**
+ * A user as other modules look one up by id: who, how to reach them, and what the staff tools
+ * show. Built field by field, so the stored row's other columns never leave this module.
+ */
+export type UserAccount = Pick<
+  UserRow,
+  | 'id'
+  | 'email'
+  | 'domain'
+  | 'firstName'
+  | 'lastName'
+  | 'surName'
+  | 'phone'
+  | 'country'
+  | 'locale'
+  | 'role'
+  | 'kycStatus'
+  | 'emailVerified'
+  | 'referralLevel'
+  | 'referralCode'
+  | 'referrerId'
+  | 'deviceLockUntil'
+  | 'deviceLockReason'
+  | 'createdAt'
+>;
+
+export function toUserAccount(row: UserRow): UserAccount {
+  return {
+    id: row.id,
+    email: row.email,
+    domain: row.domain,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    surName: row.surName,
+    phone: row.phone,
+    country: row.country,
+    locale: row.locale,
+    role: row.role,
+    kycStatus: row.kycStatus,
+    emailVerified: row.emailVerified,
+    referralLevel: row.referralLevel,
+    referralCode: row.referralCode,
+    referrerId: row.referrerId,
+    deviceLockUntil: row.deviceLockUntil,
+    deviceLockReason: row.deviceLockReason,
+    createdAt: row.createdAt,
+  };
+}

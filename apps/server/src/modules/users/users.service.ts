@@ -26,7 +26,7 @@ import type { LoginLimiter } from './login-limiter.ts';
 import { assertPasswordNotCommon, type PasswordHasher } from './passwords.ts';
 import type { AuthContext, ClientContext, SessionsService } from './sessions.service.ts';
 import { sessionsRepository } from './sessions.repository.ts';
-import { toUserPrivate, toUserPublic } from './user-view.ts';
+import { toUserAccount, toUserPrivate, toUserPublic, type UserAccount } from './user-view.ts';
 import {
   DOMAIN_UNIQUE,
   EMAIL_UNIQUE,
@@ -45,7 +45,7 @@ export interface UsersServiceDeps {
   /** The referral programme, told of a registration with a promo code (makes the tree edge). */
   referral?: {
     onRegistered(
-      tx: DbExecutor,
+      tx: Tx,
       userId: number,
       referrerId: number,
       fingerprint: string | null,
@@ -57,13 +57,13 @@ export interface UsersServiceDeps {
       userId: number,
       reason: WithdrawalHoldReason,
       until?: Date,
-      db?: DbExecutor,
+      tx?: Tx,
     ): Promise<unknown>;
   };
   /** The affiliate programme: attributes a registration and hears of a completed profile. */
   cpa?: {
-    onRegistered(tx: DbExecutor, userId: number, client: ClientContext): Promise<void>;
-    onProfileCompleted(userId: number, tx?: DbExecutor): Promise<void>;
+    onRegistered(tx: Tx, userId: number, client: ClientContext): Promise<void>;
+    onProfileCompleted(userId: number, tx?: Tx): Promise<void>;
   };
   /** Second factors: a sign-in from a device the account has not used asks for one. */
   factors?: {
@@ -156,7 +156,7 @@ export class UsersService {
       client.fingerprint ?? '',
     );
     const deletionCancelled = await accountRepository.cancelDeletion(db, user.id);
-    const started = await sessions.start(db, user, client);
+    const started = await sessions.start(txOf(db), user, client);
     if (history.anyKnown && !history.seen) {
       await this.deps.holds?.holdWithdrawals(user.id, 'new-device');
     }
@@ -202,7 +202,7 @@ export class UsersService {
           referrerId,
         });
         await this.registered(tx, user, referrerId, client);
-        return sessions.start(tx, user, client);
+        return sessions.start(txOf(tx), user, client);
       });
       return { token: started.token, user: toUserPrivate(started.user) };
     } catch (error) {
@@ -229,12 +229,13 @@ export class UsersService {
     referrerId: number | null,
     client: ClientContext,
   ): Promise<void> {
+    const unit = txOf(tx);
     if (referrerId !== null) {
-      await this.deps.referral?.onRegistered(tx, user.id, referrerId, client.fingerprint);
+      await this.deps.referral?.onRegistered(unit, user.id, referrerId, client.fingerprint);
     }
     if (this.deps.cpa) {
-      await this.deps.cpa.onRegistered(tx, user.id, client);
-      if (isProfileComplete(user)) await this.deps.cpa.onProfileCompleted(user.id, tx);
+      await this.deps.cpa.onRegistered(unit, user.id, client);
+      if (isProfileComplete(user)) await this.deps.cpa.onProfileCompleted(user.id, unit);
     }
   }
 
@@ -323,9 +324,10 @@ export class UsersService {
     const user = await usersRepository.findByEmail(db, input.email);
     const passwordHash = await hasher.hash(input.password);
     const revoked = await db.transaction(async (tx) => {
-      if (!(await codes.consume(tx, input.email, 'recovery', input.code)) || !user) return null;
+      if (!(await codes.consume(txOf(tx), input.email, 'recovery', input.code)) || !user)
+        return null;
       await usersRepository.update(tx, user.id, { passwordHash, emailVerified: true });
-      await this.deps.holds?.holdWithdrawals(user.id, 'email-recovery', undefined, tx);
+      await this.deps.holds?.holdWithdrawals(user.id, 'email-recovery', undefined, txOf(tx));
       return sessionsRepository.revokeAllForUser(tx, user.id);
     });
     if (!revoked) throw invalidCode();
@@ -359,7 +361,7 @@ export class UsersService {
     const passwordHash = await hasher.hash(input.password);
     const revoked = await db.transaction(async (tx) => {
       await usersRepository.update(tx, user.id, { passwordHash });
-      await this.deps.holds?.holdWithdrawals(user.id, 'password-change', undefined, tx);
+      await this.deps.holds?.holdWithdrawals(user.id, 'password-change', undefined, txOf(tx));
       return sessionsRepository.revokeAllForUser(tx, user.id, auth.sessionId);
     });
     sessions.notifyRevoked(revoked);
@@ -383,7 +385,7 @@ export class UsersService {
     if (!/^\d{6}$/.test(code)) throw invalidCode();
     const user = auth.user;
     const updated = await db.transaction(async (tx): Promise<UserRow | null> => {
-      if (!(await codes.consume(tx, user.email, 'email_verify', code))) return null;
+      if (!(await codes.consume(txOf(tx), user.email, 'email_verify', code))) return null;
       return (await usersRepository.update(tx, user.id, { emailVerified: true })) ?? null;
     });
     if (!updated) throw invalidCode();
@@ -444,14 +446,15 @@ export type UserFacts = Pick<
   | 'deviceLockReason'
 >;
 
-/** For other modules: the user as stored, in the caller's `Tx` (so inside its transaction). */
-export function userById(tx: Tx, id: number): Promise<UserRow | undefined> {
-  return usersRepository.findById(executorOf(tx), id);
+/** For other modules: the user, in the caller's `Tx` (so inside its transaction). */
+export async function userById(tx: Tx, id: number): Promise<UserAccount | undefined> {
+  const row = await usersRepository.findById(executorOf(tx), id);
+  return row && toUserAccount(row);
 }
 
 /** For other modules: the users among `ids` (those who vanished are left out), in no order. */
-export function usersByIds(tx: Tx, ids: readonly number[]): Promise<UserRow[]> {
-  return usersRepository.findByIds(executorOf(tx), ids);
+export async function usersByIds(tx: Tx, ids: readonly number[]): Promise<UserAccount[]> {
+  return (await usersRepository.findByIds(executorOf(tx), ids)).map(toUserAccount);
 }
 
 export function userExists(db: DbExecutor, id: number): Promise<boolean> {
@@ -499,9 +502,9 @@ export function userSessions(tx: Tx, userId: number, limit: number) {
   return sessionsRepository.listForUser(executorOf(tx), userId, limit);
 }
 
-/** For the staff tools: sets a user's role in the caller's `Tx`; the row afterwards. */
-export function setUserRoleById(tx: Tx, userId: number, role: Role): Promise<UserRow | undefined> {
-  return usersRepository.update(executorOf(tx), userId, { role });
+/** For the staff tools: sets a user's role in the caller's `Tx`; false if no such user. */
+export async function setUserRoleById(tx: Tx, userId: number, role: Role): Promise<boolean> {
+  return (await usersRepository.update(executorOf(tx), userId, { role })) !== undefined;
 }
 
 /** For other modules: the id of the account with this e-mail (any letter case), if any. */

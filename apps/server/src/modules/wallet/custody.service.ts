@@ -8,6 +8,7 @@ import type {
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import type { Locale } from '@meeet/core/i18n/locale';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { executorOf, type Tx, txOf } from '../../plugins/db.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
 import {
@@ -53,14 +54,15 @@ export class WithdrawalCustody {
 
   /**
    * Pauses the user's withdrawals until `until` (default: the configured hold from now). Runs
-   * on `db` — pass the transaction of the change that causes it so both commit together.
+   * on `tx` — pass the transaction of the change that causes it so both commit together.
    */
   holdWithdrawals(
     userId: number,
     reason: WithdrawalHoldReason,
     until?: Date,
-    db: DbExecutor = this.deps.db,
+    tx?: Tx,
   ): Promise<WithdrawalHold> {
+    const db = tx ? executorOf(tx) : this.deps.db;
     const now = this.now();
     const end =
       until ?? (reason === 'not-me' ? UNTIL_RECOVERY : new Date(now.getTime() + this.deps.holdMs));
@@ -121,7 +123,7 @@ export class WithdrawalCustody {
         });
       }
       const mailLocale = auth.user.locale as Locale;
-      const job = await this.deps.mail.enqueue(tx, {
+      const job = await this.deps.mail.enqueue(txOf(tx), {
         to: auth.user.email,
         locale: mailLocale,
         template: {

@@ -32,9 +32,9 @@ import {
 import { tokenAmountParam } from '@meeet/core/format/number';
 import type { Locale } from '@meeet/core/i18n/locale';
 import { unitsToDecimal } from '@meeet/core/rules/amount';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
-import { executorOf, type Tx } from '../../plugins/db.ts';
+import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
 import type { Chain } from '../chain/chain.client.ts';
 import type { MailRequest } from '../mail/mail.service.ts';
 import type { AuthContext } from '../users/sessions.service.ts';
@@ -55,7 +55,7 @@ export interface WithdrawalCodes {
     subject: string,
   ): Promise<{ retryAfterSeconds: number }>;
   consume(
-    tx: DbExecutor,
+    tx: Tx,
     email: string,
     purpose: 'withdrawal',
     code: string,
@@ -390,7 +390,9 @@ export class WalletService {
         if (funds.bnb < fee) throw insufficientFee(funds.bnbBalance, fee);
         // A wrong code is counted on this transaction, so it must commit before refusing.
         const subject = withdrawalSubject(input);
-        if (!(await this.deps.codes.consume(tx, auth.user.email, 'withdrawal', code, subject))) {
+        if (
+          !(await this.deps.codes.consume(txOf(tx), auth.user.email, 'withdrawal', code, subject))
+        ) {
           return null;
         }
         const row = await repo.insert(tx, {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { PASSWORD } from '../../../test/accounts.ts';
+import { txOf } from '../../plugins/db.ts';
 import { withdrawalHolds } from './custody.schema.ts';
 import { custodyTestApp, DAY_MS } from './custody.test-support.ts';
 import { countAll, OUTSIDE } from './wallet.test-support.ts';
@@ -188,7 +189,7 @@ describe('withdrawals paused after risky changes', () => {
     const lockTaken = new Promise<void>((resolve) => (locked = resolve));
     // A password change's transaction: it holds the wallet lock until it commits.
     const change = app().db.transaction(async (tx) => {
-      await app().app.wallet.holdWithdrawals(user.user.id, 'password-change', undefined, tx);
+      await app().app.wallet.holdWithdrawals(user.user.id, 'password-change', undefined, txOf(tx));
       locked();
       await released;
     });
