@@ -10,6 +10,7 @@ import {
 } from '@meeet/core/api/monitor';
 import { hasRole, Role } from '@meeet/core/roles';
 import { parseTokenAmount } from '@meeet/core/rules/amount';
+import { routeOptions } from '../../lib/route-options.ts';
 import type { AppConfig } from '../../config.ts';
 import { Poller } from '../../lib/poller.ts';
 import { ADMIN_ROOM, userRoom } from '../../plugins/socket.ts';
@@ -18,7 +19,6 @@ import { MonitorService, registerMonitorGauges } from './monitor.service.ts';
 import { txOf } from '../../plugins/db.ts';
 
 const tags = ['monitor'];
-const bearer = [{ bearerAuth: [] }];
 const SAMPLE_EVERY_MS = 60_000;
 
 /** A configured minimum ('0.1', checked by the config) in smallest units; '0' never warns. */
@@ -114,46 +114,30 @@ export const monitorRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async
   const { monitor, refreshGauges } = buildMonitor(app, config);
   startMonitorPolls(app, config, monitor);
 
+  const admin = routeOptions(tags, app.requireRole(Role.ADMIN));
+
+  const metricsReader = routeOptions(tags, metricsAccess(config));
+
   app.get(
     monitorPaths.snapshot,
-    {
-      onRequest: app.requireRole(Role.ADMIN),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Admin: the live figures of the product (also pushed as the socket event `monitor`)',
-        response: { 200: monitorSnapshotSchema },
-      },
-    },
+    admin('Admin: the live figures of the product (also pushed as the socket event `monitor`)', {
+      response: { 200: monitorSnapshotSchema },
+    }),
     () => monitor.snapshot(),
   );
 
   app.get(
     monitorPaths.history,
-    {
-      onRequest: app.requireRole(Role.ADMIN),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Admin: figures over the last 24 hours or 7 days, for the charts',
-        querystring: monitorHistoryQuerySchema,
-        response: { 200: monitorHistorySchema },
-      },
-    },
+    admin('Admin: figures over the last 24 hours or 7 days, for the charts', {
+      querystring: monitorHistoryQuerySchema,
+      response: { 200: monitorHistorySchema },
+    }),
     (request) => monitor.history(request.query.range),
   );
 
   app.get(
     monitorPaths.metrics,
-    {
-      onRequest: metricsAccess(config),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Prometheus metrics (admins, or the METRICS_TOKEN as a Bearer token)',
-      },
-    },
+    metricsReader('Prometheus metrics (admins, or the METRICS_TOKEN as a Bearer token)', {}),
     async (_request, reply) => {
       await refreshGauges();
       return reply.type(app.metricsRegistry.contentType).send(await app.metricsRegistry.metrics());
