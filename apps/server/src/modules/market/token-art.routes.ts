@@ -5,6 +5,7 @@ import {
   tokenImageParamsSchema,
   tokenMetadataSchema,
 } from '@meeet/core/api/token';
+import { publicRouteOptions } from '../../lib/route-options.ts';
 import type { AppConfig } from '../../config.ts';
 import { TokenArtService } from './token-art.service.ts';
 
@@ -24,17 +25,14 @@ export const tokenArtRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = asyn
 ) => {
   const tokens = new TokenArtService({ chain: app.chain, publicUrl: config.publicUrl });
 
+  const openLimited = publicRouteOptions(tags, { config: limit });
+
   app.get(
     '/market/tokens/:id',
-    {
-      config: limit,
-      schema: {
-        tags,
-        summary: 'ERC-721 metadata of a token: name, description, image, attributes',
-        params: tokenIdParamsSchema,
-        response: { 200: tokenMetadataSchema, 404: errorBodySchema },
-      },
-    },
+    openLimited('ERC-721 metadata of a token: name, description, image, attributes', {
+      params: tokenIdParamsSchema,
+      response: { 200: tokenMetadataSchema, 404: errorBodySchema },
+    }),
     async (request, reply) => {
       const metadata = await tokens.metadata(request.params.id);
       return reply.header('cache-control', FOREVER).send(metadata);
@@ -43,15 +41,10 @@ export const tokenArtRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = asyn
 
   app.get(
     '/market/tokens/:id/image.svg',
-    {
-      config: limit,
-      schema: {
-        tags,
-        summary: 'The token art (SVG), drawn from its level, id and generators',
-        params: tokenImageParamsSchema,
-        produces: ['image/svg+xml'],
-      },
-    },
+    openLimited('The token art (SVG), drawn from its level, id and generators', {
+      params: tokenImageParamsSchema,
+      produces: ['image/svg+xml'],
+    }),
     async (request, reply) => {
       const svg = await tokens.image(request.params.id);
       return (
