@@ -1,4 +1,5 @@
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 
 /**
  * Facts about this installation that are not any domain's (first start, seeded data versions).
@@ -7,5 +8,5 @@ import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

@@ -13,10 +13,10 @@ import {
 import { adsPaths } from '@meeet/core/api/ads-paths';
 import { okResponseSchema } from '@meeet/core/api/user';
 import { Role } from '@meeet/core/roles';
+import { publicRouteOptions, routeOptions } from '../../lib/route-options.ts';
 import { requestFingerprint } from '../../plugins/auth.ts';
 
 const tags = ['ads'];
-const bearer = [{ bearerAuth: [] }];
 
 /** Ads of the free tier (house ads and businesses' campaigns), for the web and the app. */
 export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,17 +26,15 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     fingerprint: requestFingerprint(request),
   });
 
+  const open = publicRouteOptions(tags);
+  const admin = routeOptions(tags, app.requireRole(Role.ADMIN));
+
   app.post(
     adsPaths.consent,
-    {
-      schema: {
-        tags,
-        summary:
-          "Record the cookie banner's consents for this browser (x-fp) and the signed-in user",
-        body: consentRequestSchema,
-        response: { 200: okResponseSchema },
-      },
-    },
+    open("Record the cookie banner's consents for this browser (x-fp) and the signed-in user", {
+      body: consentRequestSchema,
+      response: { 200: okResponseSchema },
+    }),
     async (request) => {
       await ads.saveConsent(await viewerOf(request), request.body);
       return { ok: true as const };
@@ -45,27 +43,19 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     adsPaths.serve,
-    {
-      schema: {
-        tags,
-        summary: 'An ad for a placement (personalised only with the advertising consent)',
-        querystring: adServeQuerySchema,
-        response: { 200: adServeResponseSchema },
-      },
-    },
+    open('An ad for a placement (personalised only with the advertising consent)', {
+      querystring: adServeQuerySchema,
+      response: { 200: adServeResponseSchema },
+    }),
     async (request) => ads.serve(await viewerOf(request), request.query),
   );
 
   app.post(
     '/ads/impressions/:id/seen',
-    {
-      schema: {
-        tags,
-        summary: 'Count an impression: half the ad was visible for a second',
-        params: impressionParamsSchema,
-        response: { 200: okResponseSchema },
-      },
-    },
+    open('Count an impression: half the ad was visible for a second', {
+      params: impressionParamsSchema,
+      response: { 200: okResponseSchema },
+    }),
     async (request) => {
       await ads.seen(request.params.id);
       return { ok: true as const };
@@ -74,57 +64,33 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ads/click/:id',
-    {
-      schema: {
-        tags,
-        summary: "Count a click once and redirect to the advertiser's link",
-        params: impressionParamsSchema,
-      },
-    },
+    open("Count a click once and redirect to the advertiser's link", {
+      params: impressionParamsSchema,
+    }),
     async (request, reply) => reply.redirect(await ads.click(request.params.id), 302),
   );
 
   app.get(
     adsPaths.campaigns,
-    {
-      onRequest: app.requireRole(Role.ADMIN),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Admin: the ad campaigns',
-        response: { 200: adCampaignListSchema },
-      },
-    },
+    admin('Admin: the ad campaigns', { response: { 200: adCampaignListSchema } }),
     () => ads.campaigns(),
   );
 
   app.post(
     adsPaths.campaigns,
-    {
-      onRequest: app.requireRole(Role.ADMIN),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Admin: create a campaign, or update it when the body has an id',
-        body: adCampaignSaveSchema,
-        response: { 200: adCampaignSchema },
-      },
-    },
+    admin('Admin: create a campaign, or update it when the body has an id', {
+      body: adCampaignSaveSchema,
+      response: { 200: adCampaignSchema },
+    }),
     (request) => ads.saveCampaign(request.body),
   );
 
   app.get(
     '/ads/campaigns/:id/stats',
-    {
-      onRequest: app.requireRole(Role.ADMIN),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Admin: impressions, clicks and CTR of a campaign per day',
-        params: campaignParamsSchema,
-        response: { 200: adStatsSchema },
-      },
-    },
+    admin('Admin: impressions, clicks and CTR of a campaign per day', {
+      params: campaignParamsSchema,
+      response: { 200: adStatsSchema },
+    }),
     (request) => ads.stats(request.params.id),
   );
 };

@@ -14,7 +14,7 @@ import type { CampaignStatus } from '@meeet/core/api/campaigns-paths';
 import { businesses } from '../business/business.schema.ts';
 import { media } from '../media/media.schema.ts';
 import { users } from '../users/users.schema.ts';
-import { timestamptz } from '../../db/columns.ts';
+import { belongsTo, timestamps, timestamptz } from '../../db/columns.ts';
 
 /**
  * Ad campaigns: MEEET's house ads (admins; no business) and businesses' self-serve campaigns
@@ -60,8 +60,7 @@ export const adCampaigns = pgTable(
     areaLat: doublePrecision(),
     areaLon: doublePrecision(),
     areaRadiusKm: integer(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check('ad_campaigns_viewer_cap_check', sql`${t.viewerDailyCap} > 0`),
@@ -92,9 +91,7 @@ export const adImpressions = pgTable(
   'ad_impressions',
   {
     id: uuid().primaryKey(),
-    campaignId: integer()
-      .notNull()
-      .references(() => adCampaigns.id, { onDelete: 'cascade' }),
+    campaignId: belongsTo(() => adCampaigns.id),
     /** `u:<id>` or `v:<fingerprint>`: whom the frequency cap counts. */
     viewer: text().notNull(),
     personalised: boolean().notNull(),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, date, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
 import { adCampaigns } from './ads.schema.ts';
 import { users } from '../users/users.schema.ts';
-import { timestamptz, units } from '../../db/columns.ts';
+import { belongsTo, createdAt, timestamptz, units } from '../../db/columns.ts';
 
 /** The admins' price per 1,000 impressions: one row (id 1). */
 export const campaignPrice = pgTable(
@@ -26,9 +26,7 @@ export const campaignPrice = pgTable(
 export const campaignCharges = pgTable(
   'campaign_charges',
   {
-    campaignId: integer()
-      .notNull()
-      .references(() => adCampaigns.id, { onDelete: 'cascade' }),
+    campaignId: belongsTo(() => adCampaigns.id),
     day: date({ mode: 'string' }).notNull(),
     impressions: integer().notNull(),
     pricePerThousand: units('price_per_thousand').notNull(),
@@ -36,7 +34,7 @@ export const campaignCharges = pgTable(
     charged: units('charged').notNull(),
     /** The ledger's OUTPUT row that moved `charged`; null when nothing was moved. */
     transactionId: bigint({ mode: 'number' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.day] }),

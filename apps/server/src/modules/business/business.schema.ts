@@ -13,7 +13,7 @@ import type { BusinessCategory, BusinessStatus } from '@meeet/core/enums';
 import { media } from '../media/media.schema.ts';
 import { meetings } from '../meetings/meetings.schema.ts';
 import { users } from '../users/users.schema.ts';
-import { timestamptz } from '../../db/columns.ts';
+import { belongsTo, createdAt, timestamps, timestamptz } from '../../db/columns.ts';
 
 const CATEGORIES = sql.raw(
   `('cafe', 'bar', 'restaurant', 'culture', 'sport', 'shop', 'brand', 'other')`,
@@ -50,8 +50,7 @@ export const businesses = pgTable(
     submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
     decidedAt: timestamptz('decided_at'),
     decidedBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('businesses_status_submitted_idx').on(t.status, t.submittedAt),
@@ -73,14 +72,12 @@ export const businessDecisions = pgTable(
   'business_decisions',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    businessId: integer()
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: belongsTo(() => businesses.id),
     fromStatus: text().$type<BusinessStatus>(),
     toStatus: text().$type<BusinessStatus>().notNull(),
     actorId: integer().references(() => users.id, { onDelete: 'set null' }),
     reason: text(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('business_decisions_business_idx').on(t.businessId, t.id)],
 );
@@ -92,9 +89,7 @@ export const businessSpots = pgTable(
   'business_spots',
   {
     id: serial().primaryKey(),
-    businessId: integer()
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: belongsTo(() => businesses.id),
     name: text().notNull(),
     category: text().$type<BusinessCategory>().notNull(),
     openingHours: text().notNull(),
@@ -102,8 +97,7 @@ export const businessSpots = pgTable(
     lat: doublePrecision().notNull(),
     lon: doublePrecision().notNull(),
     perk: text(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('business_spots_business_idx').on(t.businessId),
@@ -125,17 +119,11 @@ export const spotMeetings = pgTable(
     meetingId: integer()
       .primaryKey()
       .references(() => meetings.id, { onDelete: 'cascade' }),
-    spotId: integer()
-      .notNull()
-      .references(() => businessSpots.id, { onDelete: 'cascade' }),
+    spotId: belongsTo(() => businessSpots.id),
     /** The two people (their history shows the spot); never shown to the venue. */
-    userA: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    userB: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    userA: belongsTo(() => users.id),
+    userB: belongsTo(() => users.id),
+    createdAt: createdAt(),
   },
   (t) => [
     index('spot_meetings_spot_idx').on(t.spotId),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, identityKey, timestamptz } from '../../db/columns.ts';
 
 /**
  * One-time codes sent by mail. Only an HMAC of the code is kept, so a database leak does not
@@ -8,15 +9,15 @@ import { bigint, check, index, pgTable, smallint, text, timestamp } from 'drizzl
 export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityKey(),
     /** The normalised address the code was sent to. */
     email: text().notNull(),
     purpose: text().notNull(),
     codeHash: text().notNull(),
     failedAttempts: smallint().notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('one_time_codes_email_purpose_idx').on(t.email, t.purpose, t.createdAt),

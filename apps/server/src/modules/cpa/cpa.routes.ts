@@ -29,10 +29,10 @@ import {
 import { cpaPaths } from '@meeet/core/api/cpa-paths';
 import { errorBodySchema } from '@meeet/core/api/errors';
 import { Role } from '@meeet/core/roles';
+import { publicRouteOptions, routeOptions } from '../../lib/route-options.ts';
 import { authOf } from '../../plugins/auth.ts';
 
 const tags = ['cpa'];
-const bearer = [{ bearerAuth: [] }];
 const okSchema = z.object({ ok: z.literal(true) });
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -41,65 +41,43 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 function linkRoutes(app: App): void {
   const cpa = app.cpa;
 
+  const signedIn = routeOptions(tags, app.requireAuth);
+
   app.get(
     cpaPaths.links,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The caller’s links with their figures (admins: any partner’s by userId)',
-        querystring: cpaLinksQuerySchema,
-        response: { 200: cpaLinkListSchema, 404: errorBodySchema },
-      },
-    },
+    signedIn('The caller’s links with their figures (admins: any partner’s by userId)', {
+      querystring: cpaLinksQuerySchema,
+      response: { 200: cpaLinkListSchema, 404: errorBodySchema },
+    }),
     (request) => cpa.listLinks(authOf(request), request.query.userId),
   );
 
   app.post(
     cpaPaths.links,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Create a link; the answer holds its postback secret, shown this once',
-        body: cpaLinkCreateSchema,
-        response: { 201: cpaLinkWithSecretSchema, 400: errorBodySchema },
-      },
-    },
+    signedIn('Create a link; the answer holds its postback secret, shown this once', {
+      body: cpaLinkCreateSchema,
+      response: { 201: cpaLinkWithSecretSchema, 400: errorBodySchema },
+    }),
     async (request, reply) =>
       reply.code(201).send(await cpa.createLink(authOf(request), request.body)),
   );
 
   app.patch(
     '/cpa/links/:id',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Edit one of the caller’s links (an empty callbackUrl removes it)',
-        params: cpaLinkParamsSchema,
-        body: cpaLinkUpdateSchema,
-        response: { 200: cpaLinkSchema, 400: errorBodySchema, 404: errorBodySchema },
-      },
-    },
+    signedIn('Edit one of the caller’s links (an empty callbackUrl removes it)', {
+      params: cpaLinkParamsSchema,
+      body: cpaLinkUpdateSchema,
+      response: { 200: cpaLinkSchema, 400: errorBodySchema, 404: errorBodySchema },
+    }),
     (request) => cpa.updateLink(authOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/cpa/links/:id',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Delete one of the caller’s links (its figures stay)',
-        params: cpaLinkParamsSchema,
-        response: { 200: okSchema, 404: errorBodySchema },
-      },
-    },
+    signedIn('Delete one of the caller’s links (its figures stay)', {
+      params: cpaLinkParamsSchema,
+      response: { 200: okSchema, 404: errorBodySchema },
+    }),
     async (request) => {
       await cpa.deleteLink(authOf(request), request.params.id);
       return { ok: true as const };
@@ -108,16 +86,10 @@ function linkRoutes(app: App): void {
 
   app.post(
     '/cpa/links/:id/secret',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'A new postback secret for a link, shown this once',
-        params: cpaLinkParamsSchema,
-        response: { 200: cpaLinkWithSecretSchema, 404: errorBodySchema },
-      },
-    },
+    signedIn('A new postback secret for a link, shown this once', {
+      params: cpaLinkParamsSchema,
+      response: { 200: cpaLinkWithSecretSchema, 404: errorBodySchema },
+    }),
     (request) => cpa.renewSecret(authOf(request), request.params.id),
   );
 }
@@ -126,73 +98,47 @@ function linkRoutes(app: App): void {
 function offerRoutes(app: App): void {
   const cpa = app.cpa;
 
+  const signedIn = routeOptions(tags, app.requireAuth);
+  const open = publicRouteOptions(tags);
+  const admin = routeOptions(tags, app.requireRole(Role.ADMIN));
+
   app.get(
     cpaPaths.landings,
-    {
-      schema: {
-        tags,
-        summary: 'The landing pages a link may lead to',
-        response: { 200: cpaLandingListSchema },
-      },
-    },
+    open('The landing pages a link may lead to', { response: { 200: cpaLandingListSchema } }),
     () => cpa.landings(),
   );
 
   app.get(
     cpaPaths.settings,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Payout per action and partner level (USDT smallest units)',
-        response: { 200: cpaSettingsSchema },
-      },
-    },
+    signedIn('Payout per action and partner level (USDT smallest units)', {
+      response: { 200: cpaSettingsSchema },
+    }),
     () => cpa.settings(),
   );
 
   app.put(
     cpaPaths.settings,
-    {
-      onRequest: app.requireRole(Role.ADMIN),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Admin: set the payouts; conversions keep the payout they were made with',
-        body: cpaSettingsSchema,
-        response: { 200: cpaSettingsSchema },
-      },
-    },
+    admin('Admin: set the payouts; conversions keep the payout they were made with', {
+      body: cpaSettingsSchema,
+      response: { 200: cpaSettingsSchema },
+    }),
     (request) => cpa.updateSettings(request.body),
   );
 
   app.get(
     cpaPaths.rewards,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The caller’s payouts and what is earned, paid and still owed',
-        response: { 200: cpaRewardsSchema },
-      },
-    },
+    signedIn('The caller’s payouts and what is earned, paid and still owed', {
+      response: { 200: cpaRewardsSchema },
+    }),
     (request) => cpa.rewards(authOf(request)),
   );
 
   app.post(
     cpaPaths.rewards,
-    {
-      onRequest: app.requireRole(Role.ADMIN),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Admin: pay a partner everything earned, on chain as REWARD (amount must match)',
-        body: cpaPayoutRequestSchema,
-        response: { 201: cpaPayoutSchema, 409: errorBodySchema, 503: errorBodySchema },
-      },
-    },
+    admin('Admin: pay a partner everything earned, on chain as REWARD (amount must match)', {
+      body: cpaPayoutRequestSchema,
+      response: { 201: cpaPayoutSchema, 409: errorBodySchema, 503: errorBodySchema },
+    }),
     async (request, reply) => reply.code(201).send(await cpa.pay(authOf(request), request.body)),
   );
 }
@@ -201,33 +147,23 @@ function offerRoutes(app: App): void {
 function partnerRoutes(app: App): void {
   const cpa = app.cpa;
 
+  const admin = routeOptions(tags, app.requireRole(Role.ADMIN));
+
   app.get(
     cpaPaths.partners,
-    {
-      onRequest: app.requireRole(Role.ADMIN),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Admin: partners with their totals and fraud signals',
-        response: { 200: cpaPartnerListSchema },
-      },
-    },
+    admin('Admin: partners with their totals and fraud signals', {
+      response: { 200: cpaPartnerListSchema },
+    }),
     () => cpa.partners(),
   );
 
   app.patch(
     '/cpa/partners/:userId',
-    {
-      onRequest: app.requireRole(Role.ADMIN),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Admin: set a partner’s level',
-        params: cpaPartnerParamsSchema,
-        body: cpaPartnerUpdateSchema,
-        response: { 200: cpaPartnerLevelSchema },
-      },
-    },
+    admin('Admin: set a partner’s level', {
+      params: cpaPartnerParamsSchema,
+      body: cpaPartnerUpdateSchema,
+      response: { 200: cpaPartnerLevelSchema },
+    }),
     (request) => cpa.setPartnerLevel(request.params.userId, request.body.level),
   );
 }
@@ -236,63 +172,41 @@ function partnerRoutes(app: App): void {
 function reportRoutes(app: App): void {
   const cpa = app.cpa;
 
+  const signedIn = routeOptions(tags, app.requireAuth);
+
   app.get(
     cpaPaths.stats,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The caller’s figures per day and per link (default: the last 30 days)',
-        querystring: cpaStatsQuerySchema,
-        response: { 200: cpaStatsSchema, 400: errorBodySchema },
-      },
-    },
+    signedIn('The caller’s figures per day and per link (default: the last 30 days)', {
+      querystring: cpaStatsQuerySchema,
+      response: { 200: cpaStatsSchema, 400: errorBodySchema },
+    }),
     (request) => cpa.stats(authOf(request), request.query),
   );
 
   app.get(
     cpaPaths.conversions,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The caller’s conversions, newest first',
-        querystring: cpaConversionsQuerySchema,
-        response: { 200: cpaConversionListSchema },
-      },
-    },
+    signedIn('The caller’s conversions, newest first', {
+      querystring: cpaConversionsQuerySchema,
+      response: { 200: cpaConversionListSchema },
+    }),
     (request) => cpa.conversions(authOf(request), request.query),
   );
 
   app.get(
     cpaPaths.postbacks,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The caller’s postbacks with every delivery attempt',
-        querystring: cpaPostbacksQuerySchema,
-        response: { 200: cpaPostbackListSchema },
-      },
-    },
+    signedIn('The caller’s postbacks with every delivery attempt', {
+      querystring: cpaPostbacksQuerySchema,
+      response: { 200: cpaPostbackListSchema },
+    }),
     (request) => cpa.postbacks(authOf(request), request.query),
   );
 
   app.post(
     '/cpa/postbacks/:id/resend',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Send a postback again now',
-        params: cpaPostbackParamsSchema,
-        response: { 200: cpaPostbackSchema, 404: errorBodySchema },
-      },
-    },
+    signedIn('Send a postback again now', {
+      params: cpaPostbackParamsSchema,
+      response: { 200: cpaPostbackSchema, 404: errorBodySchema },
+    }),
     (request) => cpa.resendPostback(authOf(request), request.params.id),
   );
 }

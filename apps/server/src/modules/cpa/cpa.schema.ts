@@ -10,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { timestamptz, units } from '../../db/columns.ts';
+import { identityKey, timestamps, timestamptz, units } from '../../db/columns.ts';
 
 // User ids and chain transaction ids are plain integers here: a module's tables never import
 // another module's (the users and wallet tables own those rows).
@@ -25,8 +25,7 @@ export const cpaLinks = pgTable(
     callbackUrl: text(),
     /** The postback signing secret, sealed with a key derived from the server secret. */
     secretSealed: text().notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    ...timestamps(),
     /** Deleted links keep their figures but count nothing more. */
     deletedAt: timestamptz('deleted_at'),
   },
@@ -48,7 +47,7 @@ export const cpaPartners = pgTable('cpa_partners', {
 export const cpaHits = pgTable(
   'cpa_hits',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityKey(),
     linkId: text().notNull(),
     /** The `x-fp` fingerprint, else `ip:<address>`. */
     visitor: text().notNull(),
@@ -86,7 +85,7 @@ export const cpaAttributions = pgTable(
 export const cpaConversions = pgTable(
   'cpa_conversions',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityKey(),
     linkId: text().notNull(),
     /** The link's owner, the affiliate who earns. */
     affiliateId: integer().notNull(),
@@ -114,7 +113,7 @@ export type CpaConversionRow = typeof cpaConversions.$inferSelect;
 export const cpaRevenue = pgTable(
   'cpa_revenue',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityKey(),
     linkId: text().notNull(),
     userId: integer().notNull(),
     /** What caused it (`purchase:<transaction id>`); unique so a replay counts once. */
@@ -132,7 +131,7 @@ export const cpaRevenue = pgTable(
 export const cpaPayouts = pgTable(
   'cpa_payouts',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityKey(),
     userId: integer().notNull(),
     amount: units('amount').notNull(),
     transactionId: integer(),
@@ -146,7 +145,7 @@ export const cpaPayouts = pgTable(
 export const cpaPostbacks = pgTable(
   'cpa_postbacks',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityKey(),
     conversionId: bigint({ mode: 'number' }).notNull(),
     linkId: text().notNull(),
     affiliateId: integer().notNull(),

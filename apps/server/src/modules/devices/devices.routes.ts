@@ -9,11 +9,11 @@ import {
 } from '@meeet/core/api/devices';
 import { AppError, ErrorCode } from '@meeet/core/api/errors';
 import { HTTP_HEADERS } from '@meeet/core/constants';
+import { routeOptions } from '../../lib/route-options.ts';
 import { authOf, requestFingerprint } from '../../plugins/auth.ts';
 import { consumeOrRefuse } from '../../plugins/limiters.ts';
 
 const tags = ['devices'];
-const bearer = [{ bearerAuth: [] }];
 /** Challenges and attestations per user per minute: an install attests once. */
 const ATTESTS_PER_MINUTE = 10;
 /** The largest meeting call body an assertion covers (they are a few hundred bytes). */
@@ -71,17 +71,13 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const limit = (userId: number) => consumeOrRefuse(limiter, String(userId));
 
+  const signedIn = routeOptions(tags, app.requireAuth);
+
   app.post(
     devicesPaths.challenge,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'A one-time challenge for attesting this phone with App Attest',
-        response: { 200: attestChallengeSchema },
-      },
-    },
+    signedIn('A one-time challenge for attesting this phone with App Attest', {
+      response: { 200: attestChallengeSchema },
+    }),
     async (request) => {
       const auth = authOf(request);
       await limit(auth.user.id);
@@ -91,17 +87,10 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     devicesPaths.attest,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          "Attest the app's key (or assert a key attested before): it becomes your meetings' device",
-        body: attestRequestSchema,
-        response: { 200: attestResponseSchema },
-      },
-    },
+    signedIn(
+      "Attest the app's key (or assert a key attested before): it becomes your meetings' device",
+      { body: attestRequestSchema, response: { 200: attestResponseSchema } },
+    ),
     async (request) => {
       const auth = authOf(request);
       await limit(auth.user.id);

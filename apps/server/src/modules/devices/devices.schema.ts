@@ -1,6 +1,6 @@
-import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
-import { timestamptz } from '../../db/columns.ts';
+import { belongsTo, createdAt, timestamptz } from '../../db/columns.ts';
 
 /**
  * App Attest keys (issue 39): one per app install, attested once against Apple's root. The key
@@ -13,7 +13,7 @@ export const deviceKeys = pgTable('device_keys', {
   signCount: bigint({ mode: 'number' }).notNull().default(0),
   /** 'production' or 'development' (the aaguid the attestation carried). */
   environment: text().notNull(),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -26,10 +26,8 @@ export const deviceKeyAccounts = pgTable(
     keyId: text()
       .notNull()
       .references(() => deviceKeys.keyId, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    userId: belongsTo(() => users.id),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.keyId, t.userId] }),
@@ -42,9 +40,7 @@ export const attestChallenges = pgTable(
   'attest_challenges',
   {
     challenge: text().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [index('attest_challenges_expires_at_idx').on(t.expiresAt)],

@@ -1,6 +1,6 @@
 import { bigint, boolean, customType, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
-import { timestamptz } from '../../db/columns.ts';
+import { belongsTo, createdAt, identityKey, timestamptz } from '../../db/columns.ts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Buffer }>({
   dataType: () => 'bytea',
@@ -19,17 +19,15 @@ export const totpSecrets = pgTable('totp_secrets', {
   secret: text().notNull(),
   enabled: boolean().notNull().default(false),
   lastStep: bigint({ mode: 'number' }),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** One-time recovery codes; only a keyed hash is kept, `used_at` spends one. */
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityKey(),
+    userId: belongsTo(() => users.id),
     codeHash: text().notNull(),
     usedAt: timestamptz('used_at'),
   },
@@ -42,14 +40,12 @@ export const passkeys = pgTable(
   {
     /** The credential id, base64url, as the browser names it. */
     id: text().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     publicKey: bytea('public_key').notNull(),
     counter: bigint({ mode: 'number' }).notNull().default(0),
     transports: text().array().notNull().default([]),
     name: text().notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     lastUsedAt: timestamptz('last_used_at'),
   },
   (t) => [index('passkeys_user_id_idx').on(t.userId)],

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { feedbackRequestSchema, okResponseSchema } from '@meeet/core/api/user';
 import { userPaths } from '@meeet/core/api/user-paths';
+import { publicRouteOptions } from '../../lib/route-options.ts';
 import type { AppConfig } from '../../config.ts';
 
 export const feedbackRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
@@ -9,16 +10,16 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = asyn
 ) => {
   const service = app.feedback;
 
+  const open = publicRouteOptions(['user']);
+
   app.post(
     userPaths.feedback,
     {
-      config: { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: 60_000 } },
-      schema: {
-        tags: ['user'],
-        summary: 'Write to support (signed in or not)',
+      ...open('Write to support (signed in or not)', {
         body: feedbackRequestSchema,
         response: { 200: okResponseSchema },
-      },
+      }),
+      config: { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: 60_000 } },
     },
     async (request) => {
       // Optional sign-in: a stale token just makes the message anonymous.

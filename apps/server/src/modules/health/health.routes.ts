@@ -5,20 +5,19 @@ import {
   liveResponseSchema,
   readyResponseSchema,
 } from '@meeet/core/api/health';
+import { publicRouteOptions } from '../../lib/route-options.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { workerStatus } from '../../lib/worker-status.ts';
 import { chainHealth, probeAll } from './health.service.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const open = publicRouteOptions(['system']);
+
   app.get(
     '/health',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'The state of every dependency, the chain node and the workers',
-        response: { 200: healthResponseSchema, 503: healthResponseSchema },
-      },
-    },
+    open('The state of every dependency, the chain node and the workers', {
+      response: { 200: healthResponseSchema, 503: healthResponseSchema },
+    }),
     async (request, reply) => {
       const [dependencies, chain] = await Promise.all([
         probeAll(app.healthChecks, request.log),
@@ -43,25 +42,17 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/health/live',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'The process answers (container health check); asks no dependency',
-        response: { 200: liveResponseSchema },
-      },
-    },
+    open('The process answers (container health check); asks no dependency', {
+      response: { 200: liveResponseSchema },
+    }),
     async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),
   );
 
   app.get(
     '/health/ready',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Whether this process should get traffic: the database (and Redis) up',
-        response: { 200: readyResponseSchema, 503: readyResponseSchema },
-      },
-    },
+    open('Whether this process should get traffic: the database (and Redis) up', {
+      response: { 200: readyResponseSchema, 503: readyResponseSchema },
+    }),
     async (request, reply) => {
       const dependencies = await probeAll(app.healthChecks, request.log);
       const workers = workerStatus.snapshot();

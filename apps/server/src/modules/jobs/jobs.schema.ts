@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, identityKey, timestamptz } from '../../db/columns.ts';
 
 /**
  * The durable queue of side effects (mail now; postbacks and payouts later): a job is written
@@ -9,15 +10,15 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle
 export const jobs = pgTable(
   'jobs',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityKey(),
     kind: text().notNull(),
     payload: jsonb().notNull(),
     /** `pending` (waiting or retrying) or `dead` (gave up after the last attempt). */
     status: text().notNull().default('pending'),
     attempts: integer().notNull().default(0),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    runAt: timestamptz('run_at').notNull().defaultNow(),
     lastError: text(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('jobs_due_idx')

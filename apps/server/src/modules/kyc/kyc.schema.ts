@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { media } from '../media/media.schema.ts';
 import { users } from '../users/users.schema.ts';
-import { timestamptz } from '../../db/columns.ts';
+import { belongsTo, createdAt, timestamptz } from '../../db/columns.ts';
 
 const KYC_STATUSES = sql.raw(`('draft', 'rejected', 'rejected_forever', 'approved', 'requested')`);
 
@@ -55,9 +55,7 @@ export const kycDecisions = pgTable(
   'kyc_decisions',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     fromStatus: text().notNull(),
     toStatus: text().notNull(),
     /** 'user' or 'moderator' (admins act as moderators). */
@@ -65,7 +63,7 @@ export const kycDecisions = pgTable(
     actorId: integer().references(() => users.id, { onDelete: 'set null' }),
     comment: text(),
     maxNftType: smallint(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('kyc_decisions_user_idx').on(t.userId, t.id),

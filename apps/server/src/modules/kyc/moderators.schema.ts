@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../db/columns.ts';
+import { belongsTo, createdAt } from '../../db/columns.ts';
 import { users } from '../users/users.schema.ts';
 
 /**
@@ -10,12 +10,10 @@ import { users } from '../users/users.schema.ts';
 export const moderatorLevels = pgTable(
   'moderator_levels',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     level: smallint().notNull(),
     appointedBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.level] }),

@@ -1,3 +1,4 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IDEMPOTENCY_KEY_HEADER } from '@meeet/core/api/crypto-paths';
 import { AppError, ErrorCode, errorBodySchema } from '@meeet/core/api/errors';
@@ -15,11 +16,11 @@ import {
 import { marketPaths } from '@meeet/core/api/market-paths';
 import { Role } from '@meeet/core/roles';
 import { webRoutes } from '@meeet/core/web/routes';
+import { publicRouteOptions, routeOptions } from '../../lib/route-options.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { idempotencyHeaders } from '../wallet/idempotency-headers.ts';
 
 const tags = ['market'];
-const bearer = [{ bearerAuth: [] }];
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -41,59 +42,53 @@ function readRoutes(app: App): void {
     }
   });
 
+  const open = publicRouteOptions(tags);
+
   app.get(
     marketPaths.market,
-    {
-      schema: {
-        tags,
-        summary: 'Per level: price, stock, queue; for a signed-in caller also their state',
-        response: { 200: marketResponseSchema },
-      },
-    },
+    open('Per level: price, stock, queue; for a signed-in caller also their state', {
+      response: { 200: marketResponseSchema },
+    }),
     async (request) => market.overview(await request.authenticate()),
   );
 
   app.get(
     '/crypto/market/nft/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One token: level, name, generators, owner',
-        params: marketNftParamsSchema,
-        response: { 200: marketNftResponseSchema, 404: errorBodySchema },
-      },
-    },
+    open('One token: level, name, generators, owner', {
+      params: marketNftParamsSchema,
+      response: { 200: marketNftResponseSchema, 404: errorBodySchema },
+    }),
     async (request) => market.nft(await request.authenticate(), request.params.id),
   );
 }
+
+/** Spec §8: a guest is told to log in to buy ('Please Log in for buy NFT'). */
+const loginToBuy: onRequestAsyncHookHandler = async (request) => {
+  if (!(await request.authenticate())) {
+    throw new AppError(ErrorCode.TOKEN_INVALID, { messageKey: 'market.login-to-buy' });
+  }
+};
 
 /** What a signed-in buyer orders: a purchase, or leaving a level's queue. */
 function orderRoutes(app: App): void {
   const { market } = app;
 
+  const signedIn = routeOptions(tags, app.requireAuth);
+
+  const buyer = routeOptions(tags, loginToBuy);
+
   app.post(
     marketPaths.buy,
-    {
-      // Spec §8: a guest is told to log in to buy ('Please Log in for buy NFT').
-      onRequest: async (request) => {
-        if (!(await request.authenticate())) {
-          throw new AppError(ErrorCode.TOKEN_INVALID, { messageKey: 'market.login-to-buy' });
-        }
+    buyer('Buy a token of a level (approve + buy); out of stock, join the queue prepaid', {
+      headers: idempotencyHeaders,
+      body: buyNftRequestSchema,
+      response: {
+        202: buyNftResponseSchema,
+        403: errorBodySchema,
+        409: errorBodySchema,
+        422: errorBodySchema,
       },
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Buy a token of a level (approve + buy); out of stock, join the queue prepaid',
-        headers: idempotencyHeaders,
-        body: buyNftRequestSchema,
-        response: {
-          202: buyNftResponseSchema,
-          403: errorBodySchema,
-          409: errorBodySchema,
-          422: errorBodySchema,
-        },
-      },
-    },
+    }),
     async (request, reply) => {
       const { status, body } = await market.buy(
         authOf(request),
@@ -106,17 +101,11 @@ function orderRoutes(app: App): void {
 
   app.post(
     marketPaths.leaveQueue,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Leave the queue of a level; the prepayment is refunded by the contract',
-        headers: idempotencyHeaders,
-        body: leaveQueueRequestSchema,
-        response: { 202: leaveQueueResponseSchema, 409: errorBodySchema, 422: errorBodySchema },
-      },
-    },
+    signedIn('Leave the queue of a level; the prepayment is refunded by the contract', {
+      headers: idempotencyHeaders,
+      body: leaveQueueRequestSchema,
+      response: { 202: leaveQueueResponseSchema, 409: errorBodySchema, 422: errorBodySchema },
+    }),
     async (request, reply) => {
       const { status, body } = await market.leaveQueue(
         authOf(request),
@@ -133,18 +122,14 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   readRoutes(app);
   orderRoutes(app);
 
+  const admin = routeOptions(tags, app.requireRole(Role.ADMIN));
+
   app.post(
     marketPaths.mint,
-    {
-      onRequest: app.requireRole(Role.ADMIN),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Admin: mint genesis stock of a level into the market (hot wallet minter)',
-        body: mintStockRequestSchema,
-        response: { 200: mintStockResponseSchema },
-      },
-    },
+    admin('Admin: mint genesis stock of a level into the market (hot wallet minter)', {
+      body: mintStockRequestSchema,
+      response: { 200: mintStockResponseSchema },
+    }),
     (request) => app.market.mintStock(request.auth, request.body.level, request.body.count),
   );
 };

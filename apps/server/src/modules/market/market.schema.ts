@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
 import { chainTransactions } from '../wallet/wallet.schema.ts';
-import { timestamptz } from '../../db/columns.ts';
+import { timestamps } from '../../db/columns.ts';
 
 /**
  * One purchase per BUY_NFT transaction: what it bought or where it waits. `status`:
@@ -40,8 +40,7 @@ export const marketPurchases = pgTable(
     }),
     status: text().notNull(),
     tokenId: numeric('token_id', { precision: 78, scale: 0 }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('market_purchases_open_key')

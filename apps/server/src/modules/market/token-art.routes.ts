@@ -5,6 +5,7 @@ import {
   tokenImageParamsSchema,
   tokenMetadataSchema,
 } from '@meeet/core/api/token';
+import { publicRouteOptions } from '../../lib/route-options.ts';
 
 const tags = ['market'];
 /** What the chain fixes at mint never changes: clients and CDNs keep the answer for good. */
@@ -19,17 +20,14 @@ const limit = { rateLimit: { max: 600, timeWindow: 60_000 } };
 export const tokenArtRoutes: FastifyPluginAsyncZod = async (app) => {
   const tokens = app.tokenArt;
 
+  const openLimited = publicRouteOptions(tags, { config: limit });
+
   app.get(
     '/market/tokens/:id',
-    {
-      config: limit,
-      schema: {
-        tags,
-        summary: 'ERC-721 metadata of a token: name, description, image, attributes',
-        params: tokenIdParamsSchema,
-        response: { 200: tokenMetadataSchema, 404: errorBodySchema },
-      },
-    },
+    openLimited('ERC-721 metadata of a token: name, description, image, attributes', {
+      params: tokenIdParamsSchema,
+      response: { 200: tokenMetadataSchema, 404: errorBodySchema },
+    }),
     async (request, reply) => {
       const metadata = await tokens.metadata(request.params.id);
       return reply.header('cache-control', FOREVER).send(metadata);
@@ -38,15 +36,10 @@ export const tokenArtRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/market/tokens/:id/image.svg',
-    {
-      config: limit,
-      schema: {
-        tags,
-        summary: 'The token art (SVG), drawn from its level, id and generators',
-        params: tokenImageParamsSchema,
-        produces: ['image/svg+xml'],
-      },
-    },
+    openLimited('The token art (SVG), drawn from its level, id and generators', {
+      params: tokenImageParamsSchema,
+      produces: ['image/svg+xml'],
+    }),
     async (request, reply) => {
       const svg = await tokens.image(request.params.id);
       return (

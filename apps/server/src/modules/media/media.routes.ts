@@ -14,11 +14,11 @@ import {
 } from '@meeet/core/api/media';
 import { MEDIA_MAX_FILES } from '@meeet/core/api/media-paths';
 import { okResponseSchema } from '@meeet/core/api/user';
+import { publicRouteOptions, routeOptions } from '../../lib/route-options.ts';
 import type { AppConfig } from '../../config.ts';
 import { authOf } from '../../plugins/auth.ts';
 
 const tags = ['media'];
-const bearer = [{ bearerAuth: [] }];
 /** Multipart framing and the text fields on top of the files themselves. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
@@ -77,18 +77,17 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
   });
   const { media } = app;
 
+  const signedIn = routeOptions(tags, app.requireAuth);
+  const open = publicRouteOptions(tags);
+
   app.post(
     '/media',
     {
-      onRequest: app.requireAuth,
-      bodyLimit: config.media.maxUploadBytes * MEDIA_MAX_FILES + MULTIPART_OVERHEAD_BYTES,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Upload images (multipart: files, album, targetId, kind for KYC)',
+      ...signedIn('Upload images (multipart: files, album, targetId, kind for KYC)', {
         consumes: ['multipart/form-data'],
         response: { 201: mediaListSchema },
-      },
+      }),
+      bodyLimit: config.media.maxUploadBytes * MEDIA_MAX_FILES + MULTIPART_OVERHEAD_BYTES,
     },
     async (request, reply) => {
       const auth = authOf(request);
@@ -116,16 +115,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
 
   app.get(
     '/media/album/:id',
-    {
-      schema: {
-        tags,
-        security: bearer,
-        summary: "A user's album (KYC: the owner, moderators and admins only)",
-        params: mediaAlbumParamsSchema,
-        querystring: mediaAlbumQuerySchema,
-        response: { 200: mediaListSchema },
-      },
-    },
+    open("A user's album (KYC: the owner, moderators and admins only)", {
+      params: mediaAlbumParamsSchema,
+      querystring: mediaAlbumQuerySchema,
+      response: { 200: mediaListSchema },
+    }),
     async (request) => ({
       list: await media.listAlbum(
         await request.authenticate(),
@@ -137,16 +131,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
 
   app.delete(
     '/media/:id',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Delete one of your images',
-        params: mediaIdParamsSchema,
-        response: { 200: okResponseSchema },
-      },
-    },
+    signedIn('Delete one of your images', {
+      params: mediaIdParamsSchema,
+      response: { 200: okResponseSchema },
+    }),
     async (request) => {
       await media.remove(authOf(request), request.params.id);
       return { ok: true as const };
@@ -155,36 +143,21 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
 
   app.post(
     '/media/:id/avatar',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Make one of your profile photos your avatar',
-        params: mediaIdParamsSchema,
-        response: { 200: mediaItemSchema },
-      },
-    },
+    signedIn('Make one of your profile photos your avatar', {
+      params: mediaIdParamsSchema,
+      response: { 200: mediaItemSchema },
+    }),
     (request) => media.setAvatar(authOf(request), request.params.id),
   );
 
-  const imageSchema = (summary: string, params: typeof mediaImageParamsSchema) => ({
-    tags,
-    summary,
-    params,
-    produces: ['image/webp'],
-  });
+  const image = { params: mediaImageParamsSchema, produces: ['image/webp'] };
 
   for (const url of ['/media/avatar/:id', '/media/avatar/:id/:size']) {
     app.get(
       url,
-      {
-        schema: {
-          tags,
-          summary: "A user's avatar by user id (size small, medium or large; default small)",
-          params: avatarParamsSchema,
-        },
-      },
+      open("A user's avatar by user id (size small, medium or large; default small)", {
+        params: avatarParamsSchema,
+      }),
       async (request, reply) =>
         sendImage(
           reply,
@@ -196,32 +169,20 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
   }
 
   for (const url of ['/media/image/:id', '/media/image/:id/:size']) {
-    app.get(
-      url,
-      { schema: imageSchema('A public image (default size small)', mediaImageParamsSchema) },
-      async (request, reply) =>
-        sendImage(
-          reply,
-          await media.publicImage(request.params.id, request.params.size),
-          // An id's content never changes.
-          'public, max-age=31536000, immutable',
-        ),
+    app.get(url, open('A public image (default size small)', image), async (request, reply) =>
+      sendImage(
+        reply,
+        await media.publicImage(request.params.id, request.params.size),
+        // An id's content never changes.
+        'public, max-age=31536000, immutable',
+      ),
     );
   }
 
   for (const url of ['/media/kyc/:id', '/media/kyc/:id/:size']) {
     app.get(
       url,
-      {
-        onRequest: app.requireAuth,
-        schema: {
-          ...imageSchema(
-            'A KYC image: its owner, moderators and admins (default size small)',
-            mediaImageParamsSchema,
-          ),
-          security: bearer,
-        },
-      },
+      signedIn('A KYC image: its owner, moderators and admins (default size small)', image),
       async (request, reply) =>
         sendImage(
           reply,

@@ -10,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
-import { timestamptz } from '../../db/columns.ts';
+import { belongsTo, createdAt } from '../../db/columns.ts';
 
 /**
  * One row per uploaded image; its files (one per size) live in the media storage under the
@@ -20,9 +20,7 @@ export const media = pgTable(
   'media',
   {
     id: uuid().primaryKey(),
-    ownerId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: belongsTo(() => users.id),
     album: text().notNull(),
     /** The user (profile photos, KYC) or the news item the image belongs to. */
     targetId: integer(),
@@ -33,7 +31,7 @@ export const media = pgTable(
     format: text().notNull(),
     width: integer().notNull(),
     height: integer().notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('media_owner_album_idx').on(t.ownerId, t.album),

@@ -19,10 +19,10 @@ import {
   userIdParamsSchema,
 } from '@meeet/core/api/meet';
 import { Role } from '@meeet/core/roles';
+import { routeOptions } from '../../lib/route-options.ts';
 import { authOf, callerOf } from '../../plugins/auth.ts';
 
 const tags = ['meet'];
-const bearer = [{ bearerAuth: [] }];
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -30,66 +30,46 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 function chatRoutes(app: App): void {
   const { chat } = app.meet;
 
+  const signedIn = routeOptions(tags, app.requireAuth);
+
+  // The storing statement checks the session itself: one round trip per message.
+  const sessionInStatement = routeOptions(tags, app.requireSessionInStatement);
+
   app.get(
     meetPaths.conversations,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Your conversations: the other user, last message, unread count',
-        response: { 200: conversationListSchema },
-      },
-    },
+    signedIn('Your conversations: the other user, last message, unread count', {
+      response: { 200: conversationListSchema },
+    }),
     (request) => chat.conversations(authOf(request)),
   );
 
   app.get(
     meetPaths.messages,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Messages with a user, newest first, paged by the `before` cursor',
-        params: userIdParamsSchema,
-        querystring: messagesQuerySchema,
-        response: { 200: messagePageSchema },
-      },
-    },
+    signedIn('Messages with a user, newest first, paged by the `before` cursor', {
+      params: userIdParamsSchema,
+      querystring: messagesQuerySchema,
+      response: { 200: messagePageSchema },
+    }),
     (request) => chat.messages(authOf(request), request.params.userId, request.query),
   );
 
   app.post(
     meetPaths.messages,
-    {
-      // The storing statement checks the session itself: one round trip per message.
-      onRequest: app.requireSessionInStatement,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Send a message; a resend with the same clientId returns the stored one',
-        params: userIdParamsSchema,
-        body: sendMessageRequestSchema,
-        response: { 200: chatMessageSchema },
-      },
-    },
+    sessionInStatement('Send a message; a resend with the same clientId returns the stored one', {
+      params: userIdParamsSchema,
+      body: sendMessageRequestSchema,
+      response: { 200: chatMessageSchema },
+    }),
     (request) => chat.send(callerOf(request), request.params.userId, request.body),
   );
 
   app.post(
     meetPaths.read,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Mark the conversation read up to a message',
-        params: userIdParamsSchema,
-        body: markReadRequestSchema,
-        response: { 200: readStateSchema },
-      },
-    },
+    signedIn('Mark the conversation read up to a message', {
+      params: userIdParamsSchema,
+      body: markReadRequestSchema,
+      response: { 200: readStateSchema },
+    }),
     (request) => chat.markRead(authOf(request), request.params.userId, request.body.messageId),
   );
 }
@@ -98,62 +78,35 @@ function chatRoutes(app: App): void {
 function safetyRoutes(app: App): void {
   const { safety } = app.meet;
 
+  const signedIn = routeOptions(tags, app.requireAuth);
+
   app.get(
     meetPaths.blocks,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Users you blocked',
-        response: { 200: blockListSchema },
-      },
-    },
+    signedIn('Users you blocked', { response: { 200: blockListSchema } }),
     (request) => safety.listBlocks(authOf(request)),
   );
 
   app.put(
     meetPaths.block,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Block a user: neither sees the other on the map, in lists or in chat',
-        params: userIdParamsSchema,
-        response: { 200: blockListSchema },
-      },
-    },
+    signedIn('Block a user: neither sees the other on the map, in lists or in chat', {
+      params: userIdParamsSchema,
+      response: { 200: blockListSchema },
+    }),
     (request) => safety.block(authOf(request), request.params.userId),
   );
 
   app.delete(
     meetPaths.block,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Unblock a user',
-        params: userIdParamsSchema,
-        response: { 200: blockListSchema },
-      },
-    },
+    signedIn('Unblock a user', { params: userIdParamsSchema, response: { 200: blockListSchema } }),
     (request) => safety.unblock(authOf(request), request.params.userId),
   );
 
   app.post(
     meetPaths.reports,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Report a user or one of their messages',
-        body: reportRequestSchema,
-        response: { 200: z.object({ id: z.number().int() }) },
-      },
-    },
+    signedIn('Report a user or one of their messages', {
+      body: reportRequestSchema,
+      response: { 200: z.object({ id: z.number().int() }) },
+    }),
     (request) => safety.report(authOf(request), request.body),
   );
 }
@@ -162,34 +115,24 @@ function safetyRoutes(app: App): void {
 function moderationRoutes(app: App): void {
   const { safety } = app.meet;
 
+  const moderator = routeOptions(tags, app.requireRole(Role.MODERATOR));
+
   app.get(
     meetPaths.moderationReports,
-    {
-      onRequest: app.requireRole(Role.MODERATOR),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The moderation queue of reports, with conversation context',
-        querystring: reportListQuerySchema,
-        response: { 200: reportListSchema },
-      },
-    },
+    moderator('The moderation queue of reports, with conversation context', {
+      querystring: reportListQuerySchema,
+      response: { 200: reportListSchema },
+    }),
     (request) => safety.listReports(request.query),
   );
 
   app.post(
     meetPaths.moderationDecision,
-    {
-      onRequest: app.requireRole(Role.MODERATOR),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Dismiss a report, warn the user, or ban them (sessions end, hand drops)',
-        params: reportIdParamsSchema,
-        body: reportDecisionSchema,
-        response: { 200: reportSchema },
-      },
-    },
+    moderator('Dismiss a report, warn the user, or ban them (sessions end, hand drops)', {
+      params: reportIdParamsSchema,
+      body: reportDecisionSchema,
+      response: { 200: reportSchema },
+    }),
     (request) => safety.decide(authOf(request), request.params.id, request.body),
   );
 }

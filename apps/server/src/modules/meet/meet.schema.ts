@@ -11,25 +11,19 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
-import { timestamptz } from '../../db/columns.ts';
+import { belongsTo, createdAt, identityKey, timestamptz } from '../../db/columns.ts';
 
 /** One conversation per pair of users; `userA` is always the smaller id. */
 export const meetConversations = pgTable(
   'meet_conversations',
   {
     id: serial().primaryKey(),
-    userA: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    userB: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userA: belongsTo(() => users.id),
+    userB: belongsTo(() => users.id),
     /** Who sent the first message: the new-conversations limit counts these. */
-    startedBy: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    startedBy: belongsTo(() => users.id),
     lastMessageId: bigint({ mode: 'number' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique('meet_conversations_pair_key').on(t.userA, t.userB),
@@ -47,12 +41,8 @@ export type MeetConversationRow = typeof meetConversations.$inferSelect;
 export const meetConversationMembers = pgTable(
   'meet_conversation_members',
   {
-    conversationId: integer()
-      .notNull()
-      .references(() => meetConversations.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: belongsTo(() => meetConversations.id),
+    userId: belongsTo(() => users.id),
     readId: bigint({ mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
@@ -64,13 +54,9 @@ export const MESSAGE_CLIENT_KEY = 'meet_messages_client_key';
 export const meetMessages = pgTable(
   'meet_messages',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    conversationId: integer()
-      .notNull()
-      .references(() => meetConversations.id, { onDelete: 'cascade' }),
-    senderId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityKey(),
+    conversationId: belongsTo(() => meetConversations.id),
+    senderId: belongsTo(() => users.id),
     /** Chosen by the sending device; a resend with the same id returns the stored message. */
     clientId: text().notNull(),
     text: text().notNull(),
@@ -79,7 +65,7 @@ export const meetMessages = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique(MESSAGE_CLIENT_KEY).on(t.senderId, t.clientId),
@@ -92,13 +78,9 @@ export type MeetMessageRow = typeof meetMessages.$inferSelect;
 export const meetBlocks = pgTable(
   'meet_blocks',
   {
-    blockerId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    blockerId: belongsTo(() => users.id),
+    blockedId: belongsTo(() => users.id),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.blockerId, t.blockedId] }),
@@ -112,9 +94,7 @@ export const meetReports = pgTable(
     id: serial().primaryKey(),
     /** Null: filed by the system (three scam-flagged messages in a day). */
     reporterId: integer().references(() => users.id, { onDelete: 'set null' }),
-    reportedUserId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    reportedUserId: belongsTo(() => users.id),
     messageId: bigint({ mode: 'number' }).references(() => meetMessages.id, {
       onDelete: 'set null',
     }),
@@ -124,7 +104,7 @@ export const meetReports = pgTable(
     moderatorComment: text(),
     decidedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamptz('decided_at'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('meet_reports_status_idx').on(t.status, t.createdAt),
@@ -144,7 +124,7 @@ export const meetBans = pgTable('meet_bans', {
     .references(() => users.id, { onDelete: 'cascade' }),
   reportId: integer().references(() => meetReports.id, { onDelete: 'set null' }),
   bannedBy: integer().references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**

@@ -19,11 +19,11 @@ import {
 } from '@meeet/core/api/meetings';
 import { Role } from '@meeet/core/roles';
 import { authOf } from '../../plugins/auth.ts';
+import { routeOptions } from '../../lib/route-options.ts';
 import { consumeOrRefuse } from '../../plugins/limiters.ts';
 import { keepAssertedBody, meetingDevice } from '../devices/devices.routes.ts';
 
 const tags = ['meetings'];
-const bearer = [{ bearerAuth: [] }];
 /** Handshake attempts per user per minute: a 6-digit code cannot be guessed in its 2 minutes. */
 const HANDSHAKES_PER_MINUTE = 10;
 
@@ -33,61 +33,39 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 function recordRoutes(app: App): void {
   const { meetings } = app;
 
+  const signedIn = routeOptions(tags, app.requireAuth);
+
   app.get(
     meetingsPaths.list,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Your meetings, newest first: partner, time, level, outcome, reasons, token',
-        querystring: meetingListQuerySchema,
-        response: { 200: meetingListSchema },
-      },
-    },
+    signedIn('Your meetings, newest first: partner, time, level, outcome, reasons, token', {
+      querystring: meetingListQuerySchema,
+      response: { 200: meetingListSchema },
+    }),
     (request) => meetings.list(authOf(request), request.query),
   );
 
   app.get(
     meetingsPaths.status,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Your active meeting, device lock, denial counter and meetings count',
-        response: { 200: meetingsStatusSchema },
-      },
-    },
+    signedIn('Your active meeting, device lock, denial counter and meetings count', {
+      response: { 200: meetingsStatusSchema },
+    }),
     (request) => meetings.status(authOf(request)),
   );
 
   app.get(
     meetingsPaths.deviceLock,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The device-protection lock: whether minting is paused and for how long',
-        response: { 200: deviceLockSchema },
-      },
-    },
+    signedIn('The device-protection lock: whether minting is paused and for how long', {
+      response: { 200: deviceLockSchema },
+    }),
     (request) => meetings.deviceLock(authOf(request)),
   );
 
   app.get(
     meetingsPaths.one,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'One of your meetings',
-        params: meetingIdParamsSchema,
-        response: { 200: meetingSchema },
-      },
-    },
+    signedIn('One of your meetings', {
+      params: meetingIdParamsSchema,
+      response: { 200: meetingSchema },
+    }),
     (request) => meetings.get(authOf(request), request.params.id),
   );
 }
@@ -96,33 +74,23 @@ function recordRoutes(app: App): void {
 function moderationRoutes(app: App): void {
   const { meetings } = app;
 
+  const moderator = routeOptions(tags, app.requireRole(Role.MODERATOR));
+
   app.delete(
     meetingsPaths.deviceLockLift,
-    {
-      onRequest: app.requireRole(Role.MODERATOR),
-      schema: {
-        tags,
-        security: bearer,
-        summary: "Moderators: lift a user's device lock",
-        params: meetingUserIdParamsSchema,
-        response: { 200: deviceLockLiftSchema },
-      },
-    },
+    moderator("Moderators: lift a user's device lock", {
+      params: meetingUserIdParamsSchema,
+      response: { 200: deviceLockLiftSchema },
+    }),
     (request) => meetings.liftDeviceLock(authOf(request), request.params.userId),
   );
 
   app.get(
     meetingsPaths.moderation,
-    {
-      onRequest: app.requireRole(Role.MODERATOR),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Moderators: refused, unproven and failed meetings with their reasons',
-        querystring: meetingListQuerySchema,
-        response: { 200: moderationMeetingListSchema },
-      },
-    },
+    moderator('Moderators: refused, unproven and failed meetings with their reasons', {
+      querystring: meetingListQuerySchema,
+      response: { 200: moderationMeetingListSchema },
+    }),
     (request) => meetings.moderation(authOf(request), request.query),
   );
 }
@@ -137,49 +105,35 @@ function proofRoutes(app: App): void {
   });
   const limitHandshakes = (userId: number) => consumeOrRefuse(handshakes, String(userId));
 
+  const signedIn = routeOptions(tags, app.requireAuth);
+
   app.post(
     meetingsPaths.proximityTokens,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Rotating Bluetooth tokens of this session and device, and its handshake key',
-        response: { 200: proximityTokensResponseSchema },
-      },
-    },
+    signedIn('Rotating Bluetooth tokens of this session and device, and its handshake key', {
+      response: { 200: proximityTokensResponseSchema },
+    }),
     async (request) => meetings.proximityTokens(authOf(request), await meetingDevice(request)),
   );
 
   app.post(
     meetingsPaths.handshakeCode,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'A code and QR for your partner to send: starts a meeting, or ends yours',
-        response: { 200: handshakeCodeResponseSchema },
-      },
-    },
+    signedIn('A code and QR for your partner to send: starts a meeting, or ends yours', {
+      response: { 200: handshakeCodeResponseSchema },
+    }),
     async (request) => meetings.handshakeCode(authOf(request), await meetingDevice(request)),
   );
 
   app.post(
     meetingsPaths.handshake,
     {
-      onRequest: app.requireAuth,
-      preParsing: keepAssertedBody,
-      schema: {
-        tags,
-        security: bearer,
-        summary: "Send your partner's code or QR, or your half of a Bluetooth handshake",
+      ...signedIn("Send your partner's code or QR, or your half of a Bluetooth handshake", {
         description:
           'A start that could never mint is refused with 422 MEETING_CANNOT_MINT (details.reasons); ' +
           'both members hear `meeting:refused` and nothing starts.',
         body: handshakeRequestSchema,
         response: { 200: handshakeResponseSchema },
-      },
+      }),
+      preParsing: keepAssertedBody,
     },
     async (request) => {
       const auth = authOf(request);
@@ -191,15 +145,11 @@ function proofRoutes(app: App): void {
   app.post(
     meetingsPaths.ping,
     {
-      onRequest: app.requireAuth,
-      preParsing: keepAssertedBody,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Time, position, accuracy, speed, simulated flag and the tokens heard',
+      ...signedIn('Time, position, accuracy, speed, simulated flag and the tokens heard', {
         body: meetingPingSchema,
         response: { 200: meetingPingResponseSchema },
-      },
+      }),
+      preParsing: keepAssertedBody,
     },
     async (request) => meetings.ping(authOf(request), await meetingDevice(request), request.body),
   );

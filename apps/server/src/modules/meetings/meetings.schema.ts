@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { MeetingOutcome, MeetingReason, MeetingStatus } from '@meeet/core/api/meetings';
 import { users } from '../users/users.schema.ts';
-import { timestamptz } from '../../db/columns.ts';
+import { belongsTo, createdAt, timestamps, timestamptz } from '../../db/columns.ts';
 
 /**
  * One meeting of two users (`userA` the smaller id), from its start handshake to its outcome.
@@ -30,12 +30,8 @@ export const meetings = pgTable(
   'meetings',
   {
     id: serial().primaryKey(),
-    userA: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    userB: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userA: belongsTo(() => users.id),
+    userB: belongsTo(() => users.id),
     method: text().$type<'ble' | 'code'>().notNull(),
     status: text().$type<MeetingStatus>().notNull().default('active'),
     outcome: text().$type<MeetingOutcome>().notNull().default('pending'),
@@ -52,8 +48,7 @@ export const meetings = pgTable(
     tokenId: numeric('token_id', { precision: 78, scale: 0 }),
     /** The technical reason a mint failed (the chain's refusal, or the mint job's last error). */
     mintError: text(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('meetings_user_a_idx').on(t.userA, t.startedAt),
@@ -90,16 +85,14 @@ export const meetingHandshakes = pgTable(
   {
     id: serial().primaryKey(),
     code: text().notNull(),
-    issuerId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    issuerId: belongsTo(() => users.id),
     /** The issuer's device fingerprint when the code was issued. */
     issuerDevice: text(),
     phase: text().$type<'start' | 'end'>().notNull(),
     meetingId: integer().references(() => meetings.id, { onDelete: 'cascade' }),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('meeting_handshakes_live_code_key')

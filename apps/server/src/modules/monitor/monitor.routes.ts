@@ -9,10 +9,10 @@ import {
   monitorSnapshotSchema,
 } from '@meeet/core/api/monitor';
 import { hasRole, Role } from '@meeet/core/roles';
+import { routeOptions } from '../../lib/route-options.ts';
 import type { AppConfig } from '../../config.ts';
 
 const tags = ['monitor'];
-const bearer = [{ bearerAuth: [] }];
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -39,46 +39,30 @@ export const monitorRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async
 ) => {
   const { service: monitor, refreshGauges } = app.monitor;
 
+  const admin = routeOptions(tags, app.requireRole(Role.ADMIN));
+
+  const metricsReader = routeOptions(tags, metricsAccess(config));
+
   app.get(
     monitorPaths.snapshot,
-    {
-      onRequest: app.requireRole(Role.ADMIN),
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Admin: the live figures of the product (also pushed as the socket event `monitor`)',
-        response: { 200: monitorSnapshotSchema },
-      },
-    },
+    admin('Admin: the live figures of the product (also pushed as the socket event `monitor`)', {
+      response: { 200: monitorSnapshotSchema },
+    }),
     () => monitor.snapshot(),
   );
 
   app.get(
     monitorPaths.history,
-    {
-      onRequest: app.requireRole(Role.ADMIN),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Admin: figures over the last 24 hours or 7 days, for the charts',
-        querystring: monitorHistoryQuerySchema,
-        response: { 200: monitorHistorySchema },
-      },
-    },
+    admin('Admin: figures over the last 24 hours or 7 days, for the charts', {
+      querystring: monitorHistoryQuerySchema,
+      response: { 200: monitorHistorySchema },
+    }),
     (request) => monitor.history(request.query.range),
   );
 
   app.get(
     monitorPaths.metrics,
-    {
-      onRequest: metricsAccess(config),
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Prometheus metrics (admins, or the METRICS_TOKEN as a Bearer token)',
-      },
-    },
+    metricsReader('Prometheus metrics (admins, or the METRICS_TOKEN as a Bearer token)', {}),
     async (_request, reply) => {
       await refreshGauges();
       return reply.type(app.metricsRegistry.contentType).send(await app.metricsRegistry.metrics());

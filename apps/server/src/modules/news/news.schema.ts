@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { media } from '../media/media.schema.ts';
 import { users } from '../users/users.schema.ts';
-import { timestamptz } from '../../db/columns.ts';
+import { timestamps, timestamptz } from '../../db/columns.ts';
 
 /**
  * News of the control area (spec §3): both languages on one row, since an item is written,
@@ -22,8 +22,7 @@ export const news = pgTable(
     /** Set once signed-in users were told of the item; a scheduled item is told at its time. */
     notifiedAt: timestamptz('notified_at'),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('news_status_publish_at_idx').on(t.status, t.publishAt),

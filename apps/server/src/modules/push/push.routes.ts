@@ -6,25 +6,21 @@ import {
 } from '@meeet/core/api/push';
 import { pushPaths } from '@meeet/core/api/push-paths';
 import { okResponseSchema } from '@meeet/core/api/user';
+import { routeOptions } from '../../lib/route-options.ts';
 import { authOf } from '../../plugins/auth.ts';
 
 const tags = ['push'];
-const bearer = [{ bearerAuth: [] }];
 
 /** The phone's push token and the user's per-kind settings (issue 43). */
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
+  const signedIn = routeOptions(tags, app.requireAuth);
+
   app.put(
     pushPaths.token,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: "Registers this phone's push token for you",
-        body: pushTokenRequestSchema,
-        response: { 200: okResponseSchema },
-      },
-    },
+    signedIn("Registers this phone's push token for you", {
+      body: pushTokenRequestSchema,
+      response: { 200: okResponseSchema },
+    }),
     async (request) => {
       await app.push.registerToken(authOf(request), request.body);
       return { ok: true as const };
@@ -33,17 +29,10 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     pushPaths.token,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: "Forgets this phone's push token (signing out, or pushes switched off)",
-        // Spec §7: a DELETE carries its fields in the query.
-        querystring: pushTokenRequestSchema,
-        response: { 200: okResponseSchema },
-      },
-    },
+    signedIn("Forgets this phone's push token (signing out, or pushes switched off)", {
+      querystring: pushTokenRequestSchema,
+      response: { 200: okResponseSchema },
+    }),
     async (request) => {
       await app.push.unregisterToken(authOf(request), request.query);
       return { ok: true as const };
@@ -52,30 +41,18 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     pushPaths.settings,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Which kinds of push you get while the app is closed',
-        response: { 200: pushSettingsResponseSchema },
-      },
-    },
+    signedIn('Which kinds of push you get while the app is closed', {
+      response: { 200: pushSettingsResponseSchema },
+    }),
     (request) => app.push.settings(authOf(request)),
   );
 
   app.put(
     pushPaths.settings,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Sets which kinds of push you get',
-        body: pushSettingsSchema,
-        response: { 200: pushSettingsResponseSchema },
-      },
-    },
+    signedIn('Sets which kinds of push you get', {
+      body: pushSettingsSchema,
+      response: { 200: pushSettingsResponseSchema },
+    }),
     (request) => app.push.updateSettings(authOf(request), request.body),
   );
 };

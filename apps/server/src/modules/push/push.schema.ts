@@ -1,5 +1,6 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
+import { belongsTo, timestamps, timestamptz } from '../../db/columns.ts';
 
 /**
  * The push tokens of the users' phones. A token names one installation, so it belongs to one
@@ -9,12 +10,9 @@ export const pushTokens = pgTable(
   'push_tokens',
   {
     token: text().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     platform: text().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('push_tokens_user_id_idx').on(t.userId)],
 );
@@ -30,5 +28,5 @@ export const pushSettings = pgTable('push_settings', {
   money: boolean().notNull().default(true),
   kyc: boolean().notNull().default(true),
   news: boolean().notNull().default(true),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.ts';
 import { chainTransactions } from '../wallet/wallet.schema.ts';
-import { timestamptz, units } from '../../db/columns.ts';
+import { belongsTo, createdAt, identityKey, timestamptz, units } from '../../db/columns.ts';
 
 /**
  * The referral tree as a closure table limited to three levels: one row per (descendant,
@@ -25,13 +25,9 @@ import { timestamptz, units } from '../../db/columns.ts';
 export const referralLinks = pgTable(
   'referral_links',
   {
-    descendantId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    descendantId: belongsTo(() => users.id),
     depth: smallint().notNull(),
-    ancestorId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ancestorId: belongsTo(() => users.id),
     /**
      * The descendant registered from the direct referrer's own device (same fingerprint):
      * the edge stands, but the descendant's purchases earn nobody anything.
@@ -52,7 +48,7 @@ export const referralLinks = pgTable(
      * "All roles" filter is an index range rather than a probe per referral.
      */
     level: text().notNull().default('human'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.descendantId, t.depth] }),
@@ -75,13 +71,11 @@ export type ReferralLinkRow = typeof referralLinks.$inferSelect;
 export const referralClicks = pgTable(
   'referral_clicks',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    referrerId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityKey(),
+    referrerId: belongsTo(() => users.id),
     /** The `x-fp` fingerprint, else the client address. */
     visitor: text().notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('referral_clicks_referrer_idx').on(t.referrerId, t.createdAt, t.visitor)],
 );
@@ -90,9 +84,7 @@ export const referralClicks = pgTable(
 export const referralClicksDaily = pgTable(
   'referral_clicks_daily',
   {
-    referrerId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    referrerId: belongsTo(() => users.id),
     day: date({ mode: 'string' }).notNull(),
     clicks: integer().notNull(),
   },
@@ -131,13 +123,9 @@ export const referralSettings = pgTable(
 export const referralRewards = pgTable(
   'referral_rewards',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sourceUserId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityKey(),
+    userId: belongsTo(() => users.id),
+    sourceUserId: belongsTo(() => users.id),
     depth: smallint().notNull(),
     source: text().notNull(),
     eventRef: text().notNull(),
@@ -148,7 +136,7 @@ export const referralRewards = pgTable(
     payoutId: bigint({ mode: 'number' }).references(() => referralPayouts.id, {
       onDelete: 'restrict',
     }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('referral_rewards_event_key').on(t.userId, t.eventRef),
@@ -177,10 +165,8 @@ export type ReferralRewardRow = typeof referralRewards.$inferSelect;
 export const referralPayouts = pgTable(
   'referral_payouts',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityKey(),
+    userId: belongsTo(() => users.id),
     day: date({ mode: 'string' }).notNull(),
     amount: units('amount').notNull(),
     transactionId: bigint({ mode: 'number' }).references(() => chainTransactions.id, {
@@ -188,7 +174,7 @@ export const referralPayouts = pgTable(
     }),
     /** `sending` until the transaction settles, then `paid` or `failed`. */
     status: text().notNull().default('sending'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('referral_payouts_day_key')
@@ -203,11 +189,9 @@ export const referralPayouts = pgTable(
 export const referralMeetings = pgTable(
   'referral_meetings',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     eventRef: text().notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.eventRef] })],
 );
@@ -220,9 +204,7 @@ export const referralMeetings = pgTable(
 export const referralIncomeDaily = pgTable(
   'referral_income_daily',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     day: date({ mode: 'string' }).notNull(),
     source: text().notNull(),
     amount: units('amount').notNull(),
@@ -237,9 +219,7 @@ export const referralIncomeDaily = pgTable(
 export const referralLevelCounts = pgTable(
   'referral_level_counts',
   {
-    ancestorId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ancestorId: belongsTo(() => users.id),
     depth: smallint().notNull(),
     level: text().notNull(),
     n: integer().notNull(),
@@ -255,9 +235,7 @@ export const referralLevelCounts = pgTable(
 export const referralJoinsDaily = pgTable(
   'referral_joins_daily',
   {
-    ancestorId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ancestorId: belongsTo(() => users.id),
     day: date({ mode: 'string' }).notNull(),
     registrations: integer().notNull().default(0),
     buyers: integer().notNull().default(0),
@@ -273,9 +251,7 @@ export const referralJoinsDaily = pgTable(
 export const referralActiveDaily = pgTable(
   'referral_active_daily',
   {
-    ancestorId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ancestorId: belongsTo(() => users.id),
     day: date({ mode: 'string' }).notNull(),
     n: integer().notNull(),
   },

@@ -9,12 +9,12 @@ import {
 import { securityPaths } from '@meeet/core/api/security-paths';
 import { staffUserParamsSchema } from '@meeet/core/api/staff';
 import { Role } from '@meeet/core/roles';
+import { routeOptions } from '../../lib/route-options.ts';
 import type { AppConfig } from '../../config.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { sessionsRoutes } from './sessions.routes.ts';
 
 const tags = ['security'];
-const bearer = [{ bearerAuth: [] }];
 const refusals = { 400: errorBodySchema, 401: errorBodySchema };
 
 /** The anti-phishing phrase, the admins' security events, and the sessions calls. */
@@ -34,49 +34,36 @@ export const securityRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = asyn
   await app.register(sessionsRoutes, { config });
   const { accountSecurity } = app;
 
+  const signedIn = routeOptions(tags, app.requireAuth);
+  const adminStaff = routeOptions(['staff'], app.requireRole(Role.ADMIN));
+
   app.get(
     securityPaths.antiPhishing,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The anti-phishing phrase shown in every mail',
-        response: { 200: antiPhishingSchema, ...refusals },
-      },
-    },
+    signedIn('The anti-phishing phrase shown in every mail', {
+      response: { 200: antiPhishingSchema, ...refusals },
+    }),
     (request) => accountSecurity.antiPhishing(authOf(request)),
   );
 
   app.put(
     securityPaths.antiPhishing,
     {
-      onRequest: app.requireAuth,
-      preHandler: app.requireFactor,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Sets (or, with null, removes) the anti-phishing phrase',
+      ...signedIn('Sets (or, with null, removes) the anti-phishing phrase', {
         body: antiPhishingRequestSchema,
         response: { 200: antiPhishingSchema, ...refusals },
-      },
+      }),
+      preHandler: app.requireFactor,
     },
     (request) => accountSecurity.setAntiPhishing(authOf(request), request.body.phrase, request),
   );
 
   app.get(
     securityPaths.staffEvents(':userId'),
-    {
-      onRequest: app.requireRole(Role.ADMIN),
-      schema: {
-        tags: ['staff'],
-        security: bearer,
-        summary: "A user's security events, newest first (admins)",
-        params: staffUserParamsSchema,
-        querystring: securityEventsQuerySchema,
-        response: { 200: securityEventsPageSchema, 403: errorBodySchema, ...refusals },
-      },
-    },
+    adminStaff("A user's security events, newest first (admins)", {
+      params: staffUserParamsSchema,
+      querystring: securityEventsQuerySchema,
+      response: { 200: securityEventsPageSchema, 403: errorBodySchema, ...refusals },
+    }),
     (request) => app.security.list(request.params.userId, request.query.page),
   );
 };

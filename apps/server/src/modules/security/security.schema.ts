@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../db/columns.ts';
+import { belongsTo, createdAt, timestamptz } from '../../db/columns.ts';
 import { users } from '../users/users.schema.ts';
 
 /**
@@ -10,15 +10,13 @@ export const securityEvents = pgTable(
   'security_events',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     /** A `SecurityEventKind` of packages/core. */
     kind: text().notNull(),
     detail: jsonb().$type<Record<string, string>>().notNull().default({}),
     ip: text(),
     userAgent: text(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('security_events_user_idx').on(t.userId, t.createdAt)],
 );
@@ -43,11 +41,9 @@ export const notMeLinks = pgTable(
   'not_me_links',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     usedAt: timestamptz('used_at'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('not_me_links_user_idx').on(t.userId)],
 );

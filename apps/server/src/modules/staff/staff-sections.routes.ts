@@ -12,11 +12,11 @@ import {
   staffReportsSectionSchema,
 } from '@meeet/core/api/staff-sections';
 import { Role } from '@meeet/core/roles';
+import { routeOptions } from '../../lib/route-options.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { StaffSections } from './staff-sections.service.ts';
 
 const tags = ['staff'];
-const security = [{ bearerAuth: [] }];
 const refusals = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const path = (section: StaffSection) => staffPaths.section(':userId', section);
 const params = staffUserParamsSchema;
@@ -25,102 +25,66 @@ type Sections = { sections: StaffSections };
 
 /** What moderators read too: KYC, meetings, reports. */
 const moderatorSections: FastifyPluginAsyncZod<Sections> = async (app, { sections }) => {
-  const onRequest = app.requireRole(Role.MODERATOR);
+  const moderator = routeOptions(tags, app.requireRole(Role.MODERATOR));
 
   app.get(
     path(StaffSection.KYC),
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: "A user's KYC: each submission and decision, who made it and why",
-        params,
-        response: { 200: staffKycSectionSchema, ...refusals },
-      },
-    },
+    moderator("A user's KYC: each submission and decision, who made it and why", {
+      params,
+      response: { 200: staffKycSectionSchema, ...refusals },
+    }),
     (request) => sections.kyc(authOf(request), request.params.userId),
   );
 
   app.get(
     path(StaffSection.MEETINGS),
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: "A user's meetings with their outcome, newest first",
-        params,
-        querystring: staffPageQuerySchema,
-        response: { 200: staffMeetingsSectionSchema, ...refusals },
-      },
-    },
+    moderator("A user's meetings with their outcome, newest first", {
+      params,
+      querystring: staffPageQuerySchema,
+      response: { 200: staffMeetingsSectionSchema, ...refusals },
+    }),
     (request) => sections.meetings(authOf(request), request.params.userId, request.query),
   );
 
   app.get(
     path(StaffSection.REPORTS),
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: 'Reports a user made and received',
-        params,
-        response: { 200: staffReportsSectionSchema, ...refusals },
-      },
-    },
+    moderator('Reports a user made and received', {
+      params,
+      response: { 200: staffReportsSectionSchema, ...refusals },
+    }),
     (request) => sections.reports(authOf(request), request.params.userId),
   );
 };
 
 /** The money: admins only. */
 const adminSections: FastifyPluginAsyncZod<Sections> = async (app, { sections }) => {
-  const onRequest = app.requireRole(Role.ADMIN);
+  const admin = routeOptions(tags, app.requireRole(Role.ADMIN));
 
   app.get(
     path(StaffSection.LEDGER),
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: "A user's wallet ledger, newest first (admins)",
-        params,
-        querystring: staffPageQuerySchema,
-        response: { 200: staffLedgerSectionSchema, ...refusals },
-      },
-    },
+    admin("A user's wallet ledger, newest first (admins)", {
+      params,
+      querystring: staffPageQuerySchema,
+      response: { 200: staffLedgerSectionSchema, ...refusals },
+    }),
     (request) => sections.ledger(authOf(request), request.params.userId, request.query),
   );
 
   app.get(
     path(StaffSection.REFERRAL),
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: "A user's referral standing: level, referrer, counts, income (admins)",
-        params,
-        response: { 200: staffReferralSectionSchema, ...refusals },
-      },
-    },
+    admin("A user's referral standing: level, referrer, counts, income (admins)", {
+      params,
+      response: { 200: staffReferralSectionSchema, ...refusals },
+    }),
     (request) => sections.referral(authOf(request), request.params.userId),
   );
 
   app.get(
     path(StaffSection.CPA),
-    {
-      onRequest,
-      schema: {
-        tags,
-        security,
-        summary: "A user's affiliate links and their totals (admins)",
-        params,
-        response: { 200: staffCpaSectionSchema, ...refusals },
-      },
-    },
+    admin("A user's affiliate links and their totals (admins)", {
+      params,
+      response: { 200: staffCpaSectionSchema, ...refusals },
+    }),
     (request) => sections.cpa(authOf(request), request.params.userId),
   );
 };

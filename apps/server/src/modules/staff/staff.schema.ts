@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../db/columns.ts';
+import { belongsTo, createdAt } from '../../db/columns.ts';
 import { users } from '../users/users.schema.ts';
 
 /**
@@ -10,15 +10,13 @@ export const staffAudit = pgTable(
   'staff_audit',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     actorId: integer().references(() => users.id, { onDelete: 'set null' }),
     action: text().notNull(),
     reason: text().notNull(),
     /** The action's particulars, as strings (a role change: `from`, `to`). */
     details: jsonb().$type<Record<string, string>>().notNull().default({}),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('staff_audit_user_idx').on(t.userId, t.createdAt)],
 );

@@ -9,11 +9,11 @@ import {
   exportRequestResponseSchema,
 } from '@meeet/core/api/account';
 import { accountPaths } from '@meeet/core/api/account-paths';
+import { routeOptions } from '../../lib/route-options.ts';
 import type { AppConfig } from '../../config.ts';
 import { authOf } from '../../plugins/auth.ts';
 
 const tags = ['user'];
-const security = [{ bearerAuth: [] }];
 const MINUTE = 60_000;
 
 /** Account deletion and data export (issue 43). Routes only translate HTTP to the services. */
@@ -24,48 +24,31 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async
   const { accountDeletion, dataExport } = app;
   const limit = { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: MINUTE } };
 
+  const signedIn = routeOptions(tags, app.requireAuth);
+  const signedInLimited = routeOptions(tags, app.requireAuth, { config: limit });
+
   app.get(
     accountPaths.deletion,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'A pending account deletion and what the user still holds',
-        response: { 200: deletionStatusSchema },
-      },
-    },
+    signedIn('A pending account deletion and what the user still holds', {
+      response: { 200: deletionStatusSchema },
+    }),
     (request) => accountDeletion.status(authOf(request)),
   );
 
   app.post(
     accountPaths.deletion,
-    {
-      onRequest: app.requireAuth,
-      config: limit,
-      schema: {
-        tags,
-        security,
-        summary: 'Delete the account after a 30-day grace period (signs out everywhere)',
-        body: deletionRequestSchema,
-        response: { 200: deletionResponseSchema },
-      },
-    },
+    signedInLimited('Delete the account after a 30-day grace period (signs out everywhere)', {
+      body: deletionRequestSchema,
+      response: { 200: deletionResponseSchema },
+    }),
     (request) => accountDeletion.request(authOf(request), request.body),
   );
 
   app.post(
     accountPaths.exportRequest,
-    {
-      onRequest: app.requireAuth,
-      config: limit,
-      schema: {
-        tags,
-        security,
-        summary: 'Build a JSON archive of the user’s data and mail a link to it',
-        response: { 200: exportRequestResponseSchema },
-      },
-    },
+    signedInLimited('Build a JSON archive of the user’s data and mail a link to it', {
+      response: { 200: exportRequestResponseSchema },
+    }),
     async (request) => {
       await dataExport.request(authOf(request));
       return { requested: true as const };
@@ -74,17 +57,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async
 
   app.get(
     accountPaths.exportDownload(':id'),
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'The archive behind a mailed link (its owner only)',
-        params: exportParamsSchema,
-        querystring: exportQuerySchema,
-        response: { 200: dataExportSchema },
-      },
-    },
+    signedIn('The archive behind a mailed link (its owner only)', {
+      params: exportParamsSchema,
+      querystring: exportQuerySchema,
+      response: { 200: dataExportSchema },
+    }),
     async (request, reply) => {
       const archive = await dataExport.download(authOf(request), request.params.id, request.query);
       void reply.header('content-disposition', 'attachment; filename="meeet-data.json"');

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, uuid } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../db/columns.ts';
+import { belongsTo, createdAt, timestamptz } from '../../db/columns.ts';
 import { users } from './users.schema.ts';
 
 /**
@@ -28,11 +28,9 @@ export const dataExports = pgTable(
   'data_exports',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     archive: jsonb(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: timestamptz('expires_at'),
   },
   (t) => [index('data_exports_user_idx').on(t.userId)],

@@ -6,6 +6,7 @@ import {
   authResponseSchema,
 } from '@meeet/core/api/user';
 import { userPaths } from '@meeet/core/api/user-paths';
+import { publicRouteOptions } from '../../lib/route-options.ts';
 import type { AppConfig } from '../../config.ts';
 import { clientContext } from '../../plugins/auth.ts';
 
@@ -30,56 +31,43 @@ export const appleRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
     },
   );
 
+  const open = publicRouteOptions(tags);
+  const limited = publicRouteOptions(tags, {
+    config: { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: 60_000 } },
+  });
+
   app.get(
     userPaths.appleStatus,
-    {
-      schema: {
-        tags,
-        summary: 'Whether Sign in with Apple is configured (clients hide its button otherwise)',
-        response: { 200: appleStatusResponseSchema },
-      },
-    },
+    open('Whether Sign in with Apple is configured (clients hide its button otherwise)', {
+      response: { 200: appleStatusResponseSchema },
+    }),
     () => ({ enabled: apple.enabled }),
   );
 
-  app.get(
-    userPaths.apple,
-    { schema: { tags, summary: "Redirect to Apple's sign-in page" } },
-    async (_request, reply) =>
-      // A browser navigation: when Apple is not configured, the web app's Apple page explains
-      // it, instead of a JSON error page.
-      apple.enabled
-        ? reply.redirect(await apple.authorizeUrl(), 302)
-        : reply.redirect(`${config.publicUrl}/apple-login#error=unavailable`, 302),
+  app.get(userPaths.apple, open("Redirect to Apple's sign-in page", {}), async (_request, reply) =>
+    // A browser navigation: when Apple is not configured, the web app's Apple page explains
+    // it, instead of a JSON error page.
+    apple.enabled
+      ? reply.redirect(await apple.authorizeUrl(), 302)
+      : reply.redirect(`${config.publicUrl}/apple-login#error=unavailable`, 302),
   );
 
   app.post(
     userPaths.appleCallback,
-    {
-      config: { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: 60_000 } },
-      schema: {
-        tags,
-        summary:
-          'Apple posts the identity token here; redirects to /apple-login#token|ticket|error',
-        consumes: ['application/x-www-form-urlencoded'],
-        body: appleCallbackBodySchema,
-      },
-    },
+    limited('Apple posts the identity token here; redirects to /apple-login#token|ticket|error', {
+      consumes: ['application/x-www-form-urlencoded'],
+      body: appleCallbackBodySchema,
+    }),
     async (request, reply) =>
       reply.redirect(await apple.callback(request.body, clientContext(request)), 302),
   );
 
   app.post(
     userPaths.appleSuccessRegistration,
-    {
-      config: { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: 60_000 } },
-      schema: {
-        tags,
-        summary: 'Finish a first Sign in with Apple with the ticket from the callback',
-        body: appleRegistrationRequestSchema,
-        response: { 201: authResponseSchema },
-      },
-    },
+    limited('Finish a first Sign in with Apple with the ticket from the callback', {
+      body: appleRegistrationRequestSchema,
+      response: { 201: authResponseSchema },
+    }),
     async (request, reply) => {
       const result = await apple.completeRegistration(
         request.body,

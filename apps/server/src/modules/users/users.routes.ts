@@ -19,13 +19,13 @@ import {
   userPublicSchema,
 } from '@meeet/core/api/user';
 import { userPaths } from '@meeet/core/api/user-paths';
+import { publicRouteOptions, routeOptions } from '../../lib/route-options.ts';
 import type { AppConfig } from '../../config.ts';
 import { authOf, clientContext } from '../../plugins/auth.ts';
 import { appleRoutes } from './apple.routes.ts';
 import { factorHeader } from '../../plugins/factor-header.ts';
 
 const tags = ['user'];
-const bearer = [{ bearerAuth: [] }];
 const MINUTE = 60_000;
 
 /** Every /user call of spec §7. Routes only translate HTTP to the service and back. */
@@ -38,31 +38,24 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
   const loginLimit = { rateLimit: { max: config.limits.loginPerIpPerMinute, timeWindow: MINUTE } };
   const authLimit = { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: MINUTE } };
 
+  const openLoginLimited = publicRouteOptions(tags, { config: loginLimit });
+  const signedIn = routeOptions(tags, app.requireAuth);
+  const openLimited = publicRouteOptions(tags, { config: authLimit });
+  const open = publicRouteOptions(tags);
+  const signedInLimited = routeOptions(tags, app.requireAuth, { config: authLimit });
+
   app.post(
     userPaths.login,
-    {
-      config: loginLimit,
-      schema: {
-        tags,
-        summary: 'Sign in with e-mail and password',
-        body: loginRequestSchema,
-        response: { 200: authResponseSchema },
-      },
-    },
+    openLoginLimited('Sign in with e-mail and password', {
+      body: loginRequestSchema,
+      response: { 200: authResponseSchema },
+    }),
     (request) => users.login(request.body, clientContext(request), factorHeader(request)),
   );
 
   app.post(
     userPaths.logout,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'End this session',
-        response: { 200: okResponseSchema },
-      },
-    },
+    signedIn('End this session', { response: { 200: okResponseSchema } }),
     async (request) => {
       await users.logout(authOf(request));
       return { ok: true as const };
@@ -71,29 +64,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
 
   app.get(
     userPaths.me,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The signed-in user',
-        response: { 200: userPrivateSchema },
-      },
-    },
+    signedIn('The signed-in user', { response: { 200: userPrivateSchema } }),
     (request) => users.me(authOf(request)),
   );
 
   app.post(
     userPaths.register,
-    {
-      config: authLimit,
-      schema: {
-        tags,
-        summary: 'Create an account and sign in',
-        body: registerRequestSchema,
-        response: { 201: authResponseSchema },
-      },
-    },
+    openLimited('Create an account and sign in', {
+      body: registerRequestSchema,
+      response: { 201: authResponseSchema },
+    }),
     async (request, reply) => {
       const result = await users.register(request.body, clientContext(request), request.locale);
       return reply.code(201).send(result);
@@ -102,32 +82,22 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
 
   app.post(
     userPaths.profileUpdate,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Change the profile (names only until KYC is approved)',
-        body: profileUpdateRequestSchema,
-        response: { 200: userPrivateSchema },
-      },
-    },
+    signedIn('Change the profile (names only until KYC is approved)', {
+      body: profileUpdateRequestSchema,
+      response: { 200: userPrivateSchema },
+    }),
     (request) => users.updateProfile(authOf(request), request.body),
   );
 
   app.post(
     userPaths.passwordChange,
     {
-      onRequest: app.requireAuth,
-      preHandler: app.requireFactor,
-      config: authLimit,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Change or set the password; other sessions end',
+      ...signedIn('Change or set the password; other sessions end', {
         body: passwordChangeRequestSchema,
         response: { 200: okResponseSchema },
-      },
+      }),
+      preHandler: app.requireFactor,
+      config: authLimit,
     },
     async (request) => {
       await users.changePassword(authOf(request), request.body);
@@ -137,44 +107,28 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
 
   app.get(
     '/user/profile/:id',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: "Another user's public profile",
-        params: userIdParamsSchema,
-        response: { 200: userPublicSchema },
-      },
-    },
+    signedIn("Another user's public profile", {
+      params: userIdParamsSchema,
+      response: { 200: userPublicSchema },
+    }),
     (request) => users.publicProfile(request.params.id),
   );
 
   app.get(
     '/user/promocode-valid/:code',
-    {
-      // Public: a small per-IP budget keeps it from being a user directory.
-      config: authLimit,
-      schema: {
-        tags,
-        summary: 'Whether a promo code names a user (checked while the user types it)',
-        params: promocodeParamsSchema,
-        response: { 200: promocodeValidResponseSchema },
-      },
-    },
+    openLimited('Whether a promo code names a user (checked while the user types it)', {
+      params: promocodeParamsSchema,
+      response: { 200: promocodeValidResponseSchema },
+    }),
     async (request) => ({ valid: await users.isPromocodeValid(request.params.code) }),
   );
 
   app.get(
     '/user/domain-available/:domain',
-    {
-      schema: {
-        tags,
-        summary: 'Whether a nickname is free (your own counts as free)',
-        params: domainParamsSchema,
-        response: { 200: domainAvailableResponseSchema },
-      },
-    },
+    open('Whether a nickname is free (your own counts as free)', {
+      params: domainParamsSchema,
+      response: { 200: domainAvailableResponseSchema },
+    }),
     async (request) => ({
       available: await users.isDomainAvailable(request.params.domain, await request.authenticate()),
     }),
@@ -182,15 +136,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
 
   app.post(
     userPaths.recoverySendCode,
-    {
-      config: authLimit,
-      schema: {
-        tags,
-        summary: 'Mail a password recovery code',
-        body: sendCodeRequestSchema,
-        response: { 200: codeSentResponseSchema },
-      },
-    },
+    openLimited('Mail a password recovery code', {
+      body: sendCodeRequestSchema,
+      response: { 200: codeSentResponseSchema },
+    }),
     async (request) => {
       const { retryAfterSeconds } = await users.sendRecoveryCode(request.body.email);
       return { sent: true as const, retryAfterSeconds };
@@ -199,15 +148,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
 
   app.post(
     userPaths.recoveryCheckCode,
-    {
-      config: authLimit,
-      schema: {
-        tags,
-        summary: 'Set a new password with the mailed code; every session ends',
-        body: recoveryCheckCodeRequestSchema,
-        response: { 200: okResponseSchema },
-      },
-    },
+    openLimited('Set a new password with the mailed code; every session ends', {
+      body: recoveryCheckCodeRequestSchema,
+      response: { 200: okResponseSchema },
+    }),
     async (request) => {
       await users.recoverPassword(request.body);
       return { ok: true as const };
@@ -216,16 +160,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
 
   app.post(
     userPaths.emailVerifySendCode,
-    {
-      onRequest: app.requireAuth,
-      config: authLimit,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Mail an e-mail confirmation code',
-        response: { 200: codeSentResponseSchema },
-      },
-    },
+    signedInLimited('Mail an e-mail confirmation code', {
+      response: { 200: codeSentResponseSchema },
+    }),
     async (request) => {
       const { retryAfterSeconds } = await users.sendEmailVerifyCode(authOf(request));
       return { sent: true as const, retryAfterSeconds };
@@ -234,17 +171,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
 
   app.post(
     '/user/email/verify/check/:code',
-    {
-      onRequest: app.requireAuth,
-      config: authLimit,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Confirm the e-mail with the mailed code',
-        params: emailCodeParamsSchema,
-        response: { 200: userPrivateSchema },
-      },
-    },
+    signedInLimited('Confirm the e-mail with the mailed code', {
+      params: emailCodeParamsSchema,
+      response: { 200: userPrivateSchema },
+    }),
     (request) => users.verifyEmail(authOf(request), request.params.code),
   );
 

@@ -11,7 +11,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../db/columns.ts';
+import { belongsTo, createdAt, timestamps, timestamptz } from '../../db/columns.ts';
 
 /** Spec §3 User. The id is the UID users see; e-mail and domain are unique in any letter case. */
 export const users = pgTable(
@@ -51,8 +51,7 @@ export const users = pgTable(
     deviceLockUntil: timestamptz('device_lock_until'),
     /** Why (`DeviceLockReason`); null on locks from before reasons were kept. */
     deviceLockReason: text(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
@@ -80,13 +79,11 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     fingerprint: text(),
     userAgent: text(),
     ip: text(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
     revokedAt: timestamptz('revoked_at'),
   },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { WithdrawalHoldReason } from '@meeet/core/api/custody';
-import { timestamptz } from '../../db/columns.ts';
+import { belongsTo, createdAt, timestamptz } from '../../db/columns.ts';
 import { users } from '../users/users.schema.ts';
 
 /**
@@ -12,14 +12,12 @@ export const withdrawalAddresses = pgTable(
   'withdrawal_addresses',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     /** EIP-55 checksummed; unique per user in lower case. */
     address: text().notNull(),
     label: text().notNull(),
     usableFrom: timestamptz('usable_from').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('withdrawal_addresses_user_address_key').on(t.userId, sql`lower(${t.address})`),
@@ -33,12 +31,10 @@ export const withdrawalHolds = pgTable(
   'withdrawal_holds',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     reason: text().$type<WithdrawalHoldReason>().notNull(),
     until: timestamptz('until').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('withdrawal_holds_user_idx').on(t.userId, t.until)],
 );

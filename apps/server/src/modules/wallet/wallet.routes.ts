@@ -16,6 +16,7 @@ import {
 import { cryptoPaths, IDEMPOTENCY_KEY_HEADER } from '@meeet/core/api/crypto-paths';
 import { HttpRequestError, TimeoutError } from 'viem';
 import { AppError, ErrorCode, errorBodySchema } from '@meeet/core/api/errors';
+import { publicRouteOptions, routeOptions } from '../../lib/route-options.ts';
 import type { AppConfig } from '../../config.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { handleError } from '../../plugins/error-handler.ts';
@@ -23,7 +24,6 @@ import { factorHeader } from '../../plugins/factor-header.ts';
 import { idempotencyHeaders } from './idempotency-headers.ts';
 
 const tags = ['crypto'];
-const bearer = [{ bearerAuth: [] }];
 const MINUTE = 60_000;
 
 /** Every /crypto call of spec §7 except the market's. Routes only translate HTTP. */
@@ -51,84 +51,55 @@ export const walletRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async 
     return handleError(error instanceof Error ? error : new Error(String(error)), request, reply);
   });
 
+  const open = publicRouteOptions(tags);
+  const signedIn = routeOptions(tags, app.requireAuth);
+  const signedInLimited = routeOptions(tags, app.requireAuth, { config: authLimit });
+
   app.get(
     cryptoPaths.info,
-    {
-      schema: {
-        tags,
-        summary: 'Chain facts: network, chain id, symbols, decimals, contracts, explorer',
-        response: { 200: cryptoInfoResponseSchema },
-      },
-    },
+    open('Chain facts: network, chain id, symbols, decimals, contracts, explorer', {
+      response: { 200: cryptoInfoResponseSchema },
+    }),
     () => wallet.info(),
   );
 
   app.get(
     cryptoPaths.fee,
-    {
-      schema: {
-        tags,
-        summary: 'The BNB fee of a USDT transfer now (wei)',
-        response: { 200: feeResponseSchema },
-      },
-    },
+    open('The BNB fee of a USDT transfer now (wei)', { response: { 200: feeResponseSchema } }),
     () => wallet.fee(),
   );
 
   app.get(
     cryptoPaths.wallet,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: "The caller's wallet: address, balances, withdrawable amount, fee, tokens",
-        response: { 200: walletResponseSchema },
-      },
-    },
+    signedIn("The caller's wallet: address, balances, withdrawable amount, fee, tokens", {
+      response: { 200: walletResponseSchema },
+    }),
     (request) => wallet.wallet(authOf(request)),
   );
 
   app.get(
     cryptoPaths.transactions,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: "The caller's transactions, newest first",
-        querystring: transactionListQuerySchema,
-        response: { 200: transactionListResponseSchema },
-      },
-    },
+    signedIn("The caller's transactions, newest first", {
+      querystring: transactionListQuerySchema,
+      response: { 200: transactionListResponseSchema },
+    }),
     (request) => wallet.transactions(authOf(request), request.query),
   );
 
   app.get(
     '/crypto/transaction/:id',
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: "One of the caller's transactions (404 for anyone else's)",
-        params: transactionIdParamsSchema,
-        response: { 200: transactionSchema },
-      },
-    },
+    signedIn("One of the caller's transactions (404 for anyone else's)", {
+      params: transactionIdParamsSchema,
+      response: { 200: transactionSchema },
+    }),
     (request) => wallet.transaction(authOf(request), request.params.id),
   );
 
   app.post(
     cryptoPaths.withdraw,
-    {
-      onRequest: app.requireAuth,
-      config: authLimit,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Withdraw USDT: without `code` mails a code (200); with `code` and an Idempotency-Key sends (202)',
+    signedInLimited(
+      'Withdraw USDT: without `code` mails a code (200); with `code` and an Idempotency-Key sends (202)',
+      {
         headers: idempotencyHeaders,
         body: withdrawRequestSchema,
         response: {
@@ -139,7 +110,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async 
           422: errorBodySchema,
         },
       },
-    },
+    ),
     async (request, reply) => {
       // The sending step (with the mailed code) needs the second factor of a user who has one.
       if (request.body.code !== undefined) {
@@ -157,16 +128,10 @@ export const walletRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async 
 
   app.post(
     cryptoPaths.devFund,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Development chain only: mint test USDT and send BNB to the caller',
-        body: devFundRequestSchema,
-        response: { 200: devFundResponseSchema },
-      },
-    },
+    signedIn('Development chain only: mint test USDT and send BNB to the caller', {
+      body: devFundRequestSchema,
+      response: { 200: devFundResponseSchema },
+    }),
     (request) => wallet.devFund(authOf(request), request.body ?? {}),
   );
 };

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TransactionStatus, TransactionType } from '@meeet/core/enums';
 import { users } from '../users/users.schema.ts';
-import { timestamptz, units } from '../../db/columns.ts';
+import { createdAt, identityKey, timestamps, timestamptz, units } from '../../db/columns.ts';
 
 /**
  * A user's deposit address (BIP-44 m/44'/60'/0'/0/{userId}), made the first time the user
@@ -17,7 +17,7 @@ export const wallets = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     /** EIP-55 checksummed; unique in lower case. */
     address: text().notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('wallets_address_lower_key').on(sql`lower(${t.address})`)],
 );
@@ -33,7 +33,7 @@ export type WalletRow = typeof wallets.$inferSelect;
 export const chainTransactions = pgTable(
   'chain_transactions',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityKey(),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -62,8 +62,7 @@ export const chainTransactions = pgTable(
     requestHash: text(),
     /** Message key of a failure. */
     error: text(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('chain_transactions_input_key')
