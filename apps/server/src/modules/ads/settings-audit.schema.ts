@@ -1,5 +1,5 @@
 import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../db/columns.ts';
+import { createdAt } from '../../db/columns.ts';
 import { users } from '../users/users.schema.ts';
 
 /**
@@ -12,5 +12,5 @@ export const settingsAudit = pgTable('settings_audit', {
   actorId: integer().references(() => users.id, { onDelete: 'set null' }),
   before: jsonb().$type<Record<string, unknown>>().notNull(),
   after: jsonb().$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
