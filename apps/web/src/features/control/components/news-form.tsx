@@ -39,6 +39,12 @@ interface NewsFormValues {
   coverId: string | null;
 }
 
+/** The two languages every news item is written in, and the suffix of their form fields. */
+const LANGUAGES = [
+  { code: 'en', suffix: 'En' },
+  { code: 'ru', suffix: 'Ru' },
+] as const;
+
 const FIELDS = ['titleEn', 'titleRu', 'bodyEn', 'bodyRu', 'status', 'publishAt', 'coverId'];
 
 /** ISO time → the value of a datetime-local input, in the browser's time zone. */
@@ -142,36 +148,27 @@ export function NewsForm({ item }: { item?: NewsItem }) {
             aria-labelledby="news-form-title"
           >
             <Stack spacing={2}>
-              <FormTextField
-                name="titleEn"
-                testId="news-title-en"
-                label={t('news.title-en')}
-                required
-              />
-              <FormTextField
-                name="titleRu"
-                testId="news-title-ru"
-                label={t('news.title-ru')}
-                required
-              />
-              <FormTextField
-                name="bodyEn"
-                testId="news-body-en"
-                label={t('news.body-en')}
-                hint={t('news.markdown-hint')}
-                multiline
-                minRows={4}
-                required
-              />
-              <FormTextField
-                name="bodyRu"
-                testId="news-body-ru"
-                label={t('news.body-ru')}
-                hint={t('news.markdown-hint')}
-                multiline
-                minRows={4}
-                required
-              />
+              {LANGUAGES.map(({ suffix, code }) => (
+                <FormTextField
+                  key={code}
+                  name={`title${suffix}`}
+                  testId={`news-title-${code}`}
+                  label={t(`news.title-${code}`)}
+                  required
+                />
+              ))}
+              {LANGUAGES.map(({ suffix, code }) => (
+                <FormTextField
+                  key={code}
+                  name={`body${suffix}`}
+                  testId={`news-body-${code}`}
+                  label={t(`news.body-${code}`)}
+                  hint={t('news.markdown-hint')}
+                  multiline
+                  minRows={4}
+                  required
+                />
+              ))}
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <FormTextField name="status" testId="news-status" label={t('news.status')} select>
                   <MenuItem value={NewsStatus.DRAFT}>{t('news.status.DRAFT')}</MenuItem>
@@ -228,7 +225,7 @@ export function NewsForm({ item }: { item?: NewsItem }) {
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <Stack spacing={2} data-testid="news-preview">
-          {(['en', 'ru'] as const).map((language) => (
+          {LANGUAGES.map(({ code: language, suffix }) => (
             <Paper
               key={language}
               component="section"
@@ -250,10 +247,10 @@ export function NewsForm({ item }: { item?: NewsItem }) {
                 />
               )}
               <Typography variant="h5" component="p">
-                {language === 'en' ? values.titleEn : values.titleRu}
+                {values[`title${suffix}`]}
               </Typography>
               <Suspense fallback={null}>
-                <MarkdownText text={(language === 'en' ? values.bodyEn : values.bodyRu) ?? ''} />
+                <MarkdownText text={values[`body${suffix}`] ?? ''} />
               </Suspense>
             </Paper>
           ))}
