@@ -148,27 +148,20 @@ export function NewsForm({ item }: { item?: NewsItem }) {
             aria-labelledby="news-form-title"
           >
             <Stack spacing={2}>
-              {LANGUAGES.map(({ suffix, code }) => (
-                <FormTextField
-                  key={code}
-                  name={`title${suffix}`}
-                  testId={`news-title-${code}`}
-                  label={t(`news.title-${code}`)}
-                  required
-                />
-              ))}
-              {LANGUAGES.map(({ suffix, code }) => (
-                <FormTextField
-                  key={code}
-                  name={`body${suffix}`}
-                  testId={`news-body-${code}`}
-                  label={t(`news.body-${code}`)}
-                  hint={t('news.markdown-hint')}
-                  multiline
-                  minRows={4}
-                  required
-                />
-              ))}
+              {(['title', 'body'] as const).flatMap((part) =>
+                LANGUAGES.map(({ suffix, code }) => (
+                  <FormTextField
+                    key={`${part}-${code}`}
+                    name={`${part}${suffix}`}
+                    testId={`news-${part}-${code}`}
+                    label={t(`news.${part}-${code}`)}
+                    required
+                    {...(part === 'body'
+                      ? { hint: t('news.markdown-hint'), multiline: true, minRows: 4 }
+                      : {})}
+                  />
+                )),
+              )}
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <FormTextField name="status" testId="news-status" label={t('news.status')} select>
                   <MenuItem value={NewsStatus.DRAFT}>{t('news.status.DRAFT')}</MenuItem>
