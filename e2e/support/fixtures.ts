@@ -67,6 +67,7 @@ export async function readyUser(request: APIRequestContext): Promise<AuthRecord>
   const auth = await registerUser(request);
   const headers = { authorization: `Bearer ${auth.token}` };
   const sent = await request.post('/api/user/email/verify/send-code', { headers, data: {} });
+  // 429: a code went out a moment ago (at registration); that mail carries it.
   expect([200, 429], await sent.text()).toContain(sent.status());
   const mail = await waitForMail(auth.user.email, { since });
   const checked = await request.post(`/api/user/email/verify/check/${mail.code}`, {
