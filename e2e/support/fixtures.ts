@@ -2,6 +2,7 @@ import {
   test as base,
   expect,
   type APIRequestContext,
+  type Browser,
   type Locator,
   type Page,
 } from '@playwright/test';
@@ -132,6 +133,17 @@ export async function hideConsentPrompts(page: Page): Promise<void> {
       localStorage.setItem('install-app-dialog-hidden', 'true');
     }
   });
+}
+
+/**
+ * Another person's browser beside the test's own: a fresh context without consent prompts,
+ * signed in as `auth` when given. Close it with `page.context().close()`.
+ */
+export async function otherPersonPage(browser: Browser, auth?: AuthRecord): Promise<Page> {
+  const page = await browser.newContext().then((context) => context.newPage());
+  await hideConsentPrompts(page);
+  if (auth) await signIn(page, auth);
+  return page;
 }
 
 /** Every test starts without consent prompts unless it asks for them (`consentPrompts: true`). */
