@@ -1,4 +1,11 @@
-import { expect, registerUser, setRole, signIn, test } from './support/fixtures.ts';
+import {
+  expect,
+  registerUser,
+  setRole,
+  signIn,
+  test,
+  otherPersonPage,
+} from './support/fixtures.ts';
 
 test('an admin starts a campaign; a visitor sees it on the FAQ and it counts as an impression', async ({
   page,
@@ -20,12 +27,7 @@ test('an admin starts a campaign; a visitor sees it on the FAQ and it counts as 
   await expect(row).toBeVisible();
 
   // A visitor without the advertising consent: the ad is shown, not personalised.
-  const visitor = await browser.newContext();
-  const visitorPage = await visitor.newPage();
-  await visitorPage.addInitScript(() => {
-    localStorage.setItem('cookie-dialog-hidden', 'true');
-    localStorage.setItem('install-app-dialog-hidden', 'true');
-  });
+  const visitorPage = await otherPersonPage(browser);
   await visitorPage.goto('/help/faq');
   const ad = visitorPage.getByTestId('house-ad').filter({ hasText: title });
   await expect(ad).toBeVisible();
@@ -41,5 +43,5 @@ test('an admin starts a campaign; a visitor sees it on the FAQ and it counts as 
     const cells = row.getByTestId('ads-stats').locator('tbody tr').first().locator('td');
     await expect(cells.nth(2)).toHaveText('1');
   }).toPass({ timeout: 15_000 });
-  await visitor.close();
+  await visitorPage.context().close();
 });

@@ -1,41 +1,18 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   PASSWORD,
   completeProfile,
   expect,
+  readyUser,
   registerUser,
   signIn,
   test,
   uniqueEmail,
-  type AuthRecord,
 } from './support/fixtures.ts';
 import { waitForMail } from './support/mailbox.ts';
 
 // A password the strength rule and the common-password check both accept.
 const NEW_PASSWORD = 'Renewed-Pass-7391';
-
-/** Confirms the user's e-mail through the API with the code from the delivered mail. */
-async function confirmEmail(request: APIRequestContext, auth: AuthRecord, since: number) {
-  const headers = { authorization: `Bearer ${auth.token}` };
-  const sent = await request.post('/api/user/email/verify/send-code', { headers, data: {} });
-  // 429: a code went out a moment ago (at registration); that mail carries it.
-  expect([200, 429], await sent.text()).toContain(sent.status());
-  const mail = await waitForMail(auth.user.email, { since });
-  const checked = await request.post(`/api/user/email/verify/check/${mail.code}`, {
-    headers,
-    data: {},
-  });
-  expect(checked.status(), await checked.text()).toBe(200);
-}
-
-/** A user with a confirmed e-mail and a complete profile: the account opens for them. */
-async function readyUser(request: APIRequestContext): Promise<AuthRecord> {
-  const since = Date.now();
-  const auth = await registerUser(request);
-  await confirmEmail(request, auth, since);
-  await completeProfile(request, auth);
-  return auth;
-}
 
 /** The login form by what it reads; `names` in another interface language. */
 async function logIn(

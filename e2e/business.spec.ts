@@ -1,6 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, registerUser, readyUser, setRole, signIn, test } from './support/fixtures.ts';
+import {
+  expect,
+  registerUser,
+  readyUser,
+  setRole,
+  signIn,
+  test,
+  otherPersonPage,
+} from './support/fixtures.ts';
 
 const SHOTS = join(import.meta.dirname, '..', 'docs', 'web');
 
@@ -37,13 +45,7 @@ test('a venue applies, a moderator approves, the venue sees "Approved" and the B
   // The moderator, in a browser of their own: the queue, the business's page, approve.
   const moderatorAuth = await registerUser(request);
   setRole(moderatorAuth.user.email, 'moderator');
-  const moderatorContext = await browser.newContext();
-  const moderator = await moderatorContext.newPage();
-  await moderator.addInitScript(() => {
-    localStorage.setItem('cookie-dialog-hidden', 'true');
-    localStorage.setItem('install-app-dialog-hidden', 'true');
-  });
-  await signIn(moderator, moderatorAuth);
+  const moderator = await otherPersonPage(browser, moderatorAuth);
   await moderator.goto('/control/business');
   const row = moderator.getByRole('row').filter({ hasText: venue.user.email });
   await row.getByRole('link', { name: 'Open' }).click();
@@ -54,7 +56,7 @@ test('a venue applies, a moderator approves, the venue sees "Approved" and the B
   await expect(moderator.getByTestId('control-business-status')).toHaveText('Approved');
   await moderator.evaluate(() => window.scrollTo(0, 0));
   await moderator.screenshot({ path: join(SHOTS, 'control-business.png'), fullPage: true });
-  await moderatorContext.close();
+  await moderator.context().close();
 
   // The venue: approved, the Business level, and its meeting spots open.
   await page.reload();

@@ -1,5 +1,13 @@
 import sharp from 'sharp';
-import { expect, registerUser, setRole, signIn, test, readyUser } from './support/fixtures.ts';
+import {
+  expect,
+  registerUser,
+  setRole,
+  signIn,
+  test,
+  readyUser,
+  otherPersonPage,
+} from './support/fixtures.ts';
 
 /** A camera-like JPEG (with EXIF, as phones write them). */
 async function photo(color: string): Promise<Buffer> {
@@ -48,13 +56,7 @@ test('a user is verified: photos and submit, a moderator approves up to Gold, th
   const moderatorAuth = await registerUser(request);
   // Spec §6: a moderator of the levels this verification asks for (a first one is Silver).
   setRole(moderatorAuth.user.email, 'moderator', 'silver,gold');
-  const moderatorContext = await browser.newContext();
-  const moderator = await moderatorContext.newPage();
-  await moderator.addInitScript(() => {
-    localStorage.setItem('cookie-dialog-hidden', 'true');
-    localStorage.setItem('install-app-dialog-hidden', 'true');
-  });
-  await signIn(moderator, moderatorAuth);
+  const moderator = await otherPersonPage(browser, moderatorAuth);
   await moderator.goto('/control/kyc');
   const row = moderator
     .getByRole('row')
@@ -71,7 +73,7 @@ test('a user is verified: photos and submit, a moderator approves up to Gold, th
     .click();
   await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(dialog.getByText('The decision is saved and the user has been told.')).toBeVisible();
-  await moderatorContext.close();
+  await moderator.context().close();
 
   // The user hears of it in the app (socket) and sees the checkmark without reloading.
   await expect(page.getByRole('img', { name: 'Verified' })).toBeVisible();

@@ -1,5 +1,12 @@
 import sharp from 'sharp';
-import { expect, registerUser, setRole, signIn, test } from './support/fixtures.ts';
+import {
+  expect,
+  registerUser,
+  setRole,
+  signIn,
+  test,
+  otherPersonPage,
+} from './support/fixtures.ts';
 
 async function cover(): Promise<Buffer> {
   return sharp({ create: { width: 1200, height: 600, channels: 3, background: '#2255cc' } })
@@ -19,14 +26,8 @@ test('an admin publishes news with a cover; a Russian reader on another page is 
   const reader = await registerUser(request, { locale: 'ru' });
 
   // The reader is somewhere else in the app, in Russian, signed in.
-  const readerContext = await browser.newContext();
-  const readerPage = await readerContext.newPage();
-  await readerPage.addInitScript(() => {
-    localStorage.setItem('locale', 'ru');
-    localStorage.setItem('cookie-dialog-hidden', 'true');
-    localStorage.setItem('install-app-dialog-hidden', 'true');
-  });
-  await signIn(readerPage, reader);
+  const readerPage = await otherPersonPage(browser, reader);
+  await readerPage.addInitScript(() => localStorage.setItem('locale', 'ru'));
   await readerPage.goto('/help/faq');
   const bell = readerPage.getByRole('button', { name: /^Уведомления, непрочитанных/ });
   await expect(bell).toBeVisible();
@@ -74,7 +75,7 @@ test('an admin publishes news with a cover; a Russian reader on another page is 
   await expect(readerPage.getByRole('heading', { level: 1 })).toHaveText(`Летние встречи ${stamp}`);
   await expect(readerPage.getByRole('article').locator('strong')).toHaveText('рядом');
   await expect(readerPage.getByTestId('news-cover')).toBeVisible();
-  await readerContext.close();
+  await readerPage.context().close();
 });
 
 test('a draft stays out of the news readers see', async ({ page, request }) => {

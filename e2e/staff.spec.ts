@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
 import {
@@ -26,14 +26,28 @@ async function depositAddress(request: APIRequestContext, user: AuthRecord) {
   return ((await response.json()) as { address: string }).address;
 }
 
+/** A new user given a staff role with the project's command. */
+async function staffUser(request: APIRequestContext, role: 'admin' | 'moderator') {
+  const user = await registerUser(request);
+  setRole(user.user.email, role);
+  return user;
+}
+
+/** Opens a user's control page; the first control page loads its code, more than a click's wait. */
+async function openUserPage(page: Page, user: AuthRecord) {
+  await page.goto(`/control/users/${user.user.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`User ${user.user.id}`, {
+    timeout: 30_000,
+  });
+}
+
 test('an admin finds a user by deposit address, bans and unbans them, and the audit shows both', async ({
   page,
   request,
 }) => {
   // A wallet made on the chain, two dialogs and the audit: more than a form's time on a busy machine.
   test.setTimeout(120_000);
-  const admin = await registerUser(request);
-  setRole(admin.user.email, 'admin');
+  const admin = await staffUser(request, 'admin');
   const target = await registerUser(request);
   const address = await depositAddress(request, target);
 
@@ -93,15 +107,10 @@ test('a moderator reads a user page without the actions or the audit trail', asy
   request,
 }) => {
   test.setTimeout(90_000);
-  const moderator = await registerUser(request);
-  setRole(moderator.user.email, 'moderator');
+  const moderator = await staffUser(request, 'moderator');
   const target = await registerUser(request);
   await signIn(page, moderator);
-  await page.goto(`/control/users/${target.user.id}`);
-  // The first control page loads its code: on a busy machine that is more than a click's wait.
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(`User ${target.user.id}`, {
-    timeout: 30_000,
-  });
+  await openUserPage(page, target);
   await expect(page.getByRole('region', { name: 'Sessions and devices' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ban', exact: true })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Audit trail' })).toHaveCount(0);
@@ -148,15 +157,11 @@ test("an admin reads a user's sections and re-opens their KYC; the user may subm
   request,
 }) => {
   test.setTimeout(120_000);
-  const admin = await registerUser(request);
-  setRole(admin.user.email, 'admin');
+  const admin = await staffUser(request, 'admin');
   const user = await verifiedUser(request, admin);
 
   await signIn(page, admin);
-  await page.goto(`/control/users/${user.user.id}`);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(`User ${user.user.id}`, {
-    timeout: 30_000,
-  });
+  await openUserPage(page, user);
   for (const name of [
     'KYC',
     'Wallet ledger',

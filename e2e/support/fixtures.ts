@@ -2,6 +2,7 @@ import {
   test as base,
   expect,
   type APIRequestContext,
+  type Browser,
   type Locator,
   type Page,
 } from '@playwright/test';
@@ -67,6 +68,7 @@ export async function readyUser(request: APIRequestContext): Promise<AuthRecord>
   const auth = await registerUser(request);
   const headers = { authorization: `Bearer ${auth.token}` };
   const sent = await request.post('/api/user/email/verify/send-code', { headers, data: {} });
+  // 429: a code went out a moment ago (at registration); that mail carries it.
   expect([200, 429], await sent.text()).toContain(sent.status());
   const mail = await waitForMail(auth.user.email, { since });
   const checked = await request.post(`/api/user/email/verify/check/${mail.code}`, {
@@ -131,6 +133,17 @@ export async function hideConsentPrompts(page: Page): Promise<void> {
       localStorage.setItem('install-app-dialog-hidden', 'true');
     }
   });
+}
+
+/**
+ * Another person's browser beside the test's own: a fresh context without consent prompts,
+ * signed in as `auth` when given. Close it with `page.context().close()`.
+ */
+export async function otherPersonPage(browser: Browser, auth?: AuthRecord): Promise<Page> {
+  const page = await browser.newContext().then((context) => context.newPage());
+  await hideConsentPrompts(page);
+  if (auth) await signIn(page, auth);
+  return page;
 }
 
 /** Every test starts without consent prompts unless it asks for them (`consentPrompts: true`). */

@@ -1,26 +1,11 @@
 import { getAddress, getContract, keccak256, toHex } from 'viem';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MeeetTokenAbi } from '../src/artifacts/MeeetToken.ts';
 import { DEFAULT_ADMIN_ROLE, deployContracts, MINTER_ROLE, TREASURER_ROLE } from '../src/deploy.ts';
 import { ReentrantBuyerAbi, ReentrantBuyerBytecode } from './artifacts/ReentrantBuyer.ts';
-import {
-  createFixture,
-  events,
-  expectRevert,
-  GOLD,
-  PRICES,
-  SILVER,
-  UNIT,
-  ZERO,
-  type Fixture,
-} from './fixture.ts';
+import { useFixture, events, expectRevert, GOLD, PRICES, SILVER, UNIT, ZERO } from './fixture.ts';
 
-let f: Fixture;
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(() => f.stop());
-beforeEach(() => f.reset());
+const f = useFixture();
 
 describe('roles after deployment', () => {
   it('matches the role hashes and hands the token admin from the deployer to the admin', async () => {

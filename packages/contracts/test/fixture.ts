@@ -12,7 +12,7 @@ import {
   type TransactionReceipt,
 } from 'viem';
 import { foundry } from 'viem/chains';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { startAnvil, type AnvilInstance } from '../src/anvil.ts';
 import { contractRevert } from '../src/contract-errors.ts';
 import { deployContracts } from '../src/deploy.ts';
@@ -111,6 +111,20 @@ export async function createFixture() {
 }
 
 export type Fixture = Awaited<ReturnType<typeof createFixture>>;
+
+/**
+ * One chain for the calling test file: deployed before its first test, back to the deployed
+ * state before each test, stopped after the last. The returned object is filled in beforeAll.
+ */
+export function useFixture(): Fixture {
+  const fixture = {} as Fixture;
+  beforeAll(async () => {
+    Object.assign(fixture, await createFixture());
+  });
+  afterAll(() => fixture.stop());
+  beforeEach(() => fixture.reset());
+  return fixture;
+}
 
 export function events(receipt: TransactionReceipt) {
   return parseEventLogs({ abi: ALL_ABIS, logs: receipt.logs });

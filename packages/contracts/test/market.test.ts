@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createFixture,
+  useFixture,
   events,
   expectRevert,
   GOLD,
@@ -9,15 +9,9 @@ import {
   SILVER,
   UNIT,
   ZERO,
-  type Fixture,
 } from './fixture.ts';
 
-let f: Fixture;
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(() => f.stop());
-beforeEach(() => f.reset());
+const f = useFixture();
 
 describe('prices', () => {
   it('sells Silver, Gold and Platinum at 100, 1000 and 10000 USDT (18 decimals)', async () => {

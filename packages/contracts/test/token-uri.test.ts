@@ -1,15 +1,10 @@
 import { getContract } from 'viem';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MeeetTokenAbi } from '../src/artifacts/MeeetToken.ts';
 import { DEFAULT_ADMIN_ROLE, deployContracts, tokenBaseUri } from '../src/deploy.ts';
-import { createFixture, events, expectRevert, GOLD, SILVER, type Fixture } from './fixture.ts';
+import { useFixture, events, expectRevert, GOLD, SILVER } from './fixture.ts';
 
-let f: Fixture;
-beforeAll(async () => {
-  f = await createFixture();
-});
-afterAll(() => f.stop());
-beforeEach(() => f.reset());
+const f = useFixture();
 
 describe('tokenURI', () => {
   it('is the base URI the admin set followed by the decimal id', async () => {

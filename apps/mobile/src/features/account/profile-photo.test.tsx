@@ -39,6 +39,19 @@ function fakeContext() {
 const granted = { granted: true, status: 'granted', canAskAgain: true, expires: 'never' };
 const media = { list: [], count: 0 };
 
+/** The photo a source gives once allowed: the camera's shot or the library's pick. */
+function picks(
+  source: 'camera' | 'library',
+  asset: { uri: string; width: number; height: number },
+) {
+  const [allow, launch] =
+    source === 'camera'
+      ? [picker.requestCameraPermissionsAsync, picker.launchCameraAsync]
+      : [picker.requestMediaLibraryPermissionsAsync, picker.launchImageLibraryAsync];
+  allow.mockResolvedValue(granted as never);
+  launch.mockResolvedValue({ canceled: false, assets: [asset] } as never);
+}
+
 /** What the screen put into its multipart body, in order. */
 const appended = () => jest.mocked(FormData.prototype.append).mock.calls;
 
@@ -51,11 +64,7 @@ describe('profile photo', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('takes a photo, shrinks it to 1600 px and uploads it to the profile photos', async () => {
-    picker.requestCameraPermissionsAsync.mockResolvedValue(granted as never);
-    picker.launchCameraAsync.mockResolvedValue({
-      canceled: false,
-      assets: [{ uri: 'file:///big.jpg', width: 4000, height: 3000 }],
-    } as never);
+    picks('camera', { uri: 'file:///big.jpg', width: 4000, height: 3000 });
     const context = fakeContext();
     const calls = fakeServer({ 'POST /api/media': { body: media } });
     await renderScreen(<ProfilePhotoCard />);
@@ -71,11 +80,7 @@ describe('profile photo', () => {
   });
 
   it('keeps a small library photo at its size', async () => {
-    picker.requestMediaLibraryPermissionsAsync.mockResolvedValue(granted as never);
-    picker.launchImageLibraryAsync.mockResolvedValue({
-      canceled: false,
-      assets: [{ uri: 'file:///portrait.jpg', width: 900, height: 1200 }],
-    } as never);
+    picks('library', { uri: 'file:///portrait.jpg', width: 900, height: 1200 });
     const context = fakeContext();
     fakeServer({ 'POST /api/media': { body: media } });
     await renderScreen(<ProfilePhotoCard />);
@@ -99,11 +104,7 @@ describe('profile photo', () => {
   });
 
   it("shows the server's refusal of an image", async () => {
-    picker.requestMediaLibraryPermissionsAsync.mockResolvedValue(granted as never);
-    picker.launchImageLibraryAsync.mockResolvedValue({
-      canceled: false,
-      assets: [{ uri: 'file:///x.jpg', width: 100, height: 100 }],
-    } as never);
+    picks('library', { uri: 'file:///x.jpg', width: 100, height: 100 });
     fakeContext();
     fakeServer({
       'POST /api/media': {

@@ -15,21 +15,16 @@ jest.mock(
 jest.mock('../../lib/location', () => ({ startMeetingUpdates: async () => () => undefined }));
 // The phone's radio is a native module (modules/ble-advertiser) that cannot run under Jest:
 // this stand-in hears the partner's token, as the radio would.
-jest.mock('../../lib/proximity', () => ({
-  proximityRadio: {
-    available: async () => true,
-    startAdvertising: async () => undefined,
-    stopAdvertising: async () => undefined,
-    startScanning: async (onHeard: (heard: object) => void) =>
-      onHeard({
-        token: jest.requireActual('@meeet/core/rules/handshake-proof').HANDSHAKE_PROOF_VECTORS[0]
-          .partnerToken,
-        rssi: -50,
-        at: Date.now(),
-      }),
-    stopScanning: () => undefined,
-  },
-}));
+jest.mock('../../lib/proximity', () =>
+  jest.requireActual('../../../test/proximity-mock.ts').proximityModule({
+    available: true,
+    hears: {
+      token: jest.requireActual('@meeet/core/rules/handshake-proof').HANDSHAKE_PROOF_VECTORS[0]
+        .partnerToken,
+      rssi: -50,
+    },
+  }),
+);
 
 describe('the Bluetooth handshake', () => {
   beforeEach(() => {

@@ -10,15 +10,9 @@ jest.mock(
 );
 jest.mock('../../lib/location', () => ({ startMeetingUpdates: async () => () => undefined }));
 // The phone's Bluetooth is off here: the screen offers the code exchange.
-jest.mock('../../lib/proximity', () => ({
-  proximityRadio: {
-    available: async () => false,
-    startAdvertising: async () => undefined,
-    stopAdvertising: async () => undefined,
-    startScanning: async () => undefined,
-    stopScanning: () => undefined,
-  },
-}));
+jest.mock('../../lib/proximity', () =>
+  jest.requireActual('../../../test/proximity-mock.ts').proximityModule({ available: false }),
+);
 // The camera is mocked at its boundary, expo-camera's public API: the permission hook answers
 // what a test sets, and the camera view hands its props to the test, which "shows" it a QR by
 // calling onBarcodeScanned as the native scanner would.

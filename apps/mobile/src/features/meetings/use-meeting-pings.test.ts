@@ -10,13 +10,9 @@ jest.mock('../../lib/location', () => ({
     return () => undefined;
   },
 }));
-jest.mock('../../lib/proximity', () => ({
-  proximityRadio: {
-    available: async () => false,
-    startScanning: async () => undefined,
-    stopScanning: () => undefined,
-  },
-}));
+jest.mock('../../lib/proximity', () =>
+  jest.requireActual('../../../test/proximity-mock.ts').proximityModule({ available: false }),
+);
 
 describe('meeting pings', () => {
   beforeEach(() => {

@@ -18,17 +18,15 @@ import {
 } from '@meeet/core/api/ads';
 import { MeeetTokenAbi } from '@meeet/contracts/artifacts/MeeetToken';
 import { bearer, registerUser } from '../../../test/accounts.ts';
-import { attachTestChain, type TestChain, settleLedger } from '../../../test/chain.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { type TestChain, settleLedger } from '../../../test/chain.ts';
+import type { TestApp } from '../../../test/helpers.ts';
+import { adsTestApp, headersInjector, type Registered } from './ads.test-support.ts';
 import { txOf } from '../../plugins/db.ts';
 import { MarketWatcher } from '../market/market-watcher.ts';
-import { makeRole } from '../media/media.test-support.ts';
 import { meetUser, ok, openSocket, type ClientSocket } from '../meet/meet.test-support.ts';
 import { currentOrLastMood } from '../meet/mood.service.ts';
 import { DepositWatcher } from '../wallet/deposit-watcher.ts';
 import { fundAddress } from '../wallet/wallet.service.ts';
-
-type Registered = Awaited<ReturnType<typeof registerUser>>;
 
 describe('house ads', () => {
   let t: TestApp;
@@ -37,12 +35,7 @@ describe('house ads', () => {
   let url: string;
   const sockets: ClientSocket[] = [];
 
-  const inject = (
-    method: 'GET' | 'POST',
-    url: string,
-    headers: Record<string, string>,
-    payload?: object,
-  ) => t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+  const inject = headersInjector(() => t.app);
   const asUser = (user: Registered, fp: string) => bearer(user.token, fp);
 
   const yesterday = () => new Date(Date.now() - 86_400_000).toISOString();
@@ -78,11 +71,7 @@ describe('house ads', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '100000' });
-    c = await attachTestChain(t);
-    admin = await registerUser(t.app);
-    await makeRole(t.db, admin.user.id, 'admin');
-    url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    ({ t, c, admin, url } = await adsTestApp());
   }, 60_000);
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adServeResponseSchema } from '@meeet/core/api/ads';
 import { campaignSchema, campaignStatsSchema, type CampaignSave } from '@meeet/core/api/campaigns';
 import { bearer, registerUser } from '../../../test/accounts.ts';
-import { attachTestChain, settleLedger, usdtBalance, type TestChain } from '../../../test/chain.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { settleLedger, usdtBalance, type TestChain } from '../../../test/chain.ts';
+import type { TestApp } from '../../../test/helpers.ts';
+import { adsTestApp, headersInjector, type Registered } from './ads.test-support.ts';
 import { adImpressions } from './ads.schema.ts';
 import { approvedBusinessOwner } from '../business/business.test-support.ts';
 import { devMailbox } from '../mail/mail.schema.ts';
@@ -18,7 +19,6 @@ import { CAMPAIGN_CHARGE_KEY_PREFIX } from './campaign-funds.ts';
 import { CAMPAIGN_PRICE_SETTING } from './campaigns.service.ts';
 import { settingsAuditRepository } from './settings-audit.repository.ts';
 
-type Registered = Awaited<ReturnType<typeof registerUser>>;
 const USDT = (text: string) => parseUnits(text, 18);
 const DAY_MS = 86_400_000;
 
@@ -30,12 +30,7 @@ describe('businesses’ campaigns', () => {
   let url: string;
   const sockets: ClientSocket[] = [];
 
-  const inject = (
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    headers: Record<string, string>,
-    payload?: object,
-  ) => t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+  const inject = headersInjector(() => t.app);
 
   const business = (venue: { lat: number; lon: number } | null = null) =>
     approvedBusinessOwner(t.app, t.db, venue);
@@ -99,13 +94,9 @@ describe('businesses’ campaigns', () => {
     );
 
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '100000' });
-    c = await attachTestChain(t);
-    admin = await registerUser(t.app);
-    await makeRole(t.db, admin.user.id, 'admin');
+    ({ t, c, admin, url } = await adsTestApp());
     moderator = await registerUser(t.app);
     await makeRole(t.db, moderator.user.id, 'moderator');
-    url = await t.app.listen({ host: '127.0.0.1', port: 0 });
   }, 60_000);
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { parseEther } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DELETION_GRACE_MS } from '@meeet/core/rules/account-deletion';
 import { apiInjector, registerUser, snapshot } from '../../../test/accounts.ts';
-import { attachTestChain, type TestChain } from '../../../test/chain.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { type TestChain } from '../../../test/chain.ts';
+import { useChainApp } from '../../../test/chain-app.ts';
+import type { TestApp } from '../../../test/helpers.ts';
 import { jpeg, upload } from '../media/media.test-support.ts';
 import { fundAddress } from '../wallet/wallet.service.ts';
 import { USDT } from '../wallet/wallet.test-support.ts';
@@ -29,14 +30,10 @@ describe('account deletion', () => {
     );
   }
 
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '10000', LOGIN_RATE_LIMIT_PER_IP: '10000' });
-    c = await attachTestChain(t);
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await c?.stop();
-  });
+  useChainApp(
+    { AUTH_RATE_LIMIT_PER_IP: '10000', LOGIN_RATE_LIMIT_PER_IP: '10000' },
+    (started) => ({ t, c } = started),
+  );
 
   it('signs the user out, and a sign-in within 30 days cancels it', async () => {
     const user = await registerUser(t.app);

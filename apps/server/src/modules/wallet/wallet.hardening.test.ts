@@ -1,10 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import { maxUint256, parseEther, parseUnits, type Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, devMailboxCode, registerUser } from '../../../test/accounts.ts';
-import { attachTestChain, usdtBalance, type TestChain } from '../../../test/chain.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { usdtBalance, type TestChain } from '../../../test/chain.ts';
+import { useChainApp } from '../../../test/chain-app.ts';
+import type { TestApp } from '../../../test/helpers.ts';
 import { devMailbox } from '../mail/mail.schema.ts';
 import { BUY_SELECTOR } from './spendable.ts';
 import { chainTransactions } from './wallet.schema.ts';
@@ -21,14 +22,7 @@ describe('wallet hardening', () => {
   let c: TestChain;
   let keyCounter = 0;
 
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '10000' });
-    c = await attachTestChain(t);
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await c?.stop();
-  });
+  useChainApp({ AUTH_RATE_LIMIT_PER_IP: '10000' }, (started) => ({ t, c } = started));
 
   const walletOf = async (token: string) =>
     (

@@ -1,7 +1,7 @@
 import { erc20Abi, parseEther, type Address } from 'viem';
 import { english, generateMnemonic, mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, registerUser } from '../../../test/accounts.ts';
+import { apiInjector, registerUser } from '../../../test/accounts.ts';
 import { attachTestChain, usdtBalance, type TestChain } from '../../../test/chain.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { MeeetMarketAbi } from '@meeet/contracts/artifacts/MeeetMarket';
@@ -21,19 +21,10 @@ describe('wallet on a real chain', () => {
     consume: async (_tx, _email, _purpose, code) => code !== '999999',
   };
 
-  const inject = (
-    method: 'GET' | 'POST',
-    url: string,
-    token?: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { ...(token ? bearer(token) : {}), ...headers },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const inject = apiInjector(() => t.app);
+  /** A withdrawal as the app sends it, with its idempotency key when one is given. */
+  const withdraw = (token: string, body: object, key?: string) =>
+    inject('POST', '/crypto/wallet/withdraw/', token, body, key ? { 'idempotency-key': key } : {});
 
   async function fundedUser(usdt: string, bnb: string) {
     const user = await registerUser(t.app);
@@ -179,13 +170,7 @@ describe('wallet on a real chain', () => {
     const keys = Array.from({ length: 20 }, (_, i) => `withdraw-key-${user.user.id}-${i}`);
     const responses = await Promise.all(
       keys.map((key) =>
-        inject(
-          'POST',
-          '/crypto/wallet/withdraw/',
-          user.token,
-          { address: OUTSIDE, amount: '10', code: '123456' },
-          { 'idempotency-key': key },
-        ),
+        withdraw(user.token, { address: OUTSIDE, amount: '10', code: '123456' }, key),
       ),
     );
     const accepted = responses.filter((r) => r.statusCode === 202);
@@ -218,21 +203,17 @@ describe('wallet on a real chain', () => {
     // A replay returns the first answer and sends nothing.
     const firstKey = keys[responses.indexOf(accepted[0]!)]!;
     const before = await countAll(t);
-    const replay = await inject(
-      'POST',
-      '/crypto/wallet/withdraw/',
+    const replay = await withdraw(
       user.token,
       { address: OUTSIDE, amount: '10', code: '123456' },
-      { 'idempotency-key': firstKey },
+      firstKey,
     );
     expect(replay.statusCode).toBe(202);
     expect(replay.json().transaction.id).toBe(accepted[0]!.json().transaction.id);
-    const reused = await inject(
-      'POST',
-      '/crypto/wallet/withdraw/',
+    const reused = await withdraw(
       user.token,
       { address: OUTSIDE, amount: '1', code: '123456' },
-      { 'idempotency-key': firstKey },
+      firstKey,
     );
     expect(reused.statusCode).toBe(409);
     expect(reused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
@@ -250,12 +231,10 @@ describe('wallet on a real chain', () => {
   it('refuses without enough BNB for the fee, with balance and minimum fee (spec §8)', async () => {
     const user = await fundedUser('50', '0');
     const before = await countAll(t);
-    const response = await inject(
-      'POST',
-      '/crypto/wallet/withdraw/',
+    const response = await withdraw(
       user.token,
       { address: OUTSIDE, amount: '1', code: '123456' },
-      { 'idempotency-key': `fee-key-${user.user.id}` },
+      `fee-key-${user.user.id}`,
     );
     expect(response.statusCode).toBe(422);
     const body = response.json();
@@ -298,12 +277,10 @@ describe('wallet on a real chain', () => {
     ];
     for (const [payload, field] of cases) {
       for (const code of [undefined, '123456']) {
-        const response = await inject(
-          'POST',
-          '/crypto/wallet/withdraw/',
+        const response = await withdraw(
           user.token,
           { ...payload, ...(code ? { code } : {}) },
-          { 'idempotency-key': `bad-${user.user.id}-${Math.random()}` },
+          `bad-${user.user.id}-${Math.random()}`,
         );
         expect(response.statusCode, JSON.stringify(payload)).toBeGreaterThanOrEqual(400);
         expect(response.statusCode, JSON.stringify(payload)).toBeLessThan(500);
@@ -311,25 +288,23 @@ describe('wallet on a real chain', () => {
       }
     }
     // The lower-case form of a valid address carries no checksum and is accepted.
-    const ok = await inject('POST', '/crypto/wallet/withdraw/', user.token, {
+    const ok = await withdraw(user.token, {
       address: lower,
       amount: '1',
     });
     expect(ok.statusCode).toBe(200);
     // Sending needs an idempotency key and the right code.
-    const noKey = await inject('POST', '/crypto/wallet/withdraw/', user.token, {
+    const noKey = await withdraw(user.token, {
       address: OUTSIDE,
       amount: '1',
       code: '123456',
     });
     expect(noKey.statusCode).toBe(400);
     expect(noKey.json().fields).toHaveProperty('idempotency-key');
-    const wrongCode = await inject(
-      'POST',
-      '/crypto/wallet/withdraw/',
+    const wrongCode = await withdraw(
       user.token,
       { address: OUTSIDE, amount: '1', code: '999999' },
-      { 'idempotency-key': `wrong-code-${user.user.id}` },
+      `wrong-code-${user.user.id}`,
     );
     expect(wrongCode.statusCode).toBe(400);
     expect(wrongCode.json()).toMatchObject({ code: 'INVALID_CODE' });

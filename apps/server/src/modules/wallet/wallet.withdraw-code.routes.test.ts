@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { parseEther, type Address } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, devMailboxCode, registerUser } from '../../../test/accounts.ts';
-import { attachTestChain, usdtBalance, type TestChain } from '../../../test/chain.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { usdtBalance, type TestChain } from '../../../test/chain.ts';
+import { useChainApp } from '../../../test/chain-app.ts';
+import type { TestApp } from '../../../test/helpers.ts';
 import { oneTimeCodes } from '../codes/codes.schema.ts';
 import { chainTransactions } from './wallet.schema.ts';
 import { fundAddress } from './wallet.service.ts';
@@ -14,14 +15,7 @@ describe('withdrawal confirmed by a mailed code', () => {
   let t: TestApp;
   let c: TestChain;
 
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '10000' });
-    c = await attachTestChain(t);
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await c?.stop();
-  });
+  useChainApp({ AUTH_RATE_LIMIT_PER_IP: '10000' }, (started) => ({ t, c } = started));
 
   it('mails a code, then sends with it once; the row goes REQUESTED → PROCESSING → CONFIRMED', async () => {
     const user = await registerUser(t.app);

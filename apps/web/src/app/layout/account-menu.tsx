@@ -6,11 +6,41 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
+import type { CommonKey } from '../../i18n/locales/en.ts';
 import { useTranslation } from '../../i18n/react.ts';
 import { hasRole, Role } from '@meeet/core/roles';
 import { signOut } from '../../lib/sign-out.ts';
 import { useAuthStore } from '../../lib/stores/auth-store.ts';
 import { paths } from '../paths.ts';
+
+/** The menu's links; `staffOnly` ones are shown to moderators and above. */
+const ACCOUNT_LINKS: ReadonlyArray<{
+  to: string;
+  label: CommonKey;
+  testId: string;
+  Icon: typeof PersonIcon;
+  staffOnly?: boolean;
+}> = [
+  {
+    to: paths.account.data.getHref(),
+    label: 'page.account.data',
+    testId: 'nav-account-data',
+    Icon: PersonIcon,
+  },
+  {
+    to: paths.account.market.getHref(),
+    label: 'nav.wallet',
+    testId: 'nav-account-wallet',
+    Icon: AccountBalanceWalletIcon,
+  },
+  {
+    to: paths.control.root.getHref(),
+    label: 'nav.control',
+    testId: 'nav-account-control',
+    Icon: AdminPanelSettingsIcon,
+    staffOnly: true,
+  },
+];
 
 /** The signed-in user's menu in the header; its own chunk, loaded on first open. */
 export default function AccountMenu({
@@ -35,41 +65,20 @@ export default function AccountMenu({
         list: { 'aria-label': t('nav.account'), 'data-testid': 'nav-account-menu' } as object,
       }}
     >
-      <MenuItem
-        component={RouterLink}
-        to={paths.account.data.getHref()}
-        onClick={onClose}
-        data-testid="nav-account-data"
-      >
-        <ListItemIcon>
-          <PersonIcon fontSize="small" />
-        </ListItemIcon>
-        {t('page.account.data')}
-      </MenuItem>
-      <MenuItem
-        component={RouterLink}
-        to={paths.account.market.getHref()}
-        onClick={onClose}
-        data-testid="nav-account-wallet"
-      >
-        <ListItemIcon>
-          <AccountBalanceWalletIcon fontSize="small" />
-        </ListItemIcon>
-        {t('nav.wallet')}
-      </MenuItem>
-      {isStaff && (
+      {ACCOUNT_LINKS.filter((link) => isStaff || !link.staffOnly).map((link) => (
         <MenuItem
+          key={link.testId}
           component={RouterLink}
-          to={paths.control.root.getHref()}
+          to={link.to}
           onClick={onClose}
-          data-testid="nav-account-control"
+          data-testid={link.testId}
         >
           <ListItemIcon>
-            <AdminPanelSettingsIcon fontSize="small" />
+            <link.Icon fontSize="small" />
           </ListItemIcon>
-          {t('nav.control')}
+          {t(link.label)}
         </MenuItem>
-      )}
+      ))}
       <MenuItem
         onClick={() => {
           onClose();

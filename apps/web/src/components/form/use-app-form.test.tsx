@@ -77,64 +77,68 @@ describe('form timing modes and states', () => {
     expect(formState()).toBe('valid');
   });
 
-  it('blur: not while typing, on leaving the field', async () => {
-    render(<EmailForm validateOn="blur" />);
-    await type('ann@');
-    expect(fieldState()).toBe('pristine');
-    await blur();
-    expect(fieldState()).toBe('invalid');
-  });
-
-  it('submit: only when the form is sent', async () => {
-    render(<EmailForm validateOn="submit" />);
-    await type('ann@');
-    await blur();
-    expect(fieldState()).toBe('pristine');
-    await submit();
-    expect(fieldState()).toBe('invalid');
-    await type('ann@example.com');
-    expect(fieldState()).toBe('invalid');
-    await submit();
-    expect(fieldState()).toBe('valid');
-  });
-
-  it('eager: first on blur, then on every input', async () => {
-    render(<EmailForm validateOn="eager" />);
-    await type('ann@');
-    expect(fieldState()).toBe('pristine');
-    await blur();
-    expect(fieldState()).toBe('invalid');
-    await type('ann@example.com');
-    expect(fieldState()).toBe('valid');
-    await type('ann@');
-    expect(fieldState()).toBe('invalid');
-  });
-
-  it('lazy: nothing until the first submit, then on input', async () => {
-    render(<EmailForm validateOn="lazy" />);
-    await type('ann@');
-    await blur();
-    expect(fieldState()).toBe('pristine');
-    await submit();
-    expect(fieldState()).toBe('invalid');
-    await type('ann@example.com');
-    expect(fieldState()).toBe('valid');
-  });
-
-  it('invalid-input: on input only while the field shows an error', async () => {
-    render(<EmailForm validateOn="invalid-input" />);
-    await type('ann@');
-    await blur();
-    expect(fieldState()).toBe('pristine');
-    await submit();
-    expect(fieldState()).toBe('invalid');
-    await type('ann@example.com');
-    expect(fieldState()).toBe('valid');
-    // Valid now, so typing a mistake is not judged until the next submit.
-    await type('ann@');
-    expect(fieldState()).toBe('valid');
-    await submit();
-    expect(fieldState()).toBe('invalid');
+  // Each mode as the steps a person takes and the field's state after each step.
+  const bad = () => type('ann@');
+  const good = () => type('ann@example.com');
+  it.each<[ValidateOn, string, Array<[() => Promise<void>, string]>]>([
+    [
+      'blur',
+      'not while typing, on leaving the field',
+      [
+        [bad, 'pristine'],
+        [blur, 'invalid'],
+      ],
+    ],
+    [
+      'submit',
+      'only when the form is sent',
+      [
+        [bad, 'pristine'],
+        [blur, 'pristine'],
+        [submit, 'invalid'],
+        [good, 'invalid'],
+        [submit, 'valid'],
+      ],
+    ],
+    [
+      'eager',
+      'first on blur, then on every input',
+      [
+        [bad, 'pristine'],
+        [blur, 'invalid'],
+        [good, 'valid'],
+        [bad, 'invalid'],
+      ],
+    ],
+    [
+      'lazy',
+      'nothing until the first submit, then on input',
+      [
+        [bad, 'pristine'],
+        [blur, 'pristine'],
+        [submit, 'invalid'],
+        [good, 'valid'],
+      ],
+    ],
+    [
+      'invalid-input',
+      'on input only while the field shows an error',
+      [
+        [bad, 'pristine'],
+        [blur, 'pristine'],
+        [submit, 'invalid'],
+        [good, 'valid'],
+        // Valid now, so typing a mistake is not judged until the next submit.
+        [bad, 'valid'],
+        [submit, 'invalid'],
+      ],
+    ],
+  ])('%s: %s', async (validateOn, _rule, steps) => {
+    render(<EmailForm validateOn={validateOn} />);
+    for (const [step, state] of steps) {
+      await step();
+      expect(fieldState()).toBe(state);
+    }
   });
 });
 

@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -29,6 +28,7 @@ import { PageSpinner } from '../../components/page-spinner.tsx';
 import { countries } from '../../components/profile-form/countries.ts';
 import { useAdCampaigns, useAdStats, useSaveAdCampaign } from './api/ad-campaigns.ts';
 import { NS } from './i18n.ts';
+import { ControlPage } from './components/control-page.tsx';
 
 /** Comma-separated lists in the form (moods and levels: checkboxes); the contract takes arrays. */
 interface CampaignFormValues {
@@ -309,10 +309,7 @@ export default function AdsPage() {
   const { t } = useTranslation(NS);
   const campaigns = useAdCampaigns();
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 4 } }} data-testid="control-ads">
-      <Typography variant="h4" component="h1" gutterBottom>
-        {t('ads.title')}
-      </Typography>
+    <ControlPage title={t('ads.title')} testId="control-ads">
       <Stack spacing={3}>
         <CampaignForm />
         {campaigns.isPending ? (
@@ -327,6 +324,6 @@ export default function AdsPage() {
           </Stack>
         )}
       </Stack>
-    </Container>
+    </ControlPage>
   );
 }

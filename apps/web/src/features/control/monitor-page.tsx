@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../i18n/react.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useLiveMonitor } from './api/get-monitor.ts';
@@ -9,16 +7,14 @@ import { MintStockForm } from './components/mint-stock-form.tsx';
 import { MonitorCharts } from './components/monitor-charts.tsx';
 import { MonitorFigures } from './components/monitor-figures.tsx';
 import { NS } from './i18n.ts';
+import { ControlPage } from './components/control-page.tsx';
 
 /** /control/monitor: the product's health, live over the socket, and the genesis-mint form. */
 export default function MonitorPage() {
   const { t } = useTranslation(NS);
   const monitor = useLiveMonitor();
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 4 } }} data-testid="control-monitor">
-      <Typography variant="h4" component="h1" gutterBottom>
-        {t('monitor.title')}
-      </Typography>
+    <ControlPage title={t('monitor.title')} testId="control-monitor">
       <Stack spacing={3}>
         {monitor.isPending ? (
           <PageSpinner />
@@ -30,6 +26,6 @@ export default function MonitorPage() {
         <MonitorCharts />
         <MintStockForm />
       </Stack>
-    </Container>
+    </ControlPage>
   );
 }

@@ -3,7 +3,6 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -25,6 +24,7 @@ import { useControlNews, useControlNewsItem } from './api/list-control-news.ts';
 import { NewsForm } from './components/news-form.tsx';
 import { NS } from './i18n.ts';
 import { useFormat } from '../../lib/format.ts';
+import { ControlPage } from './components/control-page.tsx';
 
 const ALL = 'all';
 const PAGE_SIZES = [10, 20, 50];
@@ -208,10 +208,7 @@ export default function NewsPage() {
   const { id } = useParams();
   const editId = id === undefined ? null : Number(id);
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 4 } }} data-testid="control-news">
-      <Typography variant="h4" component="h1" gutterBottom>
-        {t('news.page-title')}
-      </Typography>
+    <ControlPage title={t('news.page-title')} testId="control-news">
       {editId !== null && Number.isInteger(editId) ? (
         <>
           <Button component={RouterLink} to={paths.control.news.getHref()} sx={{ mb: 2 }}>
@@ -223,6 +220,6 @@ export default function NewsPage() {
         <NewsForm />
       )}
       <NewsTable />
-    </Container>
+    </ControlPage>
   );
 }

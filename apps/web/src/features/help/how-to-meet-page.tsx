@@ -9,6 +9,7 @@ import { useTranslation } from '../../i18n/react.ts';
 import { NS } from './i18n';
 import { textValues as values } from '../../i18n/text-values.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 
 interface Step {
   id: string;
@@ -96,19 +97,7 @@ export default function HowToMeetPage() {
                   sx={{ display: 'inline-block', mt: 1 }}
                 >
                   {t('step.more')}
-                  <Box
-                    component="span"
-                    sx={{
-                      position: 'absolute',
-                      width: '1px',
-                      height: '1px',
-                      whiteSpace: 'nowrap',
-                      overflow: 'hidden',
-                      clip: 'rect(0 0 0 0)',
-                    }}
-                  >
-                    {`: ${step.title}`}
-                  </Box>
+                  <VisuallyHidden>{`: ${step.title}`}</VisuallyHidden>
                 </MuiLink>
               )}
             </Box>

@@ -4,17 +4,9 @@ import { useTranslation } from '../../../i18n/react.ts';
 import { useFormat } from '../../../lib/format.ts';
 import { NS } from '../i18n.ts';
 import { usdt, usdtNumber } from './format.ts';
+import { visuallyHidden } from '../../../components/visually-hidden.tsx';
 
 const HEIGHT = 280;
-/** Read by screen readers, not shown: the bars' figures as text. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * Income by UTC day for one period, stacked by source. Loaded on its own (React.lazy), so the

@@ -3,7 +3,6 @@ import { useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { businessApplySchema, type Business, type BusinessApply } from '@meeet/core/api/business';
@@ -16,6 +15,7 @@ import { useTranslation } from '../../../i18n/react.ts';
 import { useApplyBusiness } from '../api/my-business.ts';
 import { NS } from '../i18n.ts';
 import { BusinessImagePicker } from './business-image-picker.tsx';
+import { CategoryField } from './category-field.tsx';
 
 interface Values {
   legalName: string;
@@ -103,18 +103,7 @@ export function BusinessForm({ business }: { business: Business | null }) {
             label={t('form.country')}
             required
           />
-          <FormTextField
-            name="category"
-            testId="business-category"
-            label={t('form.category')}
-            select
-          >
-            {Object.values(BusinessCategory).map((value) => (
-              <MenuItem key={value} value={value}>
-                {t(`category.${value}`)}
-              </MenuItem>
-            ))}
-          </FormTextField>
+          <CategoryField testId="business-category" />
         </Stack>
         <FormTextField
           name="address"

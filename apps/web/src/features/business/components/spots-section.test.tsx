@@ -94,4 +94,23 @@ describe('the venue’s spots', () => {
       true,
     );
   });
+
+  it('offers every business category for a spot, the venue’s own first chosen', async () => {
+    serveApi({ 'GET /api/business/spots': () => ({ spots: [] }) });
+    renderSection();
+    const category = screen.getByRole('combobox', { name: 'Category' });
+    expect(category.textContent).toBe('Café');
+    fireEvent.mouseDown(category);
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Café',
+      'Bar',
+      'Restaurant',
+      'Culture',
+      'Sport',
+      'Shop',
+      'Brand',
+      'Other',
+    ]);
+  });
 });

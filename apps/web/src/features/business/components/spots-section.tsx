@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -15,7 +14,7 @@ import {
   type Position,
   type SpotValues,
 } from '@meeet/core/api/business';
-import { BusinessCategory } from '@meeet/core/enums';
+import type { BusinessCategory } from '@meeet/core/enums';
 import { AppForm } from '../../../components/form/app-form.tsx';
 import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../../components/form/server-errors.ts';
@@ -24,6 +23,7 @@ import { useTranslation } from '../../../i18n/react.ts';
 import { useCreateSpot, useDeleteSpot, useMySpots, useUpdateSpot } from '../api/spots.ts';
 import { NS } from '../i18n.ts';
 import { BusinessImagePicker } from './business-image-picker.tsx';
+import { CategoryField } from './category-field.tsx';
 
 interface Values {
   name: string;
@@ -151,13 +151,7 @@ export function SpotsSection({ venue, category }: { venue: Position; category: B
           )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <FormTextField name="name" testId="spot-name" label={t('spots.name')} required />
-            <FormTextField name="category" testId="spot-category" label={t('form.category')} select>
-              {Object.values(BusinessCategory).map((value) => (
-                <MenuItem key={value} value={value}>
-                  {t(`category.${value}`)}
-                </MenuItem>
-              ))}
-            </FormTextField>
+            <CategoryField testId="spot-category" />
           </Stack>
           <FormTextField
             name="openingHours"

@@ -39,6 +39,12 @@ interface NewsFormValues {
   coverId: string | null;
 }
 
+/** The two languages every news item is written in, and the suffix of their form fields. */
+const LANGUAGES = [
+  { code: 'en', suffix: 'En' },
+  { code: 'ru', suffix: 'Ru' },
+] as const;
+
 const FIELDS = ['titleEn', 'titleRu', 'bodyEn', 'bodyRu', 'status', 'publishAt', 'coverId'];
 
 /** ISO time → the value of a datetime-local input, in the browser's time zone. */
@@ -142,36 +148,20 @@ export function NewsForm({ item }: { item?: NewsItem }) {
             aria-labelledby="news-form-title"
           >
             <Stack spacing={2}>
-              <FormTextField
-                name="titleEn"
-                testId="news-title-en"
-                label={t('news.title-en')}
-                required
-              />
-              <FormTextField
-                name="titleRu"
-                testId="news-title-ru"
-                label={t('news.title-ru')}
-                required
-              />
-              <FormTextField
-                name="bodyEn"
-                testId="news-body-en"
-                label={t('news.body-en')}
-                hint={t('news.markdown-hint')}
-                multiline
-                minRows={4}
-                required
-              />
-              <FormTextField
-                name="bodyRu"
-                testId="news-body-ru"
-                label={t('news.body-ru')}
-                hint={t('news.markdown-hint')}
-                multiline
-                minRows={4}
-                required
-              />
+              {(['title', 'body'] as const).flatMap((part) =>
+                LANGUAGES.map(({ suffix, code }) => (
+                  <FormTextField
+                    key={`${part}-${code}`}
+                    name={`${part}${suffix}`}
+                    testId={`news-${part}-${code}`}
+                    label={t(`news.${part}-${code}`)}
+                    required
+                    {...(part === 'body'
+                      ? { hint: t('news.markdown-hint'), multiline: true, minRows: 4 }
+                      : {})}
+                  />
+                )),
+              )}
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <FormTextField name="status" testId="news-status" label={t('news.status')} select>
                   <MenuItem value={NewsStatus.DRAFT}>{t('news.status.DRAFT')}</MenuItem>
@@ -228,7 +218,7 @@ export function NewsForm({ item }: { item?: NewsItem }) {
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <Stack spacing={2} data-testid="news-preview">
-          {(['en', 'ru'] as const).map((language) => (
+          {LANGUAGES.map(({ code: language, suffix }) => (
             <Paper
               key={language}
               component="section"
@@ -250,10 +240,10 @@ export function NewsForm({ item }: { item?: NewsItem }) {
                 />
               )}
               <Typography variant="h5" component="p">
-                {language === 'en' ? values.titleEn : values.titleRu}
+                {values[`title${suffix}`]}
               </Typography>
               <Suspense fallback={null}>
-                <MarkdownText text={(language === 'en' ? values.bodyEn : values.bodyRu) ?? ''} />
+                <MarkdownText text={values[`body${suffix}`] ?? ''} />
               </Suspense>
             </Paper>
           ))}

@@ -9,6 +9,7 @@ import { NS } from '../i18n';
 import { textValues as values } from '../../../i18n/text-values.ts';
 import { LEVELS, levelPayout, levelPrice } from '../values';
 import Section from './section';
+import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 
 export default function TokenLevels() {
   const { t } = useTranslation(NS);
@@ -57,19 +58,7 @@ export default function TokenLevels() {
               </Typography>
             </Box>
             <Typography component="p" sx={{ fontSize: '2rem', fontWeight: 800, lineHeight: 1.1 }}>
-              <Box
-                component="span"
-                sx={{
-                  position: 'absolute',
-                  width: '1px',
-                  height: '1px',
-                  whiteSpace: 'nowrap',
-                  overflow: 'hidden',
-                  clip: 'rect(0 0 0 0)',
-                }}
-              >
-                {t('tokens.priceLabel')}:{' '}
-              </Box>
+              <VisuallyHidden>{t('tokens.priceLabel')}: </VisuallyHidden>
               {t('tokens.price', { price: levelPrice(level.type) })}
             </Typography>
             <Typography variant="body2" color="text.secondary">

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../i18n/react.ts';
 import { NS } from '../i18n';
 import { textValues as values } from '../../../i18n/text-values.ts';
 import { LEVELS } from '../values';
+import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 
 const cell = {
   px: { xs: 1, sm: 2 },
@@ -34,19 +35,7 @@ export default function Economy() {
             fontSize: { xs: '0.875rem', sm: '1rem' },
           }}
         >
-          <Box
-            component="caption"
-            sx={{
-              position: 'absolute',
-              width: '1px',
-              height: '1px',
-              whiteSpace: 'nowrap',
-              overflow: 'hidden',
-              clip: 'rect(0 0 0 0)',
-            }}
-          >
-            {t('economy.caption')}
-          </Box>
+          <VisuallyHidden component="caption">{t('economy.caption')}</VisuallyHidden>
           <thead>
             <tr>
               {(
