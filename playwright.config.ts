@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/ensure-chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -8,19 +9,7 @@ export const E2E_MOBILE_URL = `http://127.0.0.1:${MOBILE_PORT}`;
 const MOBILE_SPECS = /mobile-app\.spec\.ts$/;
 
 // Debian's Chromium, launched the way this sandbox allows (no sandbox, no background network).
-const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+const chromiumLaunch = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 export default defineConfig({
   testDir: 'e2e',

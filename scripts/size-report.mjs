@@ -7,7 +7,7 @@ import { readFileSync, existsSync, statSync } from 'node:fs';
 import { join, extname } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from './ensure-chromium.mjs';
 
 // Issue 17's budget.
 const BUDGET_KB = 150;
@@ -65,16 +65,7 @@ const { port } = server.address();
 
 const browser = await chromium.launch({
   executablePath: ensureChromium(),
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
 });
 const scripts = new Set();
 const page = await browser.newPage();
