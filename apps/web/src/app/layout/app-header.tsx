@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -25,6 +25,7 @@ const AccountMenu = lazy(() => import('./account-menu.tsx'));
 // And the notifications bell, which only signed-in users have.
 const NotificationsMenu = lazy(() => import('./notifications-menu.tsx'));
 
+/** The sticky top bar: menu button (narrow), brand, main links (wide), language, account. */
 export function AppHeader({ transparent }: { transparent: boolean }) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
@@ -35,7 +36,6 @@ export function AppHeader({ transparent }: { transparent: boolean }) {
   const token = hydrated ? storedToken : null;
   const navbarOpen = useUiStore((state) => state.navbarOpen);
   const setNavbarOpen = useUiStore((state) => state.setNavbarOpen);
-  const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
 
   return (
     <AppBar
@@ -75,79 +75,101 @@ export function AppHeader({ transparent }: { transparent: boolean }) {
         >
           {BRAND}
         </Typography>
-        <Box
-          component="nav"
-          aria-label={t('nav.main')}
-          sx={(theme) => ({
-            display: 'flex',
-            gap: 0.5,
-            [theme.breakpoints.down(MOBILE_BELOW)]: { display: 'none' },
-          })}
-        >
-          {NAV_LINKS.map((link) => (
-            <Button
-              key={link.to}
-              component={NavLink}
-              to={link.to}
-              color="inherit"
-              // One line per item: Russian labels are longer and would otherwise wrap.
-              sx={{
-                color: 'text.secondary',
-                whiteSpace: 'nowrap',
-                flexShrink: 0,
-                '&.active': { color: 'text.primary' },
-              }}
-            >
-              {t(link.label)}
-            </Button>
-          ))}
-        </Box>
+        <MainNav />
         <Box sx={{ flexGrow: 1 }} />
         <LanguageSwitcher />
-        {token && (
-          <QuietBoundary>
-            <Suspense fallback={null}>
-              <NotificationsMenu />
-            </Suspense>
-          </QuietBoundary>
-        )}
-        {token ? (
-          <Button
-            variant="contained"
-            aria-haspopup="menu"
-            aria-expanded={accountAnchor ? 'true' : 'false'}
-            data-testid="nav-account"
-            onClick={(event) => setAccountAnchor(event.currentTarget)}
-            sx={{ ml: 1, whiteSpace: 'nowrap', flexShrink: 0 }}
-          >
-            {t('nav.account')}
-          </Button>
-        ) : (
-          <Button
-            component={RouterLink}
-            to={paths.auth.login.getHref()}
-            variant="contained"
-            data-testid="nav-login"
-            sx={{ ml: 1, whiteSpace: 'nowrap', flexShrink: 0 }}
-          >
-            {t('nav.login')}
-          </Button>
-        )}
-        {token && accountAnchor && (
-          <QuietBoundary>
-            <Suspense fallback={null}>
-              <AccountMenu anchor={accountAnchor} onClose={() => setAccountAnchor(null)} />
-            </Suspense>
-          </QuietBoundary>
-        )}
+        <AccountArea token={token} />
       </Toolbar>
       {isMobile && navbarOpen && (
-        <QuietBoundary>
-          <Suspense fallback={null}>
-            <MobileNavDrawer onClose={() => setNavbarOpen(false)} />
-          </Suspense>
-        </QuietBoundary>
+        <Deferred>
+          <MobileNavDrawer onClose={() => setNavbarOpen(false)} />
+        </Deferred>
       )}
     </AppBar>
+  );
+}
+
+/** The main links, shown on wide screens (CSS hides them below MOBILE_BELOW). */
+function MainNav() {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="nav"
+      aria-label={t('nav.main')}
+      sx={(theme) => ({
+        display: 'flex',
+        gap: 0.5,
+        [theme.breakpoints.down(MOBILE_BELOW)]: { display: 'none' },
+      })}
+    >
+      {NAV_LINKS.map((link) => (
+        <Button
+          key={link.to}
+          component={NavLink}
+          to={link.to}
+          color="inherit"
+          // One line per item: Russian labels are longer and would otherwise wrap.
+          sx={{
+            color: 'text.secondary',
+            whiteSpace: 'nowrap',
+            flexShrink: 0,
+            '&.active': { color: 'text.primary' },
+          }}
+        >
+          {t(link.label)}
+        </Button>
+      ))}
+    </Box>
+  );
+}
+
+/** Signed in: the notifications bell, the account button and its menu; else "log in". */
+function AccountArea({ token }: { token: string | null }) {
+  const { t } = useTranslation();
+  const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      {token && (
+        <Deferred>
+          <NotificationsMenu />
+        </Deferred>
+      )}
+      {token ? (
+        <Button
+          variant="contained"
+          aria-haspopup="menu"
+          aria-expanded={accountAnchor ? 'true' : 'false'}
+          data-testid="nav-account"
+          onClick={(event) => setAccountAnchor(event.currentTarget)}
+          sx={{ ml: 1, whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
+          {t('nav.account')}
+        </Button>
+      ) : (
+        <Button
+          component={RouterLink}
+          to={paths.auth.login.getHref()}
+          variant="contained"
+          data-testid="nav-login"
+          sx={{ ml: 1, whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
+          {t('nav.login')}
+        </Button>
+      )}
+      {token && accountAnchor && (
+        <Deferred>
+          <AccountMenu anchor={accountAnchor} onClose={() => setAccountAnchor(null)} />
+        </Deferred>
+      )}
+    </>
+  );
+}
+
+/** A part fetched on first use: nothing while it loads, and nothing if it fails to. */
+function Deferred({ children }: { children: ReactNode }) {
+  return (
+    <QuietBoundary>
+      <Suspense fallback={null}>{children}</Suspense>
+    </QuietBoundary>
   );
 }

@@ -1,13 +1,23 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Dispatch,
+  type SetStateAction,
+} from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   useForm,
   useWatch,
+  type Control,
   type DefaultValues,
   type FieldError,
   type FieldErrors,
   type FieldValues,
   type Resolver,
+  type ResolverResult,
   type UseFormReturn,
 } from 'react-hook-form';
 import type { ZodType } from 'zod';
@@ -94,58 +104,11 @@ export function useAppForm<TValues extends FieldValues, TOutput>(
   const [resolver] = useState(() => {
     const base = zodResolver(config.schema as never) as unknown as Resolver<FieldValues>;
     const allNames = Object.keys(config.defaultValues);
-    const track = (name: string, delta: number) =>
-      setTracking((current) => ({
-        ...current,
-        pending: { ...current.pending, [name]: Math.max(0, (current.pending[name] ?? 0) + delta) },
-      }));
-
-    const wrapped: Resolver<TValues, unknown, TOutput> = async (values, context, options) => {
-      const { toInput, checks = {}, asyncChecks = {} } = configRef.current;
-      const names = (options.names as string[] | undefined) ?? allNames;
-      const immediate = names.length >= allNames.length;
-      const input = (toInput ? toInput(values) : values) as FieldValues;
-      const result = await base(input, context, options as never);
-      const errors: Record<string, FieldError> = {
-        ...(result.errors as Record<string, FieldError>),
-      };
-      const errorOf = (name: string, message: string): FieldError => ({
-        type: 'validate',
-        message,
-        ref: options.fields[name]?.ref,
-      });
-
-      for (const name of names) {
-        const check = (checks as Record<string, FormCheck<TValues> | undefined>)[name];
-        if (!check || errors[name]) continue;
-        const key = check(values);
-        if (key) errors[name] = errorOf(name, key);
-      }
-
-      await Promise.all(
-        names.map(async (name) => {
-          const check = (asyncChecks as Record<string, AsyncFieldCheck<unknown> | undefined>)[name];
-          if (!check || errors[name]) return;
-          track(name, 1);
-          try {
-            const key = await check(values[name], { immediate });
-            if (key) errors[name] = errorOf(name, key);
-          } finally {
-            track(name, -1);
-          }
-        }),
+    const wrapped: Resolver<TValues, unknown, TOutput> = (values, context, options) =>
+      resolveWithChecks(
+        { base, allNames, config: configRef.current, setTracking },
+        { values, context, options },
       );
-
-      setTracking((current) => {
-        if (names.every((name) => current.validated.has(name))) return current;
-        return { ...current, validated: new Set([...current.validated, ...names]) };
-      });
-
-      if (Object.keys(errors).length > 0) {
-        return { values: {}, errors: errors as FieldErrors<TValues> };
-      }
-      return { values: result.values as TOutput, errors: {} };
-    };
     return wrapped;
   });
 
@@ -170,21 +133,7 @@ export function useAppForm<TValues extends FieldValues, TOutput>(
   );
 
   const names = Object.keys(config.defaultValues) as Array<FieldName<TValues>>;
-  const values = useWatch({ control: form.control }) as TValues;
-  const { schema: rulesSchema, toInput: toRulesInput, checks: formChecks } = config;
-  // The quiet check of the whole form behind its `valid` state; shows no error anywhere.
-  const allPass = useMemo(() => {
-    try {
-      const input = toRulesInput ? toRulesInput(values) : values;
-      if (!rulesSchema.safeParse(input).success) return false;
-      return Object.values(formChecks ?? {}).every(
-        (check) => (check as FormCheck<TValues>)(values) === null,
-      );
-    } catch {
-      // A schema with asynchronous parts cannot be judged quietly; the next check will tell.
-      return false;
-    }
-  }, [values, rulesSchema, toRulesInput, formChecks]);
+  const allPass = useQuietValidity(form.control, config);
   const state = formValidationState(names.map(fieldState), allPass);
   const schema = config.schema;
   const limits = useCallback((name: FieldName<TValues>) => lengthLimits(schema, name), [schema]);
@@ -204,4 +153,98 @@ export function useAppForm<TValues extends FieldValues, TOutput>(
     () => ({ form, modes, state, fieldState, limits, dependentsOf, reset }),
     [form, modes, state, fieldState, limits, dependentsOf, reset],
   );
+}
+
+/**
+ * The zod resolver's answer with the form's own checks added (sync, then async), and the memory
+ * of which fields have been checked and which are being checked against the server.
+ */
+async function resolveWithChecks<TValues extends FieldValues, TOutput>(
+  env: {
+    base: Resolver<FieldValues>;
+    allNames: string[];
+    config: AppFormConfig<TValues, TOutput>;
+    setTracking: Dispatch<SetStateAction<Tracking>>;
+  },
+  {
+    values,
+    context,
+    options,
+  }: {
+    values: TValues;
+    context: unknown;
+    options: Parameters<Resolver<TValues, unknown, TOutput>>[2];
+  },
+): Promise<ResolverResult<TValues, TOutput>> {
+  const { base, allNames, config, setTracking } = env;
+  const track = (name: string, delta: number) =>
+    setTracking((current) => ({
+      ...current,
+      pending: { ...current.pending, [name]: Math.max(0, (current.pending[name] ?? 0) + delta) },
+    }));
+  const { toInput, checks = {}, asyncChecks = {} } = config;
+  const names = (options.names as string[] | undefined) ?? allNames;
+  const immediate = names.length >= allNames.length;
+  const input = (toInput ? toInput(values) : values) as FieldValues;
+  const result = await base(input, context, options as never);
+  const errors: Record<string, FieldError> = {
+    ...(result.errors as Record<string, FieldError>),
+  };
+  const errorOf = (name: string, message: string): FieldError => ({
+    type: 'validate',
+    message,
+    ref: options.fields[name]?.ref,
+  });
+
+  for (const name of names) {
+    const check = (checks as Record<string, FormCheck<TValues> | undefined>)[name];
+    if (!check || errors[name]) continue;
+    const key = check(values);
+    if (key) errors[name] = errorOf(name, key);
+  }
+
+  await Promise.all(
+    names.map(async (name) => {
+      const check = (asyncChecks as Record<string, AsyncFieldCheck<unknown> | undefined>)[name];
+      if (!check || errors[name]) return;
+      track(name, 1);
+      try {
+        const key = await check(values[name], { immediate });
+        if (key) errors[name] = errorOf(name, key);
+      } finally {
+        track(name, -1);
+      }
+    }),
+  );
+
+  setTracking((current) => {
+    if (names.every((name) => current.validated.has(name))) return current;
+    return { ...current, validated: new Set([...current.validated, ...names]) };
+  });
+
+  if (Object.keys(errors).length > 0) {
+    return { values: {}, errors: errors as FieldErrors<TValues> };
+  }
+  return { values: result.values as TOutput, errors: {} };
+}
+
+/** The quiet check of the whole form behind its `valid` state; shows no error anywhere. */
+function useQuietValidity<TValues extends FieldValues, TOutput>(
+  control: Control<TValues, unknown, TOutput>,
+  config: AppFormConfig<TValues, TOutput>,
+): boolean {
+  const values = useWatch({ control }) as TValues;
+  const { schema: rulesSchema, toInput: toRulesInput, checks: formChecks } = config;
+  return useMemo(() => {
+    try {
+      const input = toRulesInput ? toRulesInput(values) : values;
+      if (!rulesSchema.safeParse(input).success) return false;
+      return Object.values(formChecks ?? {}).every(
+        (check) => (check as FormCheck<TValues>)(values) === null,
+      );
+    } catch {
+      // A schema with asynchronous parts cannot be judged quietly; the next check will tell.
+      return false;
+    }
+  }, [values, rulesSchema, toRulesInput, formChecks]);
 }

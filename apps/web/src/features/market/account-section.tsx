@@ -9,11 +9,14 @@ import Typography from '@mui/material/Typography';
 import { nftTypeName } from '@meeet/core/enums';
 import { useTranslation } from '../../i18n/react.ts';
 import { paths } from '../../app/paths.ts';
-import { useMarket } from './api/get-market.ts';
-import { usePurchases } from './api/list-purchases.ts';
+import { useMarket, type getMarket } from './api/get-market.ts';
+import { usePurchases, type listPurchases } from './api/list-purchases.ts';
 import { NS } from './i18n.ts';
 import { useMarketEvents } from './use-market-events.ts';
 import { useFormat } from '../../lib/format.ts';
+
+type Level = Awaited<ReturnType<typeof getMarket>>['levels'][number];
+type Purchase = Awaited<ReturnType<typeof listPurchases>>['list'][number];
 
 /**
  * Account → Marketplace, below the wallet: the user's tokens per level, queue places and
@@ -21,7 +24,6 @@ import { useFormat } from '../../lib/format.ts';
  */
 export default function MarketAccountSection() {
   const { t } = useTranslation([NS, 'core']);
-  const fmt = useFormat();
   const market = useMarket();
   const purchases = usePurchases();
   // The wallet page above shows the server's notices; this only refreshes.
@@ -47,34 +49,9 @@ export default function MarketAccountSection() {
           {market.data && mine.length === 0 && (
             <Typography color="text.secondary">{t('account.empty')}</Typography>
           )}
-          {mine.map((level) => {
-            const name = nftTypeName(level.level);
-            const own = level.mine;
-            if (!own) return null;
-            return (
-              <Box key={level.level} data-testid="market-account-level" data-level={level.level}>
-                {own.token ? (
-                  <Link
-                    component={RouterLink}
-                    to={paths.marketToken.getHref(own.token.id)}
-                    data-testid="market-account-token"
-                  >
-                    {t('account.token', { level: name, name: own.token.name })}
-                  </Link>
-                ) : own.queuePosition !== null ? (
-                  <Typography data-testid="market-account-queue">
-                    {t('account.queued', {
-                      level: name,
-                      position: own.queuePosition,
-                      prepaid: fmt.amount(own.prepaid ?? '0', decimals),
-                    })}
-                  </Typography>
-                ) : (
-                  <Typography>{t('account.pending', { level: name })}</Typography>
-                )}
-              </Box>
-            );
-          })}
+          {mine.map((level) => (
+            <MyLevel key={level.level} level={level} decimals={decimals} />
+          ))}
           <Box>
             <Button
               variant="outlined"
@@ -92,36 +69,77 @@ export default function MarketAccountSection() {
             <Typography color="text.secondary">{t('account.purchases.empty')}</Typography>
           )}
           {purchases.data && purchases.data.list.length > 0 && (
-            <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-              {purchases.data.list.map((item) => (
-                <Stack
-                  component="li"
-                  key={item.id}
-                  direction="row"
-                  spacing={2}
-                  sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-                  data-testid="market-account-purchase"
-                  data-status={item.status}
-                >
-                  <Typography variant="body2" color="text.secondary">
-                    {fmt.dateTime(item.createdAt)}
-                  </Typography>
-                  <Typography variant="body2">
-                    {t('account.purchase', {
-                      amount: fmt.amount(item.amount, item.decimals),
-                    })}
-                  </Typography>
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    label={t(`status.${item.status}`, { defaultValue: item.status })}
-                  />
-                </Stack>
-              ))}
-            </Stack>
+            <PurchaseList list={purchases.data.list} />
           )}
         </Stack>
       </Box>
     </Container>
+  );
+}
+
+/** One level the user has a stake in: the token's link, the queue place, or "pending". */
+function MyLevel({ level, decimals }: { level: Level; decimals: number }) {
+  const { t } = useTranslation([NS, 'core']);
+  const fmt = useFormat();
+  const name = nftTypeName(level.level);
+  const own = level.mine;
+  if (!own) return null;
+  return (
+    <Box data-testid="market-account-level" data-level={level.level}>
+      {own.token ? (
+        <Link
+          component={RouterLink}
+          to={paths.marketToken.getHref(own.token.id)}
+          data-testid="market-account-token"
+        >
+          {t('account.token', { level: name, name: own.token.name })}
+        </Link>
+      ) : own.queuePosition !== null ? (
+        <Typography data-testid="market-account-queue">
+          {t('account.queued', {
+            level: name,
+            position: own.queuePosition,
+            prepaid: fmt.amount(own.prepaid ?? '0', decimals),
+          })}
+        </Typography>
+      ) : (
+        <Typography>{t('account.pending', { level: name })}</Typography>
+      )}
+    </Box>
+  );
+}
+
+/** The latest purchases: date, amount and status of each. */
+function PurchaseList({ list }: { list: Purchase[] }) {
+  const { t } = useTranslation([NS, 'core']);
+  const fmt = useFormat();
+  return (
+    <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {list.map((item) => (
+        <Stack
+          component="li"
+          key={item.id}
+          direction="row"
+          spacing={2}
+          sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+          data-testid="market-account-purchase"
+          data-status={item.status}
+        >
+          <Typography variant="body2" color="text.secondary">
+            {fmt.dateTime(item.createdAt)}
+          </Typography>
+          <Typography variant="body2">
+            {t('account.purchase', {
+              amount: fmt.amount(item.amount, item.decimals),
+            })}
+          </Typography>
+          <Chip
+            size="small"
+            variant="outlined"
+            label={t(`status.${item.status}`, { defaultValue: item.status })}
+          />
+        </Stack>
+      ))}
+    </Stack>
   );
 }

@@ -23,14 +23,11 @@ interface Purchase {
  * queue. `selected` is the level on screen; its open purchase is followed when none was made here.
  */
 export function usePurchaseFlow(market: MarketResponse, selected: NftType) {
-  const { t } = useTranslation([NS, 'core']);
   const buy = useBuyNft();
-  const leave = useLeaveQueue();
   const [confirming, setConfirming] = useState<{ level: NftType; key: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [purchase, setPurchase] = useState<Purchase | null>(null);
-  const [leaveKey, setLeaveKey] = useState<string | null>(null);
-  const [leaveFailure, setLeaveFailure] = useState<string | null>(null);
+  const leave = useLeaveQueueAction(setPurchase);
 
   const levelOf = (type: NftType) => market.levels.find((item) => item.level === type) ?? null;
   const level = levelOf(selected) ?? market.levels[0] ?? null;
@@ -63,33 +60,7 @@ export function usePurchaseFlow(market: MarketResponse, selected: NftType) {
     setPurchase({ level: type, idempotencyKey, transactionId: null });
   };
 
-  const leaveQueue = async (type: NftType) => {
-    setLeaveFailure(null);
-    const key = leaveKey ?? newIdempotencyKey();
-    setLeaveKey(key);
-    const result = await leave.mutateAsync({ body: { level: type }, idempotencyKey: key });
-    if (result.ok) {
-      setLeaveKey(null);
-      setPurchase({
-        level: type,
-        idempotencyKey: key,
-        transactionId: result.data.purchaseTransactionId,
-      });
-      return;
-    }
-    setLeaveFailure(result.errorCode && result.code < 500 ? result.error : t('leave-queue.error'));
-  };
-
-  const outcome: PurchaseOutcome | 'unknown' | null =
-    purchase !== null && purchase.transactionId === null
-      ? 'unknown'
-      : transaction.data
-        ? outcomeOf(transaction.data.status)
-        : transaction.isError
-          ? 'unknown'
-          : followedId !== null
-            ? 'processing'
-            : null;
+  const outcome = outcomeNow(purchase, transaction, followedId);
 
   const tryAgain = () => {
     if (followedLevel === null) return;
@@ -114,14 +85,14 @@ export function usePurchaseFlow(market: MarketResponse, selected: NftType) {
     /** A purchase is being sent or is on its way: no second one is started meanwhile. */
     inFlight: buy.isPending || outcome === 'processing',
     buying: buy.isPending,
-    leaving: leave.isPending,
+    leaving: leave.leaving,
     failure,
-    leaveFailure,
+    leaveFailure: leave.failure,
     confirmLevel: confirming ? levelOf(confirming.level) : null,
     openConfirm,
     confirm: () => confirming && void send(confirming.level, confirming.key),
     closeConfirm: () => setConfirming(null),
-    leaveQueue: (type: NftType) => void leaveQueue(type),
+    leaveQueue: leave.leaveQueue,
     tryAgain,
     /** Closing the outcome is offered once it is final and was started here. */
     closeOutcome:
@@ -129,4 +100,52 @@ export function usePurchaseFlow(market: MarketResponse, selected: NftType) {
         ? () => setPurchase(null)
         : null,
   };
+}
+
+/** Leaving a level's queue (one Idempotency-Key until it succeeds); then it is followed. */
+function useLeaveQueueAction(setPurchase: (purchase: Purchase) => void) {
+  const { t } = useTranslation([NS, 'core']);
+  const leave = useLeaveQueue();
+  const [leaveKey, setLeaveKey] = useState<string | null>(null);
+  const [leaveFailure, setLeaveFailure] = useState<string | null>(null);
+
+  const leaveQueue = async (type: NftType) => {
+    setLeaveFailure(null);
+    const key = leaveKey ?? newIdempotencyKey();
+    setLeaveKey(key);
+    const result = await leave.mutateAsync({ body: { level: type }, idempotencyKey: key });
+    if (result.ok) {
+      setLeaveKey(null);
+      setPurchase({
+        level: type,
+        idempotencyKey: key,
+        transactionId: result.data.purchaseTransactionId,
+      });
+      return;
+    }
+    setLeaveFailure(result.errorCode && result.code < 500 ? result.error : t('leave-queue.error'));
+  };
+
+  return {
+    leaving: leave.isPending,
+    failure: leaveFailure,
+    leaveQueue: (type: NftType) => void leaveQueue(type),
+  };
+}
+
+/** Where the followed purchase stands: null when nothing is followed. */
+function outcomeNow(
+  purchase: Purchase | null,
+  transaction: { data?: { status: Parameters<typeof outcomeOf>[0] }; isError: boolean },
+  followedId: number | null,
+): PurchaseOutcome | 'unknown' | null {
+  return purchase !== null && purchase.transactionId === null
+    ? 'unknown'
+    : transaction.data
+      ? outcomeOf(transaction.data.status)
+      : transaction.isError
+        ? 'unknown'
+        : followedId !== null
+          ? 'processing'
+          : null;
 }

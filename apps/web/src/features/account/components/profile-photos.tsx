@@ -12,6 +12,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import StarIcon from '@mui/icons-material/StarOutline';
 import { useTranslation } from '../../../i18n/react.ts';
 import { buildUrl } from '../../../lib/api-client.ts';
+import type { MediaItem } from '@meeet/core/api/media';
 import { mediaPaths } from '@meeet/core/api/media-paths';
 import {
   useDeleteProfilePhoto,
@@ -52,54 +53,13 @@ export function ProfilePhotos() {
       <Typography color="text.secondary">{t('photos.hint')}</Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
         {list.map((photo) => (
-          <Box
+          <PhotoTile
             key={photo.id}
-            data-testid="profile-photo"
-            data-avatar={photo.isAvatar}
-            sx={{ position: 'relative', width: 128 }}
-          >
-            <Box
-              component="img"
-              src={buildUrl(mediaPaths.image(photo.id, 'small'))}
-              alt={t('photos.alt')}
-              loading="lazy"
-              sx={{
-                width: 128,
-                height: 128,
-                objectFit: 'cover',
-                borderRadius: 2,
-                display: 'block',
-                outline: photo.isAvatar ? '3px solid' : 'none',
-                outlineColor: 'primary.main',
-              }}
-            />
-            <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 0.5 }}>
-              {photo.isAvatar ? (
-                <Chip size="small" color="primary" label={t('photos.avatar')} />
-              ) : (
-                <Tooltip title={t('photos.make-avatar')}>
-                  <IconButton
-                    size="small"
-                    aria-label={t('photos.make-avatar')}
-                    disabled={busy}
-                    onClick={() => void setAvatar.mutateAsync(photo.id).then(report)}
-                  >
-                    <StarIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              )}
-              <Tooltip title={t('photos.delete')}>
-                <IconButton
-                  size="small"
-                  aria-label={t('photos.delete')}
-                  disabled={busy}
-                  onClick={() => void remove.mutateAsync(photo.id).then(report)}
-                >
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </Stack>
-          </Box>
+            photo={photo}
+            busy={busy}
+            onMakeAvatar={() => void setAvatar.mutateAsync(photo.id).then(report)}
+            onDelete={() => void remove.mutateAsync(photo.id).then(report)}
+          />
         ))}
       </Box>
       <Box>
@@ -128,5 +88,69 @@ export function ProfilePhotos() {
         </Alert>
       )}
     </Stack>
+  );
+}
+
+/** One photo: the picture (outlined when it is the avatar), "make avatar" or its chip, delete. */
+function PhotoTile({
+  photo,
+  busy,
+  onMakeAvatar,
+  onDelete,
+}: {
+  photo: MediaItem;
+  busy: boolean;
+  onMakeAvatar: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation([NS, 'core']);
+  return (
+    <Box
+      data-testid="profile-photo"
+      data-avatar={photo.isAvatar}
+      sx={{ position: 'relative', width: 128 }}
+    >
+      <Box
+        component="img"
+        src={buildUrl(mediaPaths.image(photo.id, 'small'))}
+        alt={t('photos.alt')}
+        loading="lazy"
+        sx={{
+          width: 128,
+          height: 128,
+          objectFit: 'cover',
+          borderRadius: 2,
+          display: 'block',
+          outline: photo.isAvatar ? '3px solid' : 'none',
+          outlineColor: 'primary.main',
+        }}
+      />
+      <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 0.5 }}>
+        {photo.isAvatar ? (
+          <Chip size="small" color="primary" label={t('photos.avatar')} />
+        ) : (
+          <Tooltip title={t('photos.make-avatar')}>
+            <IconButton
+              size="small"
+              aria-label={t('photos.make-avatar')}
+              disabled={busy}
+              onClick={onMakeAvatar}
+            >
+              <StarIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+        <Tooltip title={t('photos.delete')}>
+          <IconButton
+            size="small"
+            aria-label={t('photos.delete')}
+            disabled={busy}
+            onClick={onDelete}
+          >
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+    </Box>
   );
 }

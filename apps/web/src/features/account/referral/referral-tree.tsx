@@ -191,34 +191,16 @@ export function ReferralTree() {
   }
   return (
     <Stack spacing={2}>
-      <TextField
-        select
-        size="small"
-        label={t('ref.tree.role')}
-        value={role}
-        onChange={(event) => {
-          setRole(event.target.value as RoleFilter);
+      <RoleSelect
+        role={role}
+        onChange={(next) => {
+          setRole(next);
           setPage(0);
         }}
-        sx={{ maxWidth: 240 }}
-      >
-        <MenuItem value="all">{t('ref.tree.all-roles')}</MenuItem>
-        <MenuItem value="human">{t('ref.level.human')}</MenuItem>
-        <MenuItem value="business">{t('ref.level.business')}</MenuItem>
-      </TextField>
+      />
       <TableContainer>
         <Table size="small" aria-label={t('page.account.referral.tree', { ns: 'common' })}>
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox" />
-              <TableCell>{t('ref.tree.nickname')}</TableCell>
-              <TableCell>{t('ref.tree.level')}</TableCell>
-              <TableCell>{t('ref.tree.joined')}</TableCell>
-              <TableCell align="right">{t('ref.tree.meetings')}</TableCell>
-              <TableCell>{t('ref.tree.last-activity')}</TableCell>
-              <TableCell align="right">{t('ref.tree.income')}</TableCell>
-            </TableRow>
-          </TableHead>
+          <TreeHead />
           <TableBody>
             {list.data.items.length === 0 && (
               <StatusRow>
@@ -243,5 +225,48 @@ export function ReferralTree() {
         />
       )}
     </Stack>
+  );
+}
+
+/** The role filter: all roles, humans or businesses. */
+function RoleSelect({
+  role,
+  onChange,
+}: {
+  role: RoleFilter;
+  onChange: (role: RoleFilter) => void;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('ref.tree.role')}
+      value={role}
+      onChange={(event) => onChange(event.target.value as RoleFilter)}
+      sx={{ maxWidth: 240 }}
+    >
+      <MenuItem value="all">{t('ref.tree.all-roles')}</MenuItem>
+      <MenuItem value="human">{t('ref.level.human')}</MenuItem>
+      <MenuItem value="business">{t('ref.level.business')}</MenuItem>
+    </TextField>
+  );
+}
+
+/** The tree table's column headings. */
+function TreeHead() {
+  const { t } = useTranslation(NS);
+  return (
+    <TableHead>
+      <TableRow>
+        <TableCell padding="checkbox" />
+        <TableCell>{t('ref.tree.nickname')}</TableCell>
+        <TableCell>{t('ref.tree.level')}</TableCell>
+        <TableCell>{t('ref.tree.joined')}</TableCell>
+        <TableCell align="right">{t('ref.tree.meetings')}</TableCell>
+        <TableCell>{t('ref.tree.last-activity')}</TableCell>
+        <TableCell align="right">{t('ref.tree.income')}</TableCell>
+      </TableRow>
+    </TableHead>
   );
 }

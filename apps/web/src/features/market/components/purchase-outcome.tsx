@@ -81,39 +81,57 @@ export function PurchaseOutcome({
             {t('outcome.view-transaction')}
           </Link>
         )}
-        <Stack direction="row" spacing={1}>
-          {canRetry && (
-            <Button
-              variant="contained"
-              size="small"
-              onClick={onTryAgain}
-              data-testid="market-try-again"
-            >
-              {t('market.try-again', { ns: 'core' })}
-            </Button>
-          )}
-          {outcome === 'confirmed' && onViewToken && (
-            <Button
-              variant="outlined"
-              size="small"
-              onClick={onViewToken}
-              data-testid="market-view-token"
-            >
-              {t('mine.view-token')}
-            </Button>
-          )}
-          {onClose && (
-            <Button
-              color="inherit"
-              size="small"
-              onClick={onClose}
-              data-testid="market-outcome-close"
-            >
-              {t('outcome.close')}
-            </Button>
-          )}
-        </Stack>
+        <OutcomeActions
+          canRetry={canRetry}
+          onTryAgain={onTryAgain}
+          onViewToken={outcome === 'confirmed' ? onViewToken : null}
+          onClose={onClose}
+        />
       </Stack>
     </Alert>
+  );
+}
+
+/** The outcome's buttons: Try again (when it can be retried), view the token, close. */
+function OutcomeActions({
+  canRetry,
+  onTryAgain,
+  onViewToken,
+  onClose,
+}: {
+  canRetry: boolean;
+  onTryAgain: () => void;
+  onViewToken: (() => void) | null;
+  onClose: (() => void) | null;
+}) {
+  const { t } = useTranslation([NS, 'core']);
+  return (
+    <Stack direction="row" spacing={1}>
+      {canRetry && (
+        <Button
+          variant="contained"
+          size="small"
+          onClick={onTryAgain}
+          data-testid="market-try-again"
+        >
+          {t('market.try-again', { ns: 'core' })}
+        </Button>
+      )}
+      {onViewToken && (
+        <Button
+          variant="outlined"
+          size="small"
+          onClick={onViewToken}
+          data-testid="market-view-token"
+        >
+          {t('mine.view-token')}
+        </Button>
+      )}
+      {onClose && (
+        <Button color="inherit" size="small" onClick={onClose} data-testid="market-outcome-close">
+          {t('outcome.close')}
+        </Button>
+      )}
+    </Stack>
   );
 }

@@ -90,27 +90,29 @@ export function TokenFacts({ nft }: { nft: MarketNftResponse }) {
           </>
         )}
       </Box>
-      {contract && (
-        <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
-          {explorer ? (
-            <>
-              <Link href={explorer.token} target="_blank" rel="noopener noreferrer">
-                {t('token.explorer')}
-              </Link>
-              <Link href={explorer.transactions} target="_blank" rel="noopener noreferrer">
-                {t('token.transactions')}
-              </Link>
-            </>
-          ) : (
-            <Typography
-              variant="body2"
-              color="text.secondary"
-              data-testid="market-token-no-explorer"
-            >
-              {t('token.no-explorer')}
-            </Typography>
-          )}
-        </Stack>
+      {contract && <ExplorerLinks explorer={explorer} />}
+    </Stack>
+  );
+}
+
+/** The token's pages on the block explorer, or a note that none is configured. */
+function ExplorerLinks({ explorer }: { explorer: ReturnType<typeof explorerLinks> | null }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
+      {explorer ? (
+        <>
+          <Link href={explorer.token} target="_blank" rel="noopener noreferrer">
+            {t('token.explorer')}
+          </Link>
+          <Link href={explorer.transactions} target="_blank" rel="noopener noreferrer">
+            {t('token.transactions')}
+          </Link>
+        </>
+      ) : (
+        <Typography variant="body2" color="text.secondary" data-testid="market-token-no-explorer">
+          {t('token.no-explorer')}
+        </Typography>
       )}
     </Stack>
   );

@@ -55,45 +55,18 @@ export function TotpSection({ status }: { status: FactorStatus }) {
   return (
     <>
       {status.totp ? (
-        <Stack spacing={1.5}>
-          <Typography data-testid="totp-on">{t('factors.totp-on')}</Typography>
-          <Typography color="text.secondary" data-testid="recovery-left">
-            {t('factors.recovery-left', { count: status.recoveryCodesLeft })}
-          </Typography>
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-            <Button
-              variant="outlined"
-              onClick={() => void onRegenerate()}
-              data-testid="recovery-regenerate"
-            >
-              {t('factors.recovery-regenerate')}
-            </Button>
-            <Button color="error" onClick={() => void onDisable()} data-testid="totp-disable">
-              {t('factors.totp-disable')}
-            </Button>
-          </Stack>
-        </Stack>
+        <TotpOn
+          recoveryCodesLeft={status.recoveryCodesLeft}
+          onRegenerate={() => void onRegenerate()}
+          onDisable={() => void onDisable()}
+        />
       ) : setup ? (
-        <Stack component="form" spacing={2} onSubmit={(event) => void onEnable(event)} noValidate>
-          <Typography>{t('factors.totp-scan')}</Typography>
-          <QRCodeSVG value={setup.uri} size={200} role="img" aria-label={t('factors.totp-qr')} />
-          <Typography>
-            {t('factors.totp-secret')}{' '}
-            <Typography component="code" sx={{ fontFamily: 'monospace' }} data-testid="totp-secret">
-              {setup.secret}
-            </Typography>
-          </Typography>
-          <TextField
-            label={t('factors.totp-code')}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-            autoComplete="one-time-code"
-            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'totp-code' } }}
-          />
-          <Button type="submit" variant="contained" data-testid="totp-enable">
-            {t('factors.totp-enable')}
-          </Button>
-        </Stack>
+        <TotpSetupForm
+          setup={setup}
+          code={code}
+          onCode={setCode}
+          onEnable={(event) => void onEnable(event)}
+        />
       ) : (
         <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
           <Typography color="text.secondary">{t('factors.totp-off')}</Typography>
@@ -110,5 +83,71 @@ export function TotpSection({ status }: { status: FactorStatus }) {
       {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
       {stepUp.dialog}
     </>
+  );
+}
+
+/** The app is on: recovery codes left, new recovery codes, turn off. */
+function TotpOn({
+  recoveryCodesLeft,
+  onRegenerate,
+  onDisable,
+}: {
+  recoveryCodesLeft: number;
+  onRegenerate: () => void;
+  onDisable: () => void;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <Stack spacing={1.5}>
+      <Typography data-testid="totp-on">{t('factors.totp-on')}</Typography>
+      <Typography color="text.secondary" data-testid="recovery-left">
+        {t('factors.recovery-left', { count: recoveryCodesLeft })}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+        <Button variant="outlined" onClick={onRegenerate} data-testid="recovery-regenerate">
+          {t('factors.recovery-regenerate')}
+        </Button>
+        <Button color="error" onClick={onDisable} data-testid="totp-disable">
+          {t('factors.totp-disable')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** Setting the app up: the QR code and the secret, and the code that turns it on. */
+function TotpSetupForm({
+  setup,
+  code,
+  onCode,
+  onEnable,
+}: {
+  setup: TotpSetupResponse;
+  code: string;
+  onCode: (code: string) => void;
+  onEnable: (event: FormEvent) => void;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <Stack component="form" spacing={2} onSubmit={onEnable} noValidate>
+      <Typography>{t('factors.totp-scan')}</Typography>
+      <QRCodeSVG value={setup.uri} size={200} role="img" aria-label={t('factors.totp-qr')} />
+      <Typography>
+        {t('factors.totp-secret')}{' '}
+        <Typography component="code" sx={{ fontFamily: 'monospace' }} data-testid="totp-secret">
+          {setup.secret}
+        </Typography>
+      </Typography>
+      <TextField
+        label={t('factors.totp-code')}
+        value={code}
+        onChange={(event) => onCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+        autoComplete="one-time-code"
+        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'totp-code' } }}
+      />
+      <Button type="submit" variant="contained" data-testid="totp-enable">
+        {t('factors.totp-enable')}
+      </Button>
+    </Stack>
   );
 }

@@ -34,7 +34,6 @@ export function isUsable(saved: SavedAddress, now = Date.now()): boolean {
  */
 export function AddressBook() {
   const { t } = useTranslation([NS, 'core']);
-  const fmt = useFormat();
   const book = useAddressBook();
   const stepUp = useStepUp({ passkey: true });
   const remove = useRemoveAddress(stepUp.run);
@@ -78,47 +77,65 @@ export function AddressBook() {
         )}
         <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {book.data?.addresses.map((saved) => (
-            <Box
-              component="li"
+            <SavedAddressEntry
               key={saved.id}
-              data-testid={`book-entry-${saved.id}`}
-              sx={{ display: 'flex', gap: 2, alignItems: 'center', minWidth: 0 }}
-            >
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 600 }}>{saved.label}</Typography>
-                <Typography
-                  variant="body2"
-                  sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
-                >
-                  {saved.address}
-                </Typography>
-                <Typography
-                  variant="body2"
-                  color={isUsable(saved) ? 'success.main' : 'warning.main'}
-                  data-testid="book-entry-status"
-                >
-                  {isUsable(saved)
-                    ? t('book.usable')
-                    : t('book.usable-from', { time: fmt.dateTime(saved.usableFrom) })}
-                </Typography>
-              </Box>
-              <Button
-                size="small"
-                color="error"
-                aria-label={t('book.remove-label', { label: saved.label })}
-                data-testid="book-remove"
-                disabled={remove.isPending}
-                onClick={() => remove.mutate(saved.id)}
-              >
-                {t('book.remove')}
-              </Button>
-            </Box>
+              saved={saved}
+              removing={remove.isPending}
+              onRemove={() => remove.mutate(saved.id)}
+            />
           ))}
         </Stack>
         <AddAddressForm />
       </Stack>
       {stepUp.dialog}
     </>
+  );
+}
+
+/** One saved address: its label, the address, whether it is usable yet, and "remove". */
+function SavedAddressEntry({
+  saved,
+  removing,
+  onRemove,
+}: {
+  saved: SavedAddress;
+  removing: boolean;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation([NS, 'core']);
+  const fmt = useFormat();
+  return (
+    <Box
+      component="li"
+      data-testid={`book-entry-${saved.id}`}
+      sx={{ display: 'flex', gap: 2, alignItems: 'center', minWidth: 0 }}
+    >
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600 }}>{saved.label}</Typography>
+        <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+          {saved.address}
+        </Typography>
+        <Typography
+          variant="body2"
+          color={isUsable(saved) ? 'success.main' : 'warning.main'}
+          data-testid="book-entry-status"
+        >
+          {isUsable(saved)
+            ? t('book.usable')
+            : t('book.usable-from', { time: fmt.dateTime(saved.usableFrom) })}
+        </Typography>
+      </Box>
+      <Button
+        size="small"
+        color="error"
+        aria-label={t('book.remove-label', { label: saved.label })}
+        data-testid="book-remove"
+        disabled={removing}
+        onClick={onRemove}
+      >
+        {t('book.remove')}
+      </Button>
+    </Box>
   );
 }
 

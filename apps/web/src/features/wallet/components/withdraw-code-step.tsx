@@ -33,6 +33,64 @@ export function WithdrawCodeStep({
   onSubmitted: (transaction: Transaction) => void;
 }) {
   const { t } = useTranslation([NS, 'core']);
+  const { app, failure, onSubmit, onResend, resendPending, stepUpDialog } = useCodeStep(
+    order,
+    startCountdown,
+    onSubmitted,
+  );
+  const submitting = app.form.formState.isSubmitting;
+  return (
+    <AppForm form={app} onSubmit={onSubmit} testId="withdraw-code-form">
+      <Stack spacing={2.5}>
+        <Typography data-testid="withdraw-code-sent">
+          {t('withdraw.code-sent', { amount: order.amount, address: maskShort(order.address) })}
+        </Typography>
+        <FormTextField
+          name="code"
+          testId="withdraw-code"
+          label={t('withdraw.code')}
+          hint={t('withdraw.code-hint')}
+          transform={digitsOnly}
+          autoComplete="one-time-code"
+          autoFocus
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+          required
+        />
+        <SubmitWithError
+          failure={failure}
+          submitting={submitting}
+          label={t('withdraw.confirm')}
+          submittingLabel={t('withdraw.confirming')}
+          errorTestId="withdraw-error"
+          submitTestId="withdraw-confirm"
+        />
+        <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+          <Button
+            onClick={() => void onResend()}
+            disabled={secondsLeft > 0 || resendPending}
+            data-testid="withdraw-resend"
+          >
+            {secondsLeft > 0
+              ? t('withdraw.resend-in', { count: secondsLeft })
+              : t('withdraw.resend')}
+          </Button>
+          <Button color="inherit" onClick={onBack} data-testid="withdraw-back">
+            {t('withdraw.back')}
+          </Button>
+        </Stack>
+      </Stack>
+      {stepUpDialog}
+    </AppForm>
+  );
+}
+
+/** The code step's form and actions: confirm with the code (and a second factor), resend. */
+function useCodeStep(
+  order: WithdrawOrder,
+  startCountdown: (seconds: number) => void,
+  onSubmitted: (transaction: Transaction) => void,
+) {
+  const { t } = useTranslation([NS, 'core']);
   const confirm = useWithdraw();
   const resend = useWithdraw();
   // The sending step asks a user with a second factor for it (the server decides).
@@ -81,48 +139,12 @@ export function WithdrawCodeStep({
     else if (!result.ok) showFailure(result, []);
   };
 
-  const submitting = app.form.formState.isSubmitting;
-  return (
-    <AppForm form={app} onSubmit={onSubmit} testId="withdraw-code-form">
-      <Stack spacing={2.5}>
-        <Typography data-testid="withdraw-code-sent">
-          {t('withdraw.code-sent', { amount: order.amount, address: maskShort(order.address) })}
-        </Typography>
-        <FormTextField
-          name="code"
-          testId="withdraw-code"
-          label={t('withdraw.code')}
-          hint={t('withdraw.code-hint')}
-          transform={digitsOnly}
-          autoComplete="one-time-code"
-          autoFocus
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-          required
-        />
-        <SubmitWithError
-          failure={failure}
-          submitting={submitting}
-          label={t('withdraw.confirm')}
-          submittingLabel={t('withdraw.confirming')}
-          errorTestId="withdraw-error"
-          submitTestId="withdraw-confirm"
-        />
-        <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-          <Button
-            onClick={() => void onResend()}
-            disabled={secondsLeft > 0 || resend.isPending}
-            data-testid="withdraw-resend"
-          >
-            {secondsLeft > 0
-              ? t('withdraw.resend-in', { count: secondsLeft })
-              : t('withdraw.resend')}
-          </Button>
-          <Button color="inherit" onClick={onBack} data-testid="withdraw-back">
-            {t('withdraw.back')}
-          </Button>
-        </Stack>
-      </Stack>
-      {stepUp.dialog}
-    </AppForm>
-  );
+  return {
+    app,
+    failure,
+    onSubmit,
+    onResend,
+    resendPending: resend.isPending,
+    stepUpDialog: stepUp.dialog,
+  };
 }

@@ -36,7 +36,58 @@ export function WithdrawForm({
   onCodeSent: (order: WithdrawOrder, retryAfter: number | undefined) => void;
 }) {
   const { t } = useTranslation([NS, 'core']);
-  const fmt = useFormat();
+  const { app, failure, onSubmit } = useWithdrawStart(wallet, draft, onCodeSent);
+  const feeOk = canPayFee(wallet.nativeBalance, wallet.canPayFee, fee?.minBalance);
+
+  const submitting = app.form.formState.isSubmitting;
+  return (
+    <AppForm form={app} onSubmit={onSubmit} testId="withdraw-form">
+      <Stack spacing={2.5}>
+        <FormTextField
+          name="address"
+          testId="withdraw-address"
+          label={t('withdraw.address', { network: `${wallet.blockchain} ${wallet.network}` })}
+          hint={t('withdraw.address-hint')}
+          autoComplete="off"
+          spellCheck={false}
+          required
+        />
+        <SavedAddressChips
+          onPick={(address) =>
+            app.form.setValue('address', address, { shouldValidate: true, shouldDirty: true })
+          }
+        />
+        <AmountField
+          wallet={wallet}
+          onMax={() =>
+            app.form.setValue('amount', maxAmountText(wallet.withdrawable, wallet.decimals), {
+              shouldValidate: true,
+              shouldDirty: true,
+            })
+          }
+        />
+        <FeeNotice wallet={wallet} fee={fee} feeOk={feeOk} />
+        <SubmitWithError
+          failure={failure}
+          submitting={submitting}
+          label={t('withdraw.submit')}
+          submittingLabel={t('withdraw.submitting')}
+          errorTestId="withdraw-error"
+          submitTestId="withdraw-submit"
+          disabled={!feeOk}
+        />
+      </Stack>
+    </AppForm>
+  );
+}
+
+/** Step 1's form and its submit: the server mails a code, or says what is wrong. */
+function useWithdrawStart(
+  wallet: WalletResponse,
+  draft: { address: string; amount: string },
+  onCodeSent: (order: WithdrawOrder, retryAfter: number | undefined) => void,
+) {
+  const { t } = useTranslation([NS, 'core']);
   const send = useWithdraw();
   const [failure, setFailure] = useState<string | null>(null);
   const app = useAppForm({
@@ -47,11 +98,6 @@ export function WithdrawForm({
       amount: (values) => checkAmountAvailable(values.amount, wallet.withdrawable, wallet.decimals),
     },
   });
-
-  const feeOk = canPayFee(wallet.nativeBalance, wallet.canPayFee, fee?.minBalance);
-  const minFee = fee?.minBalance ?? wallet.transferFee;
-  const bnb = (units: string) =>
-    `${fmt.amount(units, wallet.nativeDecimals)} ${wallet.nativeSymbol}`;
 
   const onSubmit = async () => {
     setFailure(null);
@@ -76,82 +122,71 @@ export function WithdrawForm({
     if (!showServerFieldErrors(app.form, result, ['address', 'amount']))
       setFailure(failureMessage(result, t('withdraw.error')));
   };
+  return { app, failure, onSubmit };
+}
 
-  const submitting = app.form.formState.isSubmitting;
+/** The amount field: what is available as its hint, and a "max" button that fills it in. */
+function AmountField({ wallet, onMax }: { wallet: WalletResponse; onMax: () => void }) {
+  const { t } = useTranslation(NS);
+  const fmt = useFormat();
   return (
-    <AppForm form={app} onSubmit={onSubmit} testId="withdraw-form">
-      <Stack spacing={2.5}>
-        <FormTextField
-          name="address"
-          testId="withdraw-address"
-          label={t('withdraw.address', { network: `${wallet.blockchain} ${wallet.network}` })}
-          hint={t('withdraw.address-hint')}
-          autoComplete="off"
-          spellCheck={false}
-          required
-        />
-        <SavedAddressChips
-          onPick={(address) =>
-            app.form.setValue('address', address, { shouldValidate: true, shouldDirty: true })
-          }
-        />
-        <FormTextField
-          name="amount"
-          testId="withdraw-amount"
-          label={t('withdraw.amount')}
-          hint={t('withdraw.available', {
-            amount: fmt.amount(wallet.withdrawable, wallet.decimals),
+    <FormTextField
+      name="amount"
+      testId="withdraw-amount"
+      label={t('withdraw.amount')}
+      hint={t('withdraw.available', {
+        amount: fmt.amount(wallet.withdrawable, wallet.decimals),
+      })}
+      autoComplete="off"
+      transform={(value) => value.replace(',', '.')}
+      required
+      slotProps={{
+        htmlInput: { inputMode: 'decimal' },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <Button size="small" data-testid="withdraw-max" onClick={onMax}>
+                {t('withdraw.max')}
+              </Button>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+/** The network fee, and a warning when the native balance cannot pay it. */
+function FeeNotice({
+  wallet,
+  fee,
+  feeOk,
+}: {
+  wallet: WalletResponse;
+  fee: FeeResponse | undefined;
+  feeOk: boolean;
+}) {
+  const { t } = useTranslation([NS, 'core']);
+  const fmt = useFormat();
+  const minFee = fee?.minBalance ?? wallet.transferFee;
+  const bnb = (units: string) =>
+    `${fmt.amount(units, wallet.nativeDecimals)} ${wallet.nativeSymbol}`;
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary" data-testid="withdraw-fee">
+        {fee
+          ? t('withdraw.fee', { fee: fmt.amount(fee.transferFee, fee.decimals) })
+          : t('withdraw.fee-loading')}
+      </Typography>
+      {!feeOk && (
+        <Alert severity="warning" data-testid="withdraw-fee-warning">
+          {t('wallet.insufficient-fee', {
+            ns: 'core',
+            balance: bnb(wallet.nativeBalance),
+            minFee: bnb(minFee),
           })}
-          autoComplete="off"
-          transform={(value) => value.replace(',', '.')}
-          required
-          slotProps={{
-            htmlInput: { inputMode: 'decimal' },
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <Button
-                    size="small"
-                    data-testid="withdraw-max"
-                    onClick={() =>
-                      app.form.setValue(
-                        'amount',
-                        maxAmountText(wallet.withdrawable, wallet.decimals),
-                        { shouldValidate: true, shouldDirty: true },
-                      )
-                    }
-                  >
-                    {t('withdraw.max')}
-                  </Button>
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Typography variant="body2" color="text.secondary" data-testid="withdraw-fee">
-          {fee
-            ? t('withdraw.fee', { fee: fmt.amount(fee.transferFee, fee.decimals) })
-            : t('withdraw.fee-loading')}
-        </Typography>
-        {!feeOk && (
-          <Alert severity="warning" data-testid="withdraw-fee-warning">
-            {t('wallet.insufficient-fee', {
-              ns: 'core',
-              balance: bnb(wallet.nativeBalance),
-              minFee: bnb(minFee),
-            })}
-          </Alert>
-        )}
-        <SubmitWithError
-          failure={failure}
-          submitting={submitting}
-          label={t('withdraw.submit')}
-          submittingLabel={t('withdraw.submitting')}
-          errorTestId="withdraw-error"
-          submitTestId="withdraw-submit"
-          disabled={!feeOk}
-        />
-      </Stack>
-    </AppForm>
+        </Alert>
+      )}
+    </>
   );
 }
