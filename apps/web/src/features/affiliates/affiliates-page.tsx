@@ -25,6 +25,7 @@ const code = {
   bgcolor: 'action.selected',
 } as const;
 
+/** A titled section of the page, reachable by its anchor. */
 function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <Box
@@ -41,6 +42,7 @@ function Block({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
+/** The buttons to the partner's cabinet and to registering. */
 function Actions() {
   const { t } = useTranslation(NS);
   return (
@@ -59,10 +61,66 @@ function Actions() {
   );
 }
 
-export default function AffiliatesPage() {
+/** The partner's way in numbered steps. */
+function HowSteps() {
   const { t } = useTranslation(NS);
   const steps = t('howSteps', { returnObjects: true, keySeparator: '.', ...values }) as Step[];
+  return (
+    <Box
+      component="ol"
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+      }}
+    >
+      {steps.map((step, index) => (
+        <Box
+          component="li"
+          key={step.title}
+          sx={{ p: 3, borderRadius: 3, bgcolor: 'background.paper' }}
+        >
+          <Typography
+            variant="overline"
+            color="primary"
+            sx={{ fontWeight: 800 }}
+          >{`0${index + 1}`}</Typography>
+          <Typography component="h3" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+            {step.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {step.text}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** Each landing page's link, with the partner's link and click ids in place. */
+function LinkFormats() {
+  const { t } = useTranslation(NS);
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {LANDINGS.map((landing) => (
+        <Box component="li" key={landing.key} sx={{ mb: 1.5 }}>
+          <Typography sx={{ fontWeight: 600 }}>{t(`link.${landing.key}`)}</Typography>
+          <Box component="code" sx={{ ...code, display: 'inline-block', wordBreak: 'break-all' }}>
+            {`${origin}${landing.path}?cpa=LINK_ID&uid=CLICK_ID`}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** /affiliates: how the partner programme works, its links, callbacks, statistics and rules. */
+export default function AffiliatesPage() {
+  const { t } = useTranslation(NS);
   return (
     <Container maxWidth="lg" data-testid="affiliates-page" sx={{ py: { xs: 4, lg: 8 } }}>
       <Box sx={{ mb: { xs: 5, lg: 8 }, maxWidth: 820 }}>
@@ -82,56 +140,14 @@ export default function AffiliatesPage() {
       </Box>
 
       <Block id="how-it-works" title={t('how.title')}>
-        <Box
-          component="ol"
-          sx={{
-            listStyle: 'none',
-            m: 0,
-            p: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
-          }}
-        >
-          {steps.map((step, index) => (
-            <Box
-              component="li"
-              key={step.title}
-              sx={{ p: 3, borderRadius: 3, bgcolor: 'background.paper' }}
-            >
-              <Typography
-                variant="overline"
-                color="primary"
-                sx={{ fontWeight: 800 }}
-              >{`0${index + 1}`}</Typography>
-              <Typography component="h3" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
-                {step.title}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {step.text}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <HowSteps />
       </Block>
 
       <Block id="link-format" title={t('link.title')}>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('link.text')}
         </Typography>
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {LANDINGS.map((landing) => (
-            <Box component="li" key={landing.key} sx={{ mb: 1.5 }}>
-              <Typography sx={{ fontWeight: 600 }}>{t(`link.${landing.key}`)}</Typography>
-              <Box
-                component="code"
-                sx={{ ...code, display: 'inline-block', wordBreak: 'break-all' }}
-              >
-                {`${origin}${landing.path}?cpa=LINK_ID&uid=CLICK_ID`}
-              </Box>
-            </Box>
-          ))}
-        </Box>
+        <LinkFormats />
       </Block>
 
       <Block id="callbacks" title={t('actions.title')}>

@@ -73,26 +73,12 @@ function Details({ business }: { business: BusinessModerationDetail }) {
   );
 }
 
-/**
- * One business in the control area: details, logo, decisions, spots; decide with a reason.
- * `campaigns` renders the business's campaigns (another feature's section, given by the app).
- */
-export default function ControlBusinessPage({
-  campaigns,
-}: {
-  campaigns?: (businessId: number) => ReactNode;
-}) {
+/** The moderator's reason and the decisions the business's status allows, with the outcome. */
+function DecisionPanel({ id, status }: { id: number; status: BusinessStatus }) {
   const { t } = useTranslation([NS, 'core']);
-  const fmt = useFormat();
-  const id = Number(useParams().id);
-  const query = useBusiness(id);
   const decide = useDecideBusiness();
   const [reason, setReason] = useState('');
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-
-  if (query.isPending) return <CircularProgress aria-label={t('control.title')} />;
-  if (query.isError) return <Alert severity="error">{t('control.load-error')}</Alert>;
-  const business = query.data;
 
   const onDecide = async (to: Decision) => {
     setOutcome(null);
@@ -105,6 +91,97 @@ export default function ControlBusinessPage({
       setOutcome({ ok: true, text: t('control.done') });
     } else setOutcome({ ok: false, text: failureMessage(result, t('control.error')) });
   };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {t('control.decide')}
+      </Typography>
+      <TextField
+        label={t('control.reason')}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        fullWidth
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { 'data-testid': 'business-reason', maxLength: 1000 } }}
+      />
+      <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }}>
+        {decisionsFor(status).map(({ to, label }) => (
+          <Button
+            key={to}
+            variant={to === BusinessStatus.APPROVED ? 'contained' : 'outlined'}
+            color={to === BusinessStatus.APPROVED ? 'primary' : 'inherit'}
+            disabled={decide.isPending}
+            onClick={() => void onDecide(to)}
+            data-testid={`business-decide-${to}`}
+          >
+            {t(label)}
+          </Button>
+        ))}
+      </Stack>
+      {outcome && (
+        <Alert severity={outcome.ok ? 'success' : 'error'} sx={{ mt: 2 }}>
+          {outcome.text}
+        </Alert>
+      )}
+    </Paper>
+  );
+}
+
+/** The business's past decisions, each with its time and reason. */
+function BusinessHistory({ history }: { history: BusinessModerationDetail['history'] }) {
+  const { t } = useTranslation(NS);
+  const fmt = useFormat();
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {t('control.history')}
+      </Typography>
+      {history.map((decision) => (
+        <Typography key={decision.createdAt + decision.toStatus} color="text.secondary">
+          {fmt.dateTime(decision.createdAt)} · {t(`status.${decision.toStatus}`)}
+          {decision.reason ? ` — ${decision.reason}` : ''}
+        </Typography>
+      ))}
+    </Paper>
+  );
+}
+
+/** The business's spots, with their hours and the meetings each hosted. */
+function BusinessSpots({ spots }: { spots: BusinessModerationDetail['spots'] }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {t('control.spots')}
+      </Typography>
+      {spots.length === 0 && <Typography color="text.secondary">{t('spots.empty')}</Typography>}
+      {spots.map((spot) => (
+        <Typography key={spot.id}>
+          {spot.name} · {spot.openingHours} · {t('spots.hosted', { count: spot.meetingsHosted })}
+        </Typography>
+      ))}
+    </Paper>
+  );
+}
+
+/**
+ * One business in the control area: details, logo, decisions, spots; decide with a reason.
+ * `campaigns` renders the business's campaigns (another feature's section, given by the app).
+ */
+export default function ControlBusinessPage({
+  campaigns,
+}: {
+  campaigns?: (businessId: number) => ReactNode;
+}) {
+  const { t } = useTranslation([NS, 'core']);
+  const id = Number(useParams().id);
+  const query = useBusiness(id);
+
+  if (query.isPending) return <CircularProgress aria-label={t('control.title')} />;
+  if (query.isError) return <Alert severity="error">{t('control.load-error')}</Alert>;
+  const business = query.data;
 
   return (
     <Container maxWidth="lg" sx={{ py: 3 }} data-testid="control-business-detail">
@@ -132,64 +209,9 @@ export default function ControlBusinessPage({
           </Typography>
           <Details business={business} />
         </Paper>
-        <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography variant="h6" component="h2" gutterBottom>
-            {t('control.decide')}
-          </Typography>
-          <TextField
-            label={t('control.reason')}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            fullWidth
-            multiline
-            minRows={2}
-            slotProps={{ htmlInput: { 'data-testid': 'business-reason', maxLength: 1000 } }}
-          />
-          <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }}>
-            {decisionsFor(business.status).map(({ to, label }) => (
-              <Button
-                key={to}
-                variant={to === BusinessStatus.APPROVED ? 'contained' : 'outlined'}
-                color={to === BusinessStatus.APPROVED ? 'primary' : 'inherit'}
-                disabled={decide.isPending}
-                onClick={() => void onDecide(to)}
-                data-testid={`business-decide-${to}`}
-              >
-                {t(label)}
-              </Button>
-            ))}
-          </Stack>
-          {outcome && (
-            <Alert severity={outcome.ok ? 'success' : 'error'} sx={{ mt: 2 }}>
-              {outcome.text}
-            </Alert>
-          )}
-        </Paper>
-        <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography variant="h6" component="h2" gutterBottom>
-            {t('control.history')}
-          </Typography>
-          {business.history.map((decision) => (
-            <Typography key={decision.createdAt + decision.toStatus} color="text.secondary">
-              {fmt.dateTime(decision.createdAt)} · {t(`status.${decision.toStatus}`)}
-              {decision.reason ? ` — ${decision.reason}` : ''}
-            </Typography>
-          ))}
-        </Paper>
-        <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography variant="h6" component="h2" gutterBottom>
-            {t('control.spots')}
-          </Typography>
-          {business.spots.length === 0 && (
-            <Typography color="text.secondary">{t('spots.empty')}</Typography>
-          )}
-          {business.spots.map((spot) => (
-            <Typography key={spot.id}>
-              {spot.name} · {spot.openingHours} ·{' '}
-              {t('spots.hosted', { count: spot.meetingsHosted })}
-            </Typography>
-          ))}
-        </Paper>
+        <DecisionPanel id={id} status={business.status} />
+        <BusinessHistory history={business.history} />
+        <BusinessSpots spots={business.spots} />
         {campaigns?.(id)}
       </Stack>
     </Container>

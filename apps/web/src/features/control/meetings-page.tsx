@@ -61,6 +61,51 @@ function LiftLock({ userId }: { userId: number }) {
   );
 }
 
+/** Why the meeting was not minted, in words, and the chain's error when a mint failed. */
+function MeetingReasons({ meeting }: { meeting: ModerationMeeting }) {
+  const { t } = useTranslation(NS);
+  return (
+    <>
+      <Typography variant="overline" component="h3" sx={{ mt: 2, display: 'block' }}>
+        {t('meetings.reasons')}
+      </Typography>
+      {meeting.reasons.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('meetings.no-reasons')}
+        </Typography>
+      ) : (
+        <Stack component="ul" spacing={0.5} sx={{ pl: 2, m: 0 }}>
+          {meeting.reasons.map((reason) => (
+            <Typography key={reason} component="li" variant="body2">
+              {t(`meetings.reason.${reason}`)}
+            </Typography>
+          ))}
+        </Stack>
+      )}
+      {meeting.mintError && (
+        <>
+          <Typography variant="overline" component="h3" sx={{ mt: 2, display: 'block' }}>
+            {t('meetings.mint-error')}
+          </Typography>
+          <Typography
+            variant="body2"
+            component="pre"
+            sx={{
+              m: 0,
+              fontFamily: 'monospace',
+              whiteSpace: 'pre-wrap',
+              overflowWrap: 'anywhere',
+            }}
+          >
+            {meeting.mintError}
+          </Typography>
+        </>
+      )}
+    </>
+  );
+}
+
+/** One meeting: its state, users, level, times and reasons, and the lock lift it calls for. */
 function MeetingCard({ meeting }: { meeting: ModerationMeeting }) {
   const { t } = useTranslation(NS);
   const fmt = useFormat();
@@ -101,41 +146,7 @@ function MeetingCard({ meeting }: { meeting: ModerationMeeting }) {
             needed: fmt.number(meeting.minutesNeeded),
           })}
         </Typography>
-        <Typography variant="overline" component="h3" sx={{ mt: 2, display: 'block' }}>
-          {t('meetings.reasons')}
-        </Typography>
-        {meeting.reasons.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {t('meetings.no-reasons')}
-          </Typography>
-        ) : (
-          <Stack component="ul" spacing={0.5} sx={{ pl: 2, m: 0 }}>
-            {meeting.reasons.map((reason) => (
-              <Typography key={reason} component="li" variant="body2">
-                {t(`meetings.reason.${reason}`)}
-              </Typography>
-            ))}
-          </Stack>
-        )}
-        {meeting.mintError && (
-          <>
-            <Typography variant="overline" component="h3" sx={{ mt: 2, display: 'block' }}>
-              {t('meetings.mint-error')}
-            </Typography>
-            <Typography
-              variant="body2"
-              component="pre"
-              sx={{
-                m: 0,
-                fontFamily: 'monospace',
-                whiteSpace: 'pre-wrap',
-                overflowWrap: 'anywhere',
-              }}
-            >
-              {meeting.mintError}
-            </Typography>
-          </>
-        )}
+        <MeetingReasons meeting={meeting} />
       </CardContent>
       {lockBlocked && (
         <CardActions sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 1, px: 2, pb: 2 }}>

@@ -22,12 +22,48 @@ import { useFormat } from '../../lib/format.ts';
 const STATUSES = Object.values(ReportStatus);
 const ACTIONS: ReportDecision['action'][] = ['dismiss', 'warn', 'ban'];
 
-function ReportCard({ report }: { report: Report }) {
+/** The moderator's comment and decision on an open report, and the server's refusal. */
+function ReportDecisionActions({ report }: { report: Report }) {
   const { t } = useTranslation(NS);
-  const fmt = useFormat();
   const [comment, setComment] = useState('');
   const decide = useDecideReport();
   const failed = decide.data && !decide.data.ok ? decide.data.error : null;
+  return (
+    <CardActions sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 1, px: 2, pb: 2 }}>
+      <TextField
+        label={t('reports.comment')}
+        value={comment}
+        onChange={(event) => setComment(event.target.value)}
+        size="small"
+        slotProps={{ htmlInput: { maxLength: 1000 } }}
+      />
+      <Stack direction="row" spacing={1}>
+        {ACTIONS.map((action) => (
+          <Button
+            key={action}
+            variant={action === 'ban' ? 'contained' : 'outlined'}
+            color={action === 'ban' ? 'error' : 'primary'}
+            disabled={decide.isPending}
+            onClick={() =>
+              decide.mutate({
+                id: report.id,
+                body: { action, ...(comment.trim() ? { comment: comment.trim() } : {}) },
+              })
+            }
+          >
+            {t(`reports.action.${action}`)}
+          </Button>
+        ))}
+      </Stack>
+      {failed && <Alert severity="error">{failed}</Alert>}
+    </CardActions>
+  );
+}
+
+/** One report: its reason, whom it is about, who sent it, the conversation and the decision. */
+function ReportCard({ report }: { report: Report }) {
+  const { t } = useTranslation(NS);
+  const fmt = useFormat();
   return (
     <Card variant="outlined" component="article" aria-label={t('reports.card', { id: report.id })}>
       <CardContent>
@@ -70,36 +106,7 @@ function ReportCard({ report }: { report: Report }) {
           </Stack>
         )}
       </CardContent>
-      {report.status === ReportStatus.OPEN && (
-        <CardActions sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 1, px: 2, pb: 2 }}>
-          <TextField
-            label={t('reports.comment')}
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-            size="small"
-            slotProps={{ htmlInput: { maxLength: 1000 } }}
-          />
-          <Stack direction="row" spacing={1}>
-            {ACTIONS.map((action) => (
-              <Button
-                key={action}
-                variant={action === 'ban' ? 'contained' : 'outlined'}
-                color={action === 'ban' ? 'error' : 'primary'}
-                disabled={decide.isPending}
-                onClick={() =>
-                  decide.mutate({
-                    id: report.id,
-                    body: { action, ...(comment.trim() ? { comment: comment.trim() } : {}) },
-                  })
-                }
-              >
-                {t(`reports.action.${action}`)}
-              </Button>
-            ))}
-          </Stack>
-          {failed && <Alert severity="error">{failed}</Alert>}
-        </CardActions>
-      )}
+      {report.status === ReportStatus.OPEN && <ReportDecisionActions report={report} />}
     </Card>
   );
 }

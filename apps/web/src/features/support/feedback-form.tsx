@@ -22,9 +22,8 @@ const MESSAGE_LIMITS = lengthLimits(feedbackRequestSchema, 'message');
 
 const profileText = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** "Get in touch": POST /user/email/feedback/ with core's feedback request schema. */
-export default function FeedbackForm() {
-  const { t } = useTranslation([NS, 'core']);
+/** The form's values from the signed-in user's profile, the counter and the sending. */
+function useFeedbackForm() {
   const user = useAuthStore((state) => state.user);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const app = useAppForm({
@@ -50,21 +49,29 @@ export default function FeedbackForm() {
       });
     }
   };
+  return { app, outcome, setOutcome, messageLength, submitting, onSubmit };
+}
+
+/** Says where the answer will go, with a button to write another message. */
+function FeedbackSent({ email, onAnother }: { email: string; onAnother: () => void }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Alert severity="success" role="status" data-testid="support-success" sx={{ width: '100%' }}>
+        {t('form.success', { email })}
+      </Alert>
+      <Button onClick={onAnother}>{t('form.another')}</Button>
+    </Stack>
+  );
+}
+
+/** "Get in touch": POST /user/email/feedback/ with core's feedback request schema. */
+export default function FeedbackForm() {
+  const { t } = useTranslation([NS, 'core']);
+  const { app, outcome, setOutcome, messageLength, submitting, onSubmit } = useFeedbackForm();
 
   if (outcome?.ok) {
-    return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Alert
-          severity="success"
-          role="status"
-          data-testid="support-success"
-          sx={{ width: '100%' }}
-        >
-          {t('form.success', { email: outcome.email })}
-        </Alert>
-        <Button onClick={() => setOutcome(null)}>{t('form.another')}</Button>
-      </Stack>
-    );
+    return <FeedbackSent email={outcome.email} onAnother={() => setOutcome(null)} />;
   }
 
   return (

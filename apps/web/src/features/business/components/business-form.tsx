@@ -47,6 +47,54 @@ function toValues(business: Business | null): Values {
   };
 }
 
+/** The company's legal details, contact, category and the venue's coordinates. */
+function BusinessTextFields() {
+  const { t } = useTranslation(NS);
+  return (
+    <>
+      <FormTextField
+        name="legalName"
+        testId="business-legal-name"
+        label={t('form.legal-name')}
+        required
+      />
+      <FormTextField
+        name="registrationNumber"
+        testId="business-registration-number"
+        label={t('form.registration-number')}
+        required
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField
+          name="country"
+          testId="business-country"
+          label={t('form.country')}
+          required
+        />
+        <CategoryField testId="business-category" />
+      </Stack>
+      <FormTextField name="address" testId="business-address" label={t('form.address')} required />
+      <FormTextField name="website" testId="business-website" label={t('form.website')} />
+      <FormTextField name="contact" testId="business-contact" label={t('form.contact')} required />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField
+          name="venueLat"
+          testId="business-venue-lat"
+          label={t('form.venue-lat')}
+          hint={t('form.venue-hint')}
+          inputMode="decimal"
+        />
+        <FormTextField
+          name="venueLon"
+          testId="business-venue-lon"
+          label={t('form.venue-lon')}
+          inputMode="decimal"
+        />
+      </Stack>
+    </>
+  );
+}
+
 /** The application, validated by the very schema the server uses; filled from the last one. */
 export function BusinessForm({ business }: { business: Business | null }) {
   const { t } = useTranslation([NS, 'core']);
@@ -84,55 +132,7 @@ export function BusinessForm({ business }: { business: Business | null }) {
         {t('form.title')}
       </Typography>
       <Stack spacing={2}>
-        <FormTextField
-          name="legalName"
-          testId="business-legal-name"
-          label={t('form.legal-name')}
-          required
-        />
-        <FormTextField
-          name="registrationNumber"
-          testId="business-registration-number"
-          label={t('form.registration-number')}
-          required
-        />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormTextField
-            name="country"
-            testId="business-country"
-            label={t('form.country')}
-            required
-          />
-          <CategoryField testId="business-category" />
-        </Stack>
-        <FormTextField
-          name="address"
-          testId="business-address"
-          label={t('form.address')}
-          required
-        />
-        <FormTextField name="website" testId="business-website" label={t('form.website')} />
-        <FormTextField
-          name="contact"
-          testId="business-contact"
-          label={t('form.contact')}
-          required
-        />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormTextField
-            name="venueLat"
-            testId="business-venue-lat"
-            label={t('form.venue-lat')}
-            hint={t('form.venue-hint')}
-            inputMode="decimal"
-          />
-          <FormTextField
-            name="venueLon"
-            testId="business-venue-lon"
-            label={t('form.venue-lon')}
-            inputMode="decimal"
-          />
-        </Stack>
+        <BusinessTextFields />
         <BusinessImagePicker
           imageId={logoId}
           labels={{

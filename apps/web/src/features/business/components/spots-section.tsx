@@ -94,8 +94,27 @@ function SpotList({ onEdit, editingId }: { onEdit: (spot: OwnSpot) => void; edit
   );
 }
 
-/** An approved venue's spots: publish a new one, or edit or remove one (with its photo). */
-export function SpotsSection({ venue, category }: { venue: Position; category: BusinessCategory }) {
+/** The spot's name, category, opening hours, position and perk. */
+function SpotTextFields() {
+  const { t } = useTranslation(NS);
+  return (
+    <>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField name="name" testId="spot-name" label={t('spots.name')} required />
+        <CategoryField testId="spot-category" />
+      </Stack>
+      <FormTextField name="openingHours" testId="spot-hours" label={t('spots.hours')} required />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField name="lat" testId="spot-lat" label={t('spots.lat')} required />
+        <FormTextField name="lon" testId="spot-lon" label={t('spots.lon')} required />
+      </Stack>
+      <FormTextField name="perk" testId="spot-perk" label={t('spots.perk')} />
+    </>
+  );
+}
+
+/** The spot form's state: which spot is edited, its saving and the failure shown. */
+function useSpotForm(venue: Position, category: BusinessCategory) {
   const { t } = useTranslation([NS, 'core']);
   const create = useCreateSpot();
   const update = useUpdateSpot();
@@ -115,7 +134,6 @@ export function SpotsSection({ venue, category }: { venue: Position; category: B
     defaultValues: empty,
     toInput: (values) => ({ ...values, lat: Number(values.lat), lon: Number(values.lon) }),
   });
-  const photoId = useWatch({ control: app.form.control, name: 'photoMediaId' });
   const startEdit = (spot: OwnSpot | null) => {
     setFailure(null);
     setEditing(spot);
@@ -132,6 +150,18 @@ export function SpotsSection({ venue, category }: { venue: Position; category: B
       setFailure(failureMessage(result, t('spots.error')));
     }
   };
+  const pending = create.isPending || update.isPending;
+  return { app, editing, failure, setFailure, startEdit, onSubmit, pending };
+}
+
+/** An approved venue's spots: publish a new one, or edit or remove one (with its photo). */
+export function SpotsSection({ venue, category }: { venue: Position; category: BusinessCategory }) {
+  const { t } = useTranslation(NS);
+  const { app, editing, failure, setFailure, startEdit, onSubmit, pending } = useSpotForm(
+    venue,
+    category,
+  );
+  const photoId = useWatch({ control: app.form.control, name: 'photoMediaId' });
 
   return (
     <Paper variant="outlined" sx={{ p: 3 }} data-testid="business-spots">
@@ -149,21 +179,7 @@ export function SpotsSection({ venue, category }: { venue: Position; category: B
               {t('spots.editing', { name: editing.name })}
             </Typography>
           )}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormTextField name="name" testId="spot-name" label={t('spots.name')} required />
-            <CategoryField testId="spot-category" />
-          </Stack>
-          <FormTextField
-            name="openingHours"
-            testId="spot-hours"
-            label={t('spots.hours')}
-            required
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormTextField name="lat" testId="spot-lat" label={t('spots.lat')} required />
-            <FormTextField name="lon" testId="spot-lon" label={t('spots.lon')} required />
-          </Stack>
-          <FormTextField name="perk" testId="spot-perk" label={t('spots.perk')} />
+          <SpotTextFields />
           <BusinessImagePicker
             imageId={photoId}
             labels={{
@@ -178,12 +194,7 @@ export function SpotsSection({ venue, category }: { venue: Position; category: B
           />
           {failure && <Alert severity="error">{failure}</Alert>}
           <Stack direction="row" spacing={1}>
-            <Button
-              type="submit"
-              variant="outlined"
-              disabled={create.isPending || update.isPending}
-              data-testid="spot-submit"
-            >
+            <Button type="submit" variant="outlined" disabled={pending} data-testid="spot-submit">
               {editing ? t('spots.save') : t('spots.add')}
             </Button>
             {editing && <Button onClick={() => startEdit(null)}>{t('spots.cancel')}</Button>}

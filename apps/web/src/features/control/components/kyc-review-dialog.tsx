@@ -6,60 +6,19 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../i18n/react.ts';
 import { kycModerateRequestSchema, type KycModerationItem } from '@meeet/core/api/kyc';
-import { mediaPaths } from '@meeet/core/api/media-paths';
-import { KycStatus, NFT_TYPES, nftTypeName, type NftType } from '@meeet/core/enums';
+import { KycStatus, type NftType } from '@meeet/core/enums';
 import { KycActor, nextKycStatuses } from '@meeet/core/rules/kyc-status';
-import { ProtectedImage } from '../../../components/media/protected-image.tsx';
 import { useModerateKyc } from '../api/moderate-kyc.ts';
 import { NS } from '../i18n.ts';
-import { formatDate } from '@meeet/core/format/date';
-import { useFormat } from '../../../lib/format.ts';
+import { KycDecisionFields, KycHistoryList, KycPersonDetails } from './kyc-review-parts.tsx';
 
-function Photo({ id, label, testId }: { id: string | null; label: string; testId: string }) {
-  const { t } = useTranslation(NS);
-  const [large, setLarge] = useState(false);
-  return (
-    <Stack spacing={1} sx={{ flex: 1, minWidth: 0 }}>
-      <Typography variant="subtitle2">{label}</Typography>
-      {id ? (
-        <>
-          <ProtectedImage
-            path={mediaPaths.kyc(id, large ? 'large' : 'medium')}
-            alt={label}
-            testId={testId}
-            sx={{ width: '100%', height: large ? 520 : 260, borderRadius: 8 }}
-          />
-          {!large && (
-            <Link component="button" type="button" onClick={() => setLarge(true)}>
-              {t('kyc.dialog.open-large')}
-            </Link>
-          )}
-        </>
-      ) : (
-        <Typography color="text.secondary">{t('kyc.dialog.no-photo')}</Typography>
-      )}
-    </Stack>
-  );
-}
-
-/** The document and selfie, the user's data and history, and the moderator's decision. */
-export function KycReviewDialog({
-  item,
-  onClose,
-}: {
-  item: KycModerationItem;
-  onClose: () => void;
-}) {
+/** The moderator's draft decision on one user, its validation and its sending. */
+function useKycDecision(item: KycModerationItem) {
   const { t } = useTranslation([NS, 'core']);
-  const fmt = useFormat();
   const moderate = useModerateKyc();
   const actions = nextKycStatuses(item.status, KycActor.MODERATOR);
   const [status, setStatus] = useState<KycStatus | null>(
@@ -75,11 +34,8 @@ export function KycReviewDialog({
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  // Birth dates are midnight UTC (spec §3): shown as that calendar day everywhere.
-  const date = (iso: string | null, withTime = true) =>
-    withTime ? fmt.dateTime(iso) : formatDate(iso, fmt.locale, 'UTC');
 
-  const onConfirm = async () => {
+  const confirm = async () => {
     if (!status) return;
     setError(null);
     // The very schema the server validates with.
@@ -109,6 +65,37 @@ export function KycReviewDialog({
     }
   };
 
+  return {
+    actions,
+    fields: {
+      actions,
+      status,
+      onStatus: setStatus,
+      maxNftType,
+      onMaxNftType: setMaxNftType,
+      comment,
+      onComment: setComment,
+      fieldErrors,
+    },
+    error,
+    saved,
+    pending: moderate.isPending,
+    confirm,
+  };
+}
+
+/** The document and selfie, the user's data and history, and the moderator's decision. */
+export function KycReviewDialog({
+  item,
+  onClose,
+}: {
+  item: KycModerationItem;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(NS);
+  const decision = useKycDecision(item);
+  const { actions, saved } = decision;
+
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid="kyc-review-dialog">
       <DialogTitle>
@@ -117,43 +104,8 @@ export function KycReviewDialog({
       </DialogTitle>
       <DialogContent dividers>
         <Stack spacing={3}>
-          <Stack spacing={0.5}>
-            <Typography>
-              {t('kyc.dialog.email')}: {item.email}
-            </Typography>
-            <Typography>
-              {t('kyc.dialog.birth-date')}: {date(item.bdate, false)}
-            </Typography>
-            <Typography>
-              {t('kyc.dialog.country')}: {item.country ?? '—'}
-            </Typography>
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <Photo
-              id={item.documentId}
-              label={t('kyc.dialog.document')}
-              testId="kyc-review-document"
-            />
-            <Photo id={item.selfieId} label={t('kyc.dialog.selfie')} testId="kyc-review-selfie" />
-          </Stack>
-          <Box>
-            <Typography variant="subtitle2" sx={{ mb: 1 }}>
-              {t('kyc.dialog.history')}
-            </Typography>
-            <Stack component="ol" spacing={0.5} sx={{ m: 0, pl: 3 }}>
-              {item.history.map((entry, index) => (
-                <Typography component="li" key={index} variant="body2">
-                  {date(entry.createdAt)}: {t(`kyc.status.${entry.fromStatus}`, { ns: 'core' })} →{' '}
-                  {t(`kyc.status.${entry.toStatus}`, { ns: 'core' })} (
-                  {entry.actor === 'user'
-                    ? t('kyc.dialog.by-user')
-                    : t('kyc.dialog.by-moderator', { id: entry.actorId ?? '—' })}
-                  ){entry.maxNftType !== null && `, ${nftTypeName(entry.maxNftType)}`}
-                  {entry.comment && ` — ${entry.comment}`}
-                </Typography>
-              ))}
-            </Stack>
-          </Box>
+          <KycPersonDetails item={item} />
+          <KycHistoryList history={item.history} />
 
           <Box>
             <Typography variant="subtitle2" sx={{ mb: 1 }}>
@@ -166,66 +118,15 @@ export function KycReviewDialog({
             ) : actions.length === 0 ? (
               <Typography color="text.secondary">{t('kyc.dialog.no-decision')}</Typography>
             ) : (
-              <Stack spacing={2}>
-                <ToggleButtonGroup
-                  exclusive
-                  value={status}
-                  onChange={(_event, value: KycStatus | null) => value && setStatus(value)}
-                  size="small"
-                  sx={{ flexWrap: 'wrap' }}
-                >
-                  {actions.map((action) => (
-                    <ToggleButton key={action} value={action} data-testid={`kyc-action-${action}`}>
-                      {t(`kyc.action.${action}`)}
-                    </ToggleButton>
-                  ))}
-                </ToggleButtonGroup>
-                {status === KycStatus.APPROVED && (
-                  <Stack spacing={1}>
-                    <Typography variant="body2" id="kyc-max-nft-label">
-                      {t('kyc.max-nft')}
-                    </Typography>
-                    <ToggleButtonGroup
-                      exclusive
-                      value={maxNftType}
-                      onChange={(_event, value: NftType | null) =>
-                        value !== null && setMaxNftType(value)
-                      }
-                      size="small"
-                      aria-labelledby="kyc-max-nft-label"
-                    >
-                      {NFT_TYPES.map((type) => (
-                        <ToggleButton key={type} value={type} data-testid={`kyc-max-nft-${type}`}>
-                          {nftTypeName(type)}
-                        </ToggleButton>
-                      ))}
-                    </ToggleButtonGroup>
-                    {fieldErrors.maxNftType && (
-                      <Typography color="error" variant="body2" data-testid="kyc-max-nft-error">
-                        {fieldErrors.maxNftType}
-                      </Typography>
-                    )}
-                  </Stack>
-                )}
-                <TextField
-                  label={t('kyc.comment')}
-                  value={comment}
-                  onChange={(event) => setComment(event.target.value)}
-                  multiline
-                  minRows={2}
-                  error={Boolean(fieldErrors.moderatorComment)}
-                  helperText={fieldErrors.moderatorComment}
-                  slotProps={{ htmlInput: { 'data-testid': 'kyc-comment', maxLength: 1000 } }}
-                />
-              </Stack>
+              <KycDecisionFields {...decision.fields} />
             )}
           </Box>
         </Stack>
       </DialogContent>
       {/* Beside the buttons, outside the scrolled photos: a refusal is seen where it was asked. */}
-      {error && (
+      {decision.error && (
         <Alert severity="error" role="alert" sx={{ mx: 3, mt: 2 }}>
-          {error}
+          {decision.error}
         </Alert>
       )}
       <DialogActions>
@@ -235,8 +136,8 @@ export function KycReviewDialog({
         {!saved && actions.length > 0 && (
           <Button
             variant="contained"
-            onClick={() => void onConfirm()}
-            disabled={!status || moderate.isPending}
+            onClick={() => void decision.confirm()}
+            disabled={!decision.fields.status || decision.pending}
             data-testid="kyc-decide"
           >
             {t('kyc.confirm')}

@@ -1,49 +1,27 @@
-import { lazy, Suspense, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../i18n/react.ts';
-import { mediaPaths } from '@meeet/core/api/media-paths';
 import { newsSaveRequestSchema, type NewsItem, type NewsSaveRequest } from '@meeet/core/api/news';
 import { NewsStatus } from '@meeet/core/enums';
 import { AppForm } from '../../../components/form/app-form.tsx';
-import { FormTextField } from '../../../components/form/form-text-field.tsx';
 import { failureMessage, showServerFieldErrors } from '../../../components/form/server-errors.ts';
 import { useAppForm } from '../../../components/form/use-app-form.ts';
-import { buildUrl } from '../../../lib/api-client.ts';
-import { useFormat } from '../../../lib/format.ts';
 import { uploadNewsCover, useSaveNews } from '../api/save-news.ts';
 import { NS } from '../i18n.ts';
-
-const MarkdownText = lazy(() => import('../../../components/markdown-text.tsx'));
-
-interface NewsFormValues {
-  titleEn: string;
-  titleRu: string;
-  bodyEn: string;
-  bodyRu: string;
-  status: NewsStatus;
-  /** A datetime-local value in the admin's time zone; empty means now. */
-  publishAt: string;
-  coverId: string | null;
-}
-
-/** The two languages every news item is written in, and the suffix of their form fields. */
-const LANGUAGES = [
-  { code: 'en', suffix: 'En' },
-  { code: 'ru', suffix: 'Ru' },
-] as const;
+import {
+  NewsCoverPicker,
+  NewsPreview,
+  NewsTextFields,
+  PublishConfirmDialog,
+  type NewsFormValues,
+} from './news-form-parts.tsx';
 
 const FIELDS = ['titleEn', 'titleRu', 'bodyEn', 'bodyRu', 'status', 'publishAt', 'coverId'];
 
@@ -66,14 +44,10 @@ function toValues(item: NewsItem | undefined): NewsFormValues {
   };
 }
 
-/**
- * The add form (no item) or the edit form of an item, validated by the very schema the server
- * uses, with a preview of the item in both languages as readers will see it.
- */
-export function NewsForm({ item }: { item?: NewsItem }) {
+/** The form's state and actions: saving, the publish question, the cover upload, the outcome. */
+function useNewsForm(item: NewsItem | undefined) {
   const { t } = useTranslation([NS, 'core']);
   const save = useSaveNews();
-  const fmt = useFormat();
   const [outcome, setOutcome] = useState<{
     ok: boolean;
     text: string;
@@ -133,6 +107,18 @@ export function NewsForm({ item }: { item?: NewsItem }) {
     else if (!result.ok) setOutcome({ ok: false, text: failureMessage(result, t('news.error')) });
   };
 
+  return { app, values, shownOutcome, toPublish, setToPublish, send, onSubmit, uploading, onCover };
+}
+
+/**
+ * The add form (no item) or the edit form of an item, validated by the very schema the server
+ * uses, with a preview of the item in both languages as readers will see it.
+ */
+export function NewsForm({ item }: { item?: NewsItem }) {
+  const { t } = useTranslation(NS);
+  const { app, values, shownOutcome, toPublish, setToPublish, send, onSubmit, uploading, onCover } =
+    useNewsForm(item);
+
   const heading = item ? t('news.edit-title', { id: item.id }) : t('news.add-title');
   return (
     <Grid container spacing={3}>
@@ -148,52 +134,13 @@ export function NewsForm({ item }: { item?: NewsItem }) {
             aria-labelledby="news-form-title"
           >
             <Stack spacing={2}>
-              {(['title', 'body'] as const).flatMap((part) =>
-                LANGUAGES.map(({ suffix, code }) => (
-                  <FormTextField
-                    key={`${part}-${code}`}
-                    name={`${part}${suffix}`}
-                    testId={`news-${part}-${code}`}
-                    label={t(`news.${part}-${code}`)}
-                    required
-                    {...(part === 'body'
-                      ? { hint: t('news.markdown-hint'), multiline: true, minRows: 4 }
-                      : {})}
-                  />
-                )),
-              )}
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <FormTextField name="status" testId="news-status" label={t('news.status')} select>
-                  <MenuItem value={NewsStatus.DRAFT}>{t('news.status.DRAFT')}</MenuItem>
-                  <MenuItem value={NewsStatus.PUBLISHED}>{t('news.status.PUBLISHED')}</MenuItem>
-                </FormTextField>
-                <FormTextField
-                  name="publishAt"
-                  testId="news-publish-at"
-                  label={t('news.publish-at')}
-                  hint={t('news.publish-at-hint')}
-                  type="datetime-local"
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
-              </Stack>
-              <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-                <Button component="label" variant="outlined" disabled={uploading}>
-                  {values.coverId ? t('news.cover-replace') : t('news.cover-add')}
-                  <input
-                    hidden
-                    type="file"
-                    accept="image/*"
-                    aria-label={values.coverId ? t('news.cover-replace') : t('news.cover-add')}
-                    data-testid="news-cover-input"
-                    onChange={(event) => void onCover(event)}
-                  />
-                </Button>
-                {values.coverId && (
-                  <Button color="inherit" onClick={() => app.form.setValue('coverId', null)}>
-                    {t('news.cover-remove')}
-                  </Button>
-                )}
-              </Stack>
+              <NewsTextFields />
+              <NewsCoverPicker
+                coverId={values.coverId}
+                uploading={uploading}
+                onCover={(event) => void onCover(event)}
+                onRemove={() => app.form.setValue('coverId', null)}
+              />
               {shownOutcome && (
                 <Alert
                   severity={shownOutcome.ok ? 'success' : 'error'}
@@ -217,64 +164,13 @@ export function NewsForm({ item }: { item?: NewsItem }) {
         </Paper>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
-        <Stack spacing={2} data-testid="news-preview">
-          {LANGUAGES.map(({ code: language, suffix }) => (
-            <Paper
-              key={language}
-              component="section"
-              aria-label={t(`news.preview-${language}`)}
-              variant="outlined"
-              sx={{ p: 3 }}
-              data-testid={`news-preview-${language}`}
-            >
-              <Typography variant="overline" color="text.secondary">
-                {t(`news.preview-${language}`)}
-              </Typography>
-              {values.coverId && (
-                <Box
-                  component="img"
-                  src={buildUrl(mediaPaths.image(values.coverId, 'medium'))}
-                  alt=""
-                  data-testid="news-preview-cover"
-                  sx={{ width: '100%', borderRadius: 1, my: 1 }}
-                />
-              )}
-              <Typography variant="h5" component="p">
-                {values[`title${suffix}`]}
-              </Typography>
-              <Suspense fallback={null}>
-                <MarkdownText text={values[`body${suffix}`] ?? ''} />
-              </Suspense>
-            </Paper>
-          ))}
-        </Stack>
+        <NewsPreview values={values} />
       </Grid>
-      <Dialog open={toPublish !== null} onClose={() => setToPublish(null)}>
-        <DialogTitle>{t('news.publish-confirm.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {t('news.publish-confirm.text', {
-              title: toPublish?.titleEn ?? '',
-              time: toPublish?.publishAt
-                ? fmt.dateTime(toPublish.publishAt)
-                : t('news.publish-confirm.now'),
-            })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setToPublish(null)}>{t('news.publish-confirm.cancel')}</Button>
-          <Button
-            variant="contained"
-            onClick={() => {
-              const body = toPublish;
-              setToPublish(null);
-              if (body) void send(body);
-            }}
-          >
-            {t('news.publish-confirm.ok')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <PublishConfirmDialog
+        body={toPublish}
+        onCancel={() => setToPublish(null)}
+        onConfirm={(body) => void send(body)}
+      />
     </Grid>
   );
 }

@@ -22,6 +22,7 @@ import { CpaPayDialog } from './cpa-pay-dialog.tsx';
 
 const LEVELS = cpaLevelSchema.options;
 
+/** The partner's fraud signals in words, or that there are none. */
 function FraudSignals({ partner }: { partner: CpaPartner }) {
   const { t } = useTranslation(NS);
   const { selfHits, sharedDeviceRegs, flaggedConversions } = partner.fraud;
@@ -34,6 +35,60 @@ function FraudSignals({ partner }: { partner: CpaPartner }) {
         <li>{t('control.fraud.flagged', { count: flaggedConversions })}</li>
       )}
     </Stack>
+  );
+}
+
+/** One partner's row: level to change, totals, fraud signals and the pay button. */
+function PartnerRow({
+  partner,
+  onLevel,
+  onPay,
+}: {
+  partner: CpaPartner;
+  onLevel: (level: CpaLevel) => void;
+  onPay: () => void;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <TableRow>
+      <TableCell component="th" scope="row">
+        UID {partner.userId}
+        <Typography variant="body2" color="text.secondary">
+          {partner.nickname ?? partner.email}
+        </Typography>
+      </TableCell>
+      <TableCell>
+        <TextField
+          select
+          size="small"
+          value={partner.level}
+          aria-label={t('control.level')}
+          onChange={(event) => onLevel(event.target.value as CpaLevel)}
+        >
+          {LEVELS.map((level) => (
+            <MenuItem key={level} value={level}>
+              {t(`control.level.${level}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </TableCell>
+      <TableCell align="right">{partner.links}</TableCell>
+      <TableCell align="right">{partner.totals.hits}</TableCell>
+      <TableCell align="right">{partner.totals.regs}</TableCell>
+      <TableCell align="right">{formatTokenAmount(partner.totals.value)}</TableCell>
+      <TableCell align="right">{formatTokenAmount(partner.totals.profit)}</TableCell>
+      <TableCell align="right">{formatTokenAmount(partner.totals.paid)}</TableCell>
+      <TableCell>
+        <FraudSignals partner={partner} />
+      </TableCell>
+      <TableCell>
+        {BigInt(partner.unpaid) > 0n && (
+          <Button size="small" variant="outlined" onClick={onPay}>
+            {t('control.pay', { amount: formatTokenAmount(partner.unpaid) })}
+          </Button>
+        )}
+      </TableCell>
+    </TableRow>
   );
 }
 
@@ -75,50 +130,12 @@ export function CpaPartners() {
             </TableHead>
             <TableBody>
               {partners.data.map((partner) => (
-                <TableRow key={partner.userId}>
-                  <TableCell component="th" scope="row">
-                    UID {partner.userId}
-                    <Typography variant="body2" color="text.secondary">
-                      {partner.nickname ?? partner.email}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <TextField
-                      select
-                      size="small"
-                      value={partner.level}
-                      aria-label={t('control.level')}
-                      onChange={(event) =>
-                        setLevel.mutate({
-                          userId: partner.userId,
-                          level: event.target.value as CpaLevel,
-                        })
-                      }
-                    >
-                      {LEVELS.map((level) => (
-                        <MenuItem key={level} value={level}>
-                          {t(`control.level.${level}`)}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  </TableCell>
-                  <TableCell align="right">{partner.links}</TableCell>
-                  <TableCell align="right">{partner.totals.hits}</TableCell>
-                  <TableCell align="right">{partner.totals.regs}</TableCell>
-                  <TableCell align="right">{formatTokenAmount(partner.totals.value)}</TableCell>
-                  <TableCell align="right">{formatTokenAmount(partner.totals.profit)}</TableCell>
-                  <TableCell align="right">{formatTokenAmount(partner.totals.paid)}</TableCell>
-                  <TableCell>
-                    <FraudSignals partner={partner} />
-                  </TableCell>
-                  <TableCell>
-                    {BigInt(partner.unpaid) > 0n && (
-                      <Button size="small" variant="outlined" onClick={() => setPaying(partner)}>
-                        {t('control.pay', { amount: formatTokenAmount(partner.unpaid) })}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
+                <PartnerRow
+                  key={partner.userId}
+                  partner={partner}
+                  onLevel={(level) => setLevel.mutate({ userId: partner.userId, level })}
+                  onPay={() => setPaying(partner)}
+                />
               ))}
             </TableBody>
           </Table>

@@ -39,6 +39,42 @@ function toUnits(text: string): { ok: true; units: string } | { ok: false; error
   return parsed.ok ? { ok: true, units: parsed.units.toString() } : parsed;
 }
 
+/** One payout field per action and partner level, each with its error or its currency. */
+function PayoutFields({
+  draft,
+  errors,
+  onChange,
+}: {
+  draft: Draft;
+  errors: Record<string, string>;
+  onChange: (action: CpaAction, level: CpaLevel, value: string) => void;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+      {ACTIONS.flatMap((action) =>
+        LEVELS.map((level) => {
+          const key = `${action}.${level}`;
+          return (
+            <TextField
+              key={key}
+              label={t('control.payout-field', {
+                action: t(`action.${action}`),
+                level: t(`control.level.${level}`),
+              })}
+              value={draft[action][level]}
+              error={Boolean(errors[key])}
+              helperText={errors[key] ?? 'USDT'}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              onChange={(event) => onChange(action, level, event.target.value)}
+            />
+          );
+        }),
+      )}
+    </Box>
+  );
+}
+
 /** The payout of each action at each partner level, saved together. */
 export function CpaSettingsForm({ settings }: { settings: CpaSettings }) {
   const { t } = useTranslation([NS, 'core']);
@@ -81,34 +117,13 @@ export function CpaSettingsForm({ settings }: { settings: CpaSettings }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('control.settings-help')}
       </Typography>
-      <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}
-      >
-        {ACTIONS.flatMap((action) =>
-          LEVELS.map((level) => {
-            const key = `${action}.${level}`;
-            return (
-              <TextField
-                key={key}
-                label={t('control.payout-field', {
-                  action: t(`action.${action}`),
-                  level: t(`control.level.${level}`),
-                })}
-                value={draft[action][level]}
-                error={Boolean(errors[key])}
-                helperText={errors[key] ?? 'USDT'}
-                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                onChange={(event) =>
-                  setDraft((current) => ({
-                    ...current,
-                    [action]: { ...current[action], [level]: event.target.value },
-                  }))
-                }
-              />
-            );
-          }),
-        )}
-      </Box>
+      <PayoutFields
+        draft={draft}
+        errors={errors}
+        onChange={(action, level, value) =>
+          setDraft((current) => ({ ...current, [action]: { ...current[action], [level]: value } }))
+        }
+      />
       <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
         <Button type="submit" variant="contained" disabled={save.isPending}>
           {t('control.save')}

@@ -17,6 +17,84 @@ const MOODS = [
   { key: 'chat', color: '#ffd166' },
 ] as const;
 
+/** One numbered step of how it works: its number, title and text. */
+function StepCard({ step, index }: { step: Step; index: number }) {
+  return (
+    <Box
+      component="li"
+      sx={{
+        p: 2.5,
+        borderRadius: 3,
+        bgcolor: 'background.paper',
+        border: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Box
+        aria-hidden="true"
+        sx={{
+          width: 36,
+          height: 36,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          fontWeight: 700,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          mb: 1.5,
+        }}
+      >
+        {index + 1}
+      </Box>
+      <Typography component="h3" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+        {step.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {step.text}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The three moods a user can raise a hand in, each with its colour. */
+function MoodChips() {
+  const { t } = useTranslation(NS);
+  return (
+    <Stack
+      direction="row"
+      spacing={1.5}
+      useFlexGap
+      sx={{ mt: 4, flexWrap: 'wrap', alignItems: 'center' }}
+    >
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mr: 1 }}>
+        {t('how.moods.title')}
+      </Typography>
+      {MOODS.map((mood) => (
+        <Box
+          key={mood.key}
+          sx={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 1,
+            px: 2,
+            py: 0.75,
+            borderRadius: 999,
+            border: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Box
+            aria-hidden="true"
+            sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: mood.color }}
+          />
+          {t(`how.moods.${mood.key}`)}
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/** The home page's "how it works": the steps in a grid, then the moods. */
 export default function HowItWorks() {
   const { t } = useTranslation(NS);
   const steps = t('howSteps', { returnObjects: true, keySeparator: '.', ...values }) as Step[];
@@ -34,73 +112,10 @@ export default function HowItWorks() {
         }}
       >
         {steps.map((step, index) => (
-          <Box
-            component="li"
-            key={step.title}
-            sx={{
-              p: 2.5,
-              borderRadius: 3,
-              bgcolor: 'background.paper',
-              border: 1,
-              borderColor: 'divider',
-            }}
-          >
-            <Box
-              aria-hidden="true"
-              sx={{
-                width: 36,
-                height: 36,
-                borderRadius: '50%',
-                display: 'grid',
-                placeItems: 'center',
-                fontWeight: 700,
-                bgcolor: 'primary.main',
-                color: 'primary.contrastText',
-                mb: 1.5,
-              }}
-            >
-              {index + 1}
-            </Box>
-            <Typography component="h3" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
-              {step.title}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {step.text}
-            </Typography>
-          </Box>
+          <StepCard key={step.title} step={step} index={index} />
         ))}
       </Box>
-      <Stack
-        direction="row"
-        spacing={1.5}
-        useFlexGap
-        sx={{ mt: 4, flexWrap: 'wrap', alignItems: 'center' }}
-      >
-        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mr: 1 }}>
-          {t('how.moods.title')}
-        </Typography>
-        {MOODS.map((mood) => (
-          <Box
-            key={mood.key}
-            sx={{
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: 1,
-              px: 2,
-              py: 0.75,
-              borderRadius: 999,
-              border: 1,
-              borderColor: 'divider',
-            }}
-          >
-            <Box
-              aria-hidden="true"
-              sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: mood.color }}
-            />
-            {t(`how.moods.${mood.key}`)}
-          </Box>
-        ))}
-      </Stack>
+      <MoodChips />
     </Section>
   );
 }

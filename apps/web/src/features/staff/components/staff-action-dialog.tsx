@@ -20,6 +20,35 @@ import { useTranslation } from '../../../i18n/react.ts';
 import { useStaffAction } from '../api/take-staff-action.ts';
 import { NS } from '../i18n.ts';
 
+/** The role to give the user: every role but the one they have. */
+function RoleSelect({
+  value,
+  onChange,
+  currentRole,
+}: {
+  value: Role;
+  onChange: (role: Role) => void;
+  currentRole: Role;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <TextField
+      select
+      label={t('dialog.role')}
+      value={value}
+      onChange={(event) => onChange(event.target.value as Role)}
+    >
+      {Object.values(Role)
+        .filter((role) => role !== currentRole)
+        .map((role) => (
+          <MenuItem key={role} value={role}>
+            {t(`role.${role}`)}
+          </MenuItem>
+        ))}
+    </TextField>
+  );
+}
+
 /**
  * One admin action on a user: what it does, the reason the audit keeps, and the server's
  * refusal shown in the dialog itself, where the admin is looking.
@@ -69,20 +98,7 @@ export function StaffActionDialog({
         <Stack spacing={2} sx={{ pt: 1 }}>
           <DialogContentText>{t(`dialog.effect.${action}`)}</DialogContentText>
           {action === StaffAction.ROLE && (
-            <TextField
-              select
-              label={t('dialog.role')}
-              value={role}
-              onChange={(event) => setRole(event.target.value as Role)}
-            >
-              {Object.values(Role)
-                .filter((value) => value !== currentRole)
-                .map((value) => (
-                  <MenuItem key={value} value={value}>
-                    {t(`role.${value}`)}
-                  </MenuItem>
-                ))}
-            </TextField>
+            <RoleSelect value={role} onChange={setRole} currentRole={currentRole} />
           )}
           <TextField
             label={t('dialog.reason')}
