@@ -140,19 +140,7 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
   };
 }
 
-/**
- * The whole HTTP application: plugins first (framework, cross-cutting, infrastructure), then
- * the domain modules under `/api`, then the web app and the not-found answer. It never
- * listens, so tests build exactly the app that runs and drive it with `app.inject`.
- */
-export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
-  const pool =
-    deps.pool ??
-    (config.databaseUrl
-      ? createPool(config.databaseUrl, config.databasePoolMax, config.databaseTimeouts)
-      : undefined);
-  if (!pool) throw new Error('buildApp needs a pool or config.databaseUrl');
-
+function createServer(config: AppConfig) {
   const app = Fastify({
     logger: loggerOptions(config),
     genReqId: generateRequestId,
@@ -182,7 +170,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
 
   app.setValidatorCompiler(validatorWithTextRule);
   app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
 
+type Server = ReturnType<typeof createServer>;
+
+/** Framework, cross-cutting and infrastructure plugins, in the order they need each other. */
+async function registerInfrastructure(
+  app: Server,
+  config: AppConfig,
+  pool: pg.Pool,
+  deps: AppDeps,
+): Promise<void> {
   await app.register(requestContextPlugin);
   // First, so every request (refusals and not-founds too) is timed for the monitor.
   await app.register(httpStats, { registry: new Registry() });
@@ -217,8 +216,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   });
   await app.register(chainRuntimePlugin, deps.chain ? { chain: deps.chain } : {});
   await app.register(marketEventsPlugin);
-  // The modules' services, each built once here in the order they use each other; routes below
-  // only route (docs/decisions.md, "One composition root: a service plugin per module").
+}
+
+/**
+ * The modules' services, each built once here in the order they use each other; routes only
+ * route (docs/decisions.md, "One composition root: a service plugin per module").
+ */
+async function registerServices(app: Server, config: AppConfig, deps: AppDeps): Promise<void> {
   await app.register(codesPlugin);
   await app.register(walletPlugin, {
     holdMs: config.chain.withdrawalHoldMs,
@@ -254,39 +258,55 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
   // Their pollers start on ready and stop on close in this order (news, then the monitor).
   await app.register(newsPlugin);
   await app.register(monitorPlugin, { config });
+}
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(usersRoutes, { config });
-      await api.register(accountRoutes, { config });
-      await api.register(factorsRoutes, { config });
-      await api.register(feedbackRoutes, { config });
-      await api.register(walletRoutes, { config });
-      await api.register(addressBookRoutes, { config });
-      await api.register(mediaRoutes, { config });
-      await api.register(kycRoutes);
-      await api.register(marketRoutes);
-      await api.register(tokenArtRoutes);
-      await api.register(newsRoutes);
-      await api.register(monitorRoutes, { config });
-      await api.register(meetRoutes);
-      await api.register(devicesRoutes);
-      await api.register(meetingsRoutes);
-      await api.register(adsRoutes);
-      await api.register(campaignsRoutes);
-      await api.register(reviewRulesRoutes);
-      await api.register(referralRoutes, { config });
-      await api.register(cpaRoutes);
-      await api.register(pushRoutes);
-      await api.register(staffRoutes);
-      await api.register(moderatorsRoutes);
-      await api.register(businessRoutes);
-      await api.register(securityRoutes, { config });
-    },
-    { prefix: '/api' },
-  );
+/** The domain modules' routes, under `/api`. */
+async function apiRoutes(api: Server, config: AppConfig): Promise<void> {
+  await api.register(healthRoutes);
+  await api.register(usersRoutes, { config });
+  await api.register(accountRoutes, { config });
+  await api.register(factorsRoutes, { config });
+  await api.register(feedbackRoutes, { config });
+  await api.register(walletRoutes, { config });
+  await api.register(addressBookRoutes, { config });
+  await api.register(mediaRoutes, { config });
+  await api.register(kycRoutes);
+  await api.register(marketRoutes);
+  await api.register(tokenArtRoutes);
+  await api.register(newsRoutes);
+  await api.register(monitorRoutes, { config });
+  await api.register(meetRoutes);
+  await api.register(devicesRoutes);
+  await api.register(meetingsRoutes);
+  await api.register(adsRoutes);
+  await api.register(campaignsRoutes);
+  await api.register(reviewRulesRoutes);
+  await api.register(referralRoutes, { config });
+  await api.register(cpaRoutes);
+  await api.register(pushRoutes);
+  await api.register(staffRoutes);
+  await api.register(moderatorsRoutes);
+  await api.register(businessRoutes);
+  await api.register(securityRoutes, { config });
+}
 
+/**
+ * The whole HTTP application: plugins first (framework, cross-cutting, infrastructure), then
+ * the domain modules under `/api`, then the web app and the not-found answer. It never
+ * listens, so tests build exactly the app that runs and drive it with `app.inject`.
+ */
+export async function buildApp(config: AppConfig, deps: AppDeps = {}) {
+  const pool =
+    deps.pool ??
+    (config.databaseUrl
+      ? createPool(config.databaseUrl, config.databasePoolMax, config.databaseTimeouts)
+      : undefined);
+  if (!pool) throw new Error('buildApp needs a pool or config.databaseUrl');
+
+  const app = createServer(config);
+  await registerInfrastructure(app, config, pool, deps);
+  await registerServices(app, config, deps);
+  await app.register(async (api) => apiRoutes(api, config), { prefix: '/api' });
   await app.register(webAppPlugin, {
     webDistDir: config.webDistDir,
     publicUrl: config.publicUrl,

@@ -1,12 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { validateMnemonic } from '@scure/bip39';
 import { generateMnemonic, english } from 'viem/accounts';
+import { REPO_ROOT } from './lib/package-root.ts';
 
 // The value parsers of config.ts's variables, and the development secrets it generates.
+
+/** The parsed values of one area's variables (`config-*.ts` each export their shape). */
+export type EnvOf<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;
+
+/** The deployment the client sees (spec §6: the control area opens only in development/staging). */
+export const appEnvName = z.enum(['development', 'staging', 'production']);
+
+/** A path in a variable, relative to the repository root unless absolute. */
+export function absolute(path: string): string {
+  return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
+}
 
 export type NodeEnv = 'development' | 'test' | 'production';
 

@@ -1,15 +1,21 @@
-import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { validateMnemonic } from '@scure/bip39';
-import { english } from 'viem/accounts';
+import { type ChainConfig, chainConfig, chainEnv, chainProblems } from './config-chain.ts';
+import { mailConfig, mailEnv, type SmtpTimeouts } from './config-mail.ts';
+import { mediaConfig, mediaEnv, mediaProblems } from './config-media.ts';
 import {
-  MEETING_DURATION_MINUTES,
-  MEETING_MIN_MINUTES,
-  SUPPORT_EMAIL,
-} from '@meeet/core/constants';
+  type AppAttestConfig,
+  appAttestConfig,
+  attestProblems,
+  type MeetConfig,
+  meetConfig,
+  type MeetingsConfig,
+  meetingsConfig,
+  meetingsEnv,
+} from './config-meetings.ts';
 import {
+  absolute,
+  appEnvName,
   developmentJwtSecret,
-  developmentMnemonic,
   type NodeEnv,
   optionalString,
   port,
@@ -21,7 +27,7 @@ import { DEFAULT_DATABASE_TIMEOUTS, DEFAULT_POOL_MAX, type DatabaseTimeouts } fr
 import { REPO_ROOT } from './lib/package-root.ts';
 import { apnsEnv, pushConfig, pushProblems, type PushConfig } from './config-push.ts';
 
-export type { NodeEnv };
+export type { AppAttestConfig, ChainConfig, MeetConfig, MeetingsConfig, NodeEnv, SmtpTimeouts };
 
 export { REPO_ROOT };
 
@@ -35,7 +41,7 @@ const envSchema = z.object({
   /** How the code runs: pretty logs and a generated secret in development. */
   NODE_ENV: withDefault(z.enum(['development', 'test', 'production']), 'development'),
   /** The deployment the client sees (spec §6: the control area opens only in development/staging). */
-  APP_ENV: withDefault(z.enum(['development', 'staging', 'production']), 'development'),
+  APP_ENV: withDefault(appEnvName, 'development'),
   HOST: withDefault(z.string().min(1), '0.0.0.0'),
   PORT: withDefault(port, 3000),
   /** Any PostgreSQL; unset → the embedded PostgreSQL under DATA_DIR on PG_PORT. */
@@ -68,18 +74,7 @@ const envSchema = z.object({
   TRUST_PROXY: withDefault(trustProxy, 'false'),
   /** A request whose headers and body have not all arrived by then is answered 408. */
   REQUEST_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(3_600_000), 120_000),
-  /** Any SMTP server (`smtp://user:pass@host:587`, `smtps://…`); unset → the dev mailbox table. */
-  SMTP_URL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
-  ),
-  /** Milliseconds to connect to the SMTP server, to get its greeting, and of socket silence. */
-  SMTP_CONNECTION_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100), 10_000),
-  SMTP_GREETING_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100), 10_000),
-  SMTP_SOCKET_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100), 30_000),
-  MAIL_FROM: withDefault(z.string().min(3), 'MEEET <no-reply@meeet.app>'),
-  /** Where feedback from the support form goes. */
-  SUPPORT_EMAIL: withDefault(z.email(), SUPPORT_EMAIL),
+  ...mailEnv,
   /** The Services ID registered with Apple; Sign in with Apple answers 503 while it is unset. */
   APPLE_CLIENT_ID: optionalString,
   APPLE_KEYS_URL: withDefault(z.url(), 'https://appleid.apple.com/auth/keys'),
@@ -93,12 +88,7 @@ const envSchema = z.object({
   /** Password hashes computed at once, and how many more may wait before 503. */
   PASSWORD_HASH_CONCURRENCY: withDefault(z.coerce.number().int().min(1).max(16), 2),
   PASSWORD_HASH_QUEUE: withDefault(z.coerce.number().int().min(0), 32),
-  /** Where uploaded images are kept; unset → DATA_DIR/media. */
-  MEDIA_DIR: optionalString,
-  /** Largest accepted upload, per file, in megabytes. */
-  MEDIA_MAX_UPLOAD_MB: withDefault(z.coerce.number().int().min(1).max(100), 10),
-  /** Largest accepted image in megapixels (width × height), checked before decoding. */
-  MEDIA_MAX_MEGAPIXELS: withDefault(z.coerce.number().int().min(1).max(500), 40),
+  ...mediaEnv,
   /** Bearer token Prometheus scrapes /api/metrics with (admins may always read it); unset: admins only. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
   /** Below these (decimal BNB / USDT) the monitor warns that the hot wallet runs low. */
@@ -106,35 +96,7 @@ const envSchema = z.object({
   HOT_WALLET_MIN_USDT: withDefault(z.string().regex(/^\d+(\.\d{1,18})?$/), '0'),
   /** Milliseconds between monitor pushes to the admins online. */
   MONITOR_PUSH_MS: withDefault(z.coerce.number().int().min(100), 3000),
-  /** Reserved for S3-compatible storage, which is not built yet: setting it fails the start. */
-  S3_BUCKET: optionalString,
-  /** EVM JSON-RPC (BSC 56 / 97); unset → a local anvil is started and the contracts deployed. */
-  CHAIN_RPC_URL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  ),
-  /** Expected chain id: 56 BSC mainnet, 97 BSC testnet; the local anvil uses 31337. */
-  CHAIN_ID: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().positive().optional(),
-  ),
-  USDT_ADDRESS: optionalString,
-  TOKEN_ADDRESS: optionalString,
-  MARKET_ADDRESS: optionalString,
-  /** Blocks a deposit waits for; 0 (default) → the chain's `finalized` block tag. */
-  CHAIN_CONFIRMATIONS: withDefault(z.coerce.number().int().min(0).max(10_000), 0),
-  /** Block explorer base URL, e.g. https://bscscan.com or https://testnet.bscscan.com. */
-  EXPLORER_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
-  /** BIP-39 mnemonic of the platform's HD wallet (deposit addresses, hot wallet); never logged. */
-  WALLET_MNEMONIC: optionalString,
-  /** Alias of WALLET_MNEMONIC. */
-  HD_SEED: optionalString,
-  /** Local anvil port when CHAIN_RPC_URL is unset (0 → any free port). */
-  ANVIL_PORT: withDefault(z.coerce.number().int().min(0).max(65_535), 8545),
-  /** Milliseconds between polls of the deposit watcher and the withdrawal tracker. */
-  CHAIN_POLL_MS: withDefault(z.coerce.number().int().min(50), 2000),
-  /** Seconds a new withdrawal address waits, and a risky change pauses withdrawals (24 h). */
-  WITHDRAWAL_HOLD_SECONDS: withDefault(z.coerce.number().int().min(0), 86_400),
+  ...chainEnv,
   /**
    * Redis shared by every server process (socket fan-out, rate limits); unset → all in-process,
    * which is right for exactly one process.
@@ -146,70 +108,7 @@ const envSchema = z.object({
   /** How often a process that is not the workers' leader tries to become it. */
   LEADER_RETRY_MS: withDefault(z.coerce.number().int().min(100).max(60_000), 2000),
   SHUTDOWN_GRACE_MS: withDefault(z.coerce.number().int().min(1_000).max(600_000), 25_000),
-  /** Seconds a raised hand survives without a connected socket of its user. */
-  MEET_HAND_OFFLINE_SECONDS: withDefault(z.coerce.number().int().min(1), 300),
-  /** Seconds a hand stays raised at most. */
-  MEET_HAND_MAX_SECONDS: withDefault(z.coerce.number().int().min(1), 4 * 3600),
-  /** Positions less accurate than this many metres are refused. */
-  MEET_MAX_ACCURACY_M: withDefault(z.coerce.number().positive(), 500),
-  /** Chat messages a user may send per minute. */
-  MEET_CHAT_PER_MINUTE: withDefault(z.coerce.number().int().min(1), 30),
-  /** New conversations a user may start per hour. */
-  MEET_NEW_CONVERSATIONS_PER_HOUR: withDefault(z.coerce.number().int().min(1), 10),
-  /** Milliseconds of one scored minute of a meeting (tests shorten it). */
-  MEETINGS_MINUTE_MS: withDefault(z.coerce.number().int().min(10), 60_000),
-  /** Minutes of the window a meeting is scored over, and how many of them must count. */
-  MEETINGS_WINDOW_MINUTES: withDefault(
-    z.coerce.number().int().min(1).max(240),
-    MEETING_DURATION_MINUTES,
-  ),
-  MEETINGS_MIN_MINUTES: withDefault(z.coerce.number().int().min(1).max(240), MEETING_MIN_MINUTES),
-  /** Longest run of uncounted minutes a meeting survives. */
-  MEETINGS_MAX_GAP_MINUTES: withDefault(z.coerce.number().int().min(0).max(60), 3),
-  /** GPS veto: positions farther apart than base + 2·√(accA² + accB²), capped, do not count. */
-  MEETINGS_BASE_DISTANCE_M: withDefault(z.coerce.number().positive(), 5),
-  MEETINGS_MAX_DISTANCE_M: withDefault(z.coerce.number().positive(), 40),
-  /** A heard token counts as near when txPower − rssi is at most this (exposure-notification style). */
-  MEETINGS_MAX_ATTENUATION_DB: withDefault(z.coerce.number().int().min(1).max(150), 60),
-  /** TX power assumed when a phone does not report one (dBm). */
-  MEETINGS_DEFAULT_TX_POWER_DBM: withDefault(z.coerce.number().int().min(-100).max(20), 0),
-  /** Positions implying a faster move than this (m/s, beyond their accuracy) void the run. */
-  MEETINGS_MAX_SPEED_MPS: withDefault(z.coerce.number().positive(), 50),
-  /** Seconds each proximity token is broadcast before the next one. */
-  MEETINGS_TOKEN_ROTATE_SECONDS: withDefault(z.coerce.number().int().min(10).max(3600), 300),
-  /** Seconds a handshake code stays valid. */
-  MEETINGS_CODE_TTL_SECONDS: withDefault(z.coerce.number().int().min(10).max(3600), 120),
-  /** Seconds after the first purchase of a level before it can mint (spec: 24 h). */
-  MEETINGS_FIRST_MINT_DELAY_SECONDS: withDefault(z.coerce.number().int().min(0), 86_400),
-  /** Seconds of the device-protection lock after a login from a new device (at most 72 h). */
-  DEVICE_LOCK_SECONDS: withDefault(
-    z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(72 * 3600),
-    72 * 3600,
-  ),
-  /**
-   * Whether meeting calls must carry an App Attest assertion: `required` (the default when
-   * APP_ENV=production) refuses unattested clients; `optional` (elsewhere) takes them by `x-fp`.
-   */
-  APP_ATTEST: z.enum(['required', 'optional']).optional(),
-  /** The iOS app's App ID, `TEAMID.bundle.id` (its SHA-256 is the attestation's rpId). */
-  APP_ATTEST_APP_ID: optionalString.pipe(
-    z
-      .string()
-      .regex(/^[A-Z0-9]{10}\.[A-Za-z0-9.-]+$/, 'must be TEAMID.bundle.id')
-      .optional(),
-  ),
-  /** The App Attest environment accepted: production (the default with APP_ENV=production). */
-  APP_ATTEST_ENV: z.enum(['production', 'development']).optional(),
-  /** PEM of the App Attest root to verify against; unset → Apple's (tests use their own). */
-  APP_ATTEST_ROOT_PEM: optionalString.pipe(
-    z.string().includes('-----BEGIN CERTIFICATE-----', { error: 'must be a PEM' }).optional(),
-  ),
-  /** Meetings that still count after KYC or a status is denied. */
-  MEETINGS_AFTER_DENIAL: withDefault(z.coerce.number().int().min(0).max(100), 3),
+  ...meetingsEnv,
   /** Smallest accrued referral income (USDT smallest units) the worker pays out. */
   REFERRAL_PAYOUT_MIN: withDefault(z.string().regex(/^\d{1,40}$/), '1000000000000000000'),
   /** Milliseconds between passes of the referral payout worker. */
@@ -307,108 +206,11 @@ export interface AppConfig {
   readonly push: PushConfig;
 }
 
-/** Bounds on each SMTP delivery, so a stalled mail server fails a send instead of hanging it. */
-export interface SmtpTimeouts {
-  readonly connectionMs: number;
-  readonly greetingMs: number;
-  readonly socketMs: number;
-}
-
-/** Attested phones (issue 39): what verifies an App Attest key and whether calls need one. */
-export interface AppAttestConfig {
-  readonly mode: 'required' | 'optional';
-  /** `TEAMID.bundle.id`; undefined: no phone can attest (only where the mode is optional). */
-  readonly appId: string | undefined;
-  readonly environment: 'production' | 'development';
-  /** Undefined: Apple's App Attest root, bundled with the verifier. */
-  readonly rootPem: string | undefined;
-}
-
-/** Meetings proven by both phones, and the rules of minting (issue 12). */
-export interface MeetingsConfig {
-  readonly minuteMs: number;
-  readonly windowMinutes: number;
-  readonly minMinutes: number;
-  readonly maxGapMinutes: number;
-  readonly baseDistanceM: number;
-  readonly maxDistanceM: number;
-  readonly maxAttenuationDb: number;
-  readonly defaultTxPowerDbm: number;
-  readonly maxSpeedMps: number;
-  readonly tokenRotateMs: number;
-  readonly codeTtlMs: number;
-  readonly firstMintDelayMs: number;
-  readonly deviceLockMs: number;
-  readonly meetingsAfterDenial: number;
-}
-
-export interface MeetConfig {
-  readonly handOfflineMs: number;
-  readonly handMaxMs: number;
-  readonly maxAccuracyM: number;
-  readonly chatPerMinute: number;
-  readonly newConversationsPerHour: number;
-}
-
-export interface ChainConfig {
-  /** Undefined means: start a local anvil and deploy the contracts (development). */
-  readonly rpcUrl: string | undefined;
-  readonly chainId: number | undefined;
-  readonly usdtAddress: `0x${string}` | undefined;
-  readonly tokenAddress: `0x${string}` | undefined;
-  readonly marketAddress: `0x${string}` | undefined;
-  /** 0: use the `finalized` block tag. */
-  readonly confirmations: number;
-  readonly explorerUrl: string | undefined;
-  /** The platform's HD wallet; never logged or returned. */
-  readonly mnemonic: string;
-  readonly anvilPort: number;
-  readonly pollMs: number;
-  /** How long a new withdrawal address waits, and a risky change pauses withdrawals. */
-  readonly withdrawalHoldMs: number;
-}
-
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
     super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
-}
-
-function absolute(path: string): string {
-  return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
-}
-
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
-/** The chain's variables, parsed on their own so their problems come with every other one. */
-const chainEnvSchema = envSchema.pick({
-  WALLET_MNEMONIC: true,
-  HD_SEED: true,
-  USDT_ADDRESS: true,
-  TOKEN_ADDRESS: true,
-  MARKET_ADDRESS: true,
-  CHAIN_RPC_URL: true,
-  CHAIN_ID: true,
-});
-
-function chainProblems(e: z.infer<typeof chainEnvSchema>): string[] {
-  const problems: string[] = [];
-  const mnemonic = e.WALLET_MNEMONIC ?? e.HD_SEED;
-  if (mnemonic !== undefined && !validateMnemonic(mnemonic, english)) {
-    problems.push('WALLET_MNEMONIC: must be a valid BIP-39 mnemonic (english word list)');
-  }
-  for (const name of ['USDT_ADDRESS', 'TOKEN_ADDRESS', 'MARKET_ADDRESS'] as const) {
-    const value = e[name];
-    if (value !== undefined && !ADDRESS.test(value)) problems.push(`${name}: must be 0x + 40 hex`);
-  }
-  if (e.CHAIN_RPC_URL) {
-    if (e.CHAIN_ID === undefined) problems.push('CHAIN_ID: required when CHAIN_RPC_URL is set');
-    for (const name of ['USDT_ADDRESS', 'TOKEN_ADDRESS', 'MARKET_ADDRESS'] as const) {
-      if (e[name] === undefined) problems.push(`${name}: required when CHAIN_RPC_URL is set`);
-    }
-  }
-  return problems;
 }
 
 /**
@@ -433,25 +235,12 @@ function missingInProduction(env: NodeJS.ProcessEnv): string[] {
 }
 
 /**
- * Parses the environment once. Throws a ConfigError naming every bad variable at once, so a
- * deployment is fixed in one round rather than one variable per restart.
+ * The rules across variables read each group parsed on its own, so one bad variable elsewhere
+ * does not hide them: every problem is named in one round.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
-  const problems = parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-
-  const appEnv = parsed.success ? parsed.data.APP_ENV : env.APP_ENV;
-  if (appEnv === 'production') problems.push(...missingInProduction(env));
-  // The rules across variables read each group parsed on its own, so one bad variable elsewhere
-  // does not hide them: every problem is named in one round.
-  const media = envSchema.pick({ S3_BUCKET: true }).safeParse(env);
-  if (media.success && media.data.S3_BUCKET) {
-    problems.push('S3_BUCKET: S3 media storage is not available yet; unset it to use MEDIA_DIR');
-  }
-  const chain = chainEnvSchema.safeParse(env);
-  if (chain.success) problems.push(...chainProblems(chain.data));
+function crossProblems(env: NodeJS.ProcessEnv, appEnv: string | undefined): string[] {
+  const problems = appEnv === 'production' ? missingInProduction(env) : [];
+  problems.push(...mediaProblems(env), ...chainProblems(env));
   const push = envSchema
     .pick({
       APP_ENV: true,
@@ -464,20 +253,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     })
     .safeParse(env);
   if (push.success) problems.push(...pushProblems(push.data));
-  const attest = envSchema
-    .pick({ APP_ENV: true, APP_ATTEST: true, APP_ATTEST_APP_ID: true })
-    .safeParse(env);
-  const attestMode = attest.success
-    ? (attest.data.APP_ATTEST ?? (attest.data.APP_ENV === 'production' ? 'required' : 'optional'))
-    : undefined;
-  if (attest.success && attestMode === 'required' && !attest.data.APP_ATTEST_APP_ID) {
-    problems.push('APP_ATTEST_APP_ID: required when APP_ATTEST=required');
-  }
+  problems.push(...attestProblems(env));
+  return problems;
+}
+
+/**
+ * Parses the environment once. Throws a ConfigError naming every bad variable at once, so a
+ * deployment is fixed in one round rather than one variable per restart.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  problems.push(...crossProblems(env, parsed.success ? parsed.data.APP_ENV : env.APP_ENV));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
   const e = parsed.data;
   const dataDir = absolute(e.DATA_DIR ?? '.data');
-  const config: AppConfig = {
+  const { smtpUrl, smtpTimeouts, mailFrom, supportEmail } = mailConfig(e);
+  return Object.freeze({
     nodeEnv: e.NODE_ENV,
     appEnv: e.APP_ENV,
     host: e.HOST,
@@ -496,35 +291,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: e.JWT_SECRET ?? developmentJwtSecret(dataDir, e.NODE_ENV),
     trustProxy: e.TRUST_PROXY,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
-    smtpUrl: e.SMTP_URL,
-    smtpTimeouts: {
-      connectionMs: e.SMTP_CONNECTION_TIMEOUT_MS,
-      greetingMs: e.SMTP_GREETING_TIMEOUT_MS,
-      socketMs: e.SMTP_SOCKET_TIMEOUT_MS,
-    },
+    smtpUrl,
+    smtpTimeouts,
     redisUrl: e.REDIS_URL,
     leaderRetryMs: e.LEADER_RETRY_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-    mailFrom: e.MAIL_FROM,
-    supportEmail: e.SUPPORT_EMAIL,
+    mailFrom,
+    supportEmail,
     apple: {
       clientId: e.APPLE_CLIENT_ID,
       keysUrl: e.APPLE_KEYS_URL,
       authUrl: e.APPLE_AUTH_URL,
     },
-    chain: {
-      rpcUrl: e.CHAIN_RPC_URL,
-      chainId: e.CHAIN_ID,
-      usdtAddress: e.USDT_ADDRESS as `0x${string}` | undefined,
-      tokenAddress: e.TOKEN_ADDRESS as `0x${string}` | undefined,
-      marketAddress: e.MARKET_ADDRESS as `0x${string}` | undefined,
-      confirmations: e.CHAIN_CONFIRMATIONS,
-      explorerUrl: e.EXPLORER_URL?.replace(/\/+$/, ''),
-      mnemonic: '',
-      anvilPort: e.ANVIL_PORT,
-      pollMs: e.CHAIN_POLL_MS,
-      withdrawalHoldMs: e.WITHDRAWAL_HOLD_SECONDS * 1000,
-    },
+    chain: chainConfig(e, dataDir, e.NODE_ENV),
     limits: {
       loginPerIpPerMinute: e.LOGIN_RATE_LIMIT_PER_IP,
       loginFailuresPerEmail: e.LOGIN_FAILURES_PER_EMAIL,
@@ -538,11 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       hotWalletMinUsdt: e.HOT_WALLET_MIN_USDT,
       pushMs: e.MONITOR_PUSH_MS,
     },
-    media: {
-      dir: e.MEDIA_DIR ? absolute(e.MEDIA_DIR) : join(dataDir, 'media'),
-      maxUploadBytes: e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
-      maxPixels: e.MEDIA_MAX_MEGAPIXELS * 1_000_000,
-    },
+    media: mediaConfig(e, dataDir),
     referral: {
       payoutMinimum: e.REFERRAL_PAYOUT_MIN,
       payoutIntervalMs: e.REFERRAL_PAYOUT_INTERVAL_MS,
@@ -553,44 +328,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .filter((entry) => entry !== ''),
       postbackTimeoutMs: e.CPA_POSTBACK_TIMEOUT_MS,
     },
-    meet: {
-      handOfflineMs: e.MEET_HAND_OFFLINE_SECONDS * 1000,
-      handMaxMs: e.MEET_HAND_MAX_SECONDS * 1000,
-      maxAccuracyM: e.MEET_MAX_ACCURACY_M,
-      chatPerMinute: e.MEET_CHAT_PER_MINUTE,
-      newConversationsPerHour: e.MEET_NEW_CONVERSATIONS_PER_HOUR,
-    },
-    meetings: {
-      minuteMs: e.MEETINGS_MINUTE_MS,
-      windowMinutes: e.MEETINGS_WINDOW_MINUTES,
-      minMinutes: Math.min(e.MEETINGS_MIN_MINUTES, e.MEETINGS_WINDOW_MINUTES),
-      maxGapMinutes: e.MEETINGS_MAX_GAP_MINUTES,
-      baseDistanceM: e.MEETINGS_BASE_DISTANCE_M,
-      maxDistanceM: e.MEETINGS_MAX_DISTANCE_M,
-      maxAttenuationDb: e.MEETINGS_MAX_ATTENUATION_DB,
-      defaultTxPowerDbm: e.MEETINGS_DEFAULT_TX_POWER_DBM,
-      maxSpeedMps: e.MEETINGS_MAX_SPEED_MPS,
-      tokenRotateMs: e.MEETINGS_TOKEN_ROTATE_SECONDS * 1000,
-      codeTtlMs: e.MEETINGS_CODE_TTL_SECONDS * 1000,
-      firstMintDelayMs: e.MEETINGS_FIRST_MINT_DELAY_SECONDS * 1000,
-      deviceLockMs: e.DEVICE_LOCK_SECONDS * 1000,
-      meetingsAfterDenial: e.MEETINGS_AFTER_DENIAL,
-    },
-    appAttest: {
-      mode: attestMode ?? 'optional',
-      appId: e.APP_ATTEST_APP_ID,
-      environment: e.APP_ATTEST_ENV ?? (e.APP_ENV === 'production' ? 'production' : 'development'),
-      rootPem: e.APP_ATTEST_ROOT_PEM,
-    },
+    meet: meetConfig(e),
+    meetings: meetingsConfig(e),
+    appAttest: appAttestConfig(e),
     push: pushConfig(e),
-  };
-  // The mnemonic is not enumerable, so logging or serialising the config never shows it; a
-  // development one is generated (and written to DATA_DIR) only when first asked for.
-  let mnemonic = e.WALLET_MNEMONIC ?? e.HD_SEED;
-  Object.defineProperty(config.chain, 'mnemonic', {
-    get: () => (mnemonic ??= developmentMnemonic(dataDir, e.NODE_ENV)),
-    enumerable: false,
-  });
-  Object.freeze(config.chain);
-  return Object.freeze(config);
+  } satisfies AppConfig);
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.ts';
+import { type App, buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { createPool } from './db/client.ts';
 import type * as EmbeddedPostgresModule from './db/embedded-postgres.ts';
@@ -24,6 +24,91 @@ function readConfig(): AppConfig {
     }
     throw error;
   }
+}
+
+type Stoppable = { stop(): Promise<void> };
+
+/** Starts the embedded PostgreSQL under DATA_DIR (development). */
+function startEmbedded(
+  app: App,
+  config: AppConfig,
+  embeddedModule: typeof EmbeddedPostgresModule,
+): Promise<EmbeddedPostgresModule.EmbeddedPostgres> {
+  const clusterDir = join(config.dataDir, 'postgres');
+  app.log.info({ clusterDir, port: config.embeddedPgPort }, 'starting embedded PostgreSQL');
+  return embeddedModule.startEmbeddedPostgres({
+    clusterDir,
+    port: config.embeddedPgPort,
+    database: embeddedModule.EMBEDDED_DATABASE,
+    onLog: (line) => app.log.debug({ component: 'postgres' }, line),
+    onWarning: (message) => app.log.warn({ component: 'postgres' }, message),
+  });
+}
+
+/**
+ * The chain workers under their leader lock, the meetings leader with Redis, the job queue;
+ * each is pushed onto `workers` once started, so a failure half-way still stops those before.
+ */
+function startWorkers(
+  app: App,
+  config: AppConfig,
+  databaseUrl: string,
+  chain: ConnectedChain['chain'],
+  workers: Stoppable[],
+): void {
+  // Workers start once the app serves, and stop before it closes (main's shutdown). They run
+  // once across all processes: only the holder of the leader lock runs them.
+  const { sender } = app.chain.require();
+  const chainWorkers = [
+    app.chain.createWatcher(config.chain.pollMs),
+    new MarketWatcher(
+      app.db,
+      chain,
+      app.log,
+      (row) => app.chain.notify(row),
+      config.chain.pollMs,
+      app.marketEvents,
+    ),
+    new Poller('withdrawal tracker pass', () => sender.track(), config.chain.pollMs, app.log),
+    new ReferralPayoutWorker(app.db, app.chain, app.log, {
+      minimum: BigInt(config.referral.payoutMinimum),
+      intervalMs: config.referral.payoutIntervalMs,
+    }),
+    app.campaignCharges,
+  ];
+  const leader = new LeaderLock({
+    connectionString: databaseUrl,
+    name: 'meeet:chain-workers',
+    retryMs: config.leaderRetryMs,
+    log: app.log,
+    onElected: () => {
+      for (const worker of chainWorkers) worker.start();
+    },
+    onDemoted: async () => {
+      await Promise.all(chainWorkers.map((worker) => worker.stop()));
+    },
+  });
+  leader.start();
+  workers.push(leader);
+  app.leaders.set('meeet:chain-workers', leader);
+  // With several processes (Redis) the meetings detector scores in one of them; the others
+  // carry their users' pings to it (modules/meetings). Alone, this process scores already.
+  if (app.redis) {
+    const meetingsLeader = new LeaderLock({
+      connectionString: databaseUrl,
+      name: 'meeet:meetings',
+      retryMs: config.leaderRetryMs,
+      log: app.log,
+      onElected: () => app.meetings.lead(),
+      onDemoted: () => app.meetings.stepDown(),
+    });
+    meetingsLeader.start();
+    workers.push(meetingsLeader);
+    app.leaders.set('meeet:meetings', meetingsLeader);
+  }
+  // The side-effect queue needs no leader: processes share it through SKIP LOCKED.
+  app.jobs.start();
+  workers.push(app.jobs);
 }
 
 /**
@@ -50,7 +135,7 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { pool });
   let embedded: EmbeddedPostgresModule.EmbeddedPostgres | undefined;
   let connected: ConnectedChain | undefined;
-  const workers: { stop(): Promise<void> }[] = [];
+  const workers: Stoppable[] = [];
 
   // A drain (docs/operations.md, "Shutdown"): readiness 503 and no new connection at once;
   // the workers finish their pass and hand the leader lock over; the app closes after its
@@ -77,17 +162,7 @@ async function main(): Promise<void> {
   );
 
   try {
-    if (embeddedModule) {
-      const clusterDir = join(config.dataDir, 'postgres');
-      app.log.info({ clusterDir, port: config.embeddedPgPort }, 'starting embedded PostgreSQL');
-      embedded = await embeddedModule.startEmbeddedPostgres({
-        clusterDir,
-        port: config.embeddedPgPort,
-        database: embeddedModule.EMBEDDED_DATABASE,
-        onLog: (line) => app.log.debug({ component: 'postgres' }, line),
-        onWarning: (message) => app.log.warn({ component: 'postgres' }, message),
-      });
-    }
+    if (embeddedModule) embedded = await startEmbedded(app, config, embeddedModule);
     const migrations = await runMigrations(pool);
     app.log.info(
       { migrations: migrations.applied },
@@ -100,59 +175,7 @@ async function main(): Promise<void> {
     );
     app.chain.attach(connected.chain);
     await app.listen({ host: config.host, port: config.port });
-    // Workers start once the app serves, and stop before it closes (above). They must run
-    // once across all processes: only the holder of the leader lock runs them.
-    const { sender } = app.chain.require();
-    const chainWorkers = [
-      app.chain.createWatcher(config.chain.pollMs),
-      new MarketWatcher(
-        app.db,
-        connected.chain,
-        app.log,
-        (row) => app.chain.notify(row),
-        config.chain.pollMs,
-        app.marketEvents,
-      ),
-      new Poller('withdrawal tracker pass', () => sender.track(), config.chain.pollMs, app.log),
-      new ReferralPayoutWorker(app.db, app.chain, app.log, {
-        minimum: BigInt(config.referral.payoutMinimum),
-        intervalMs: config.referral.payoutIntervalMs,
-      }),
-      app.campaignCharges,
-    ];
-    const leader = new LeaderLock({
-      connectionString: databaseUrl,
-      name: 'meeet:chain-workers',
-      retryMs: config.leaderRetryMs,
-      log: app.log,
-      onElected: () => {
-        for (const worker of chainWorkers) worker.start();
-      },
-      onDemoted: async () => {
-        await Promise.all(chainWorkers.map((worker) => worker.stop()));
-      },
-    });
-    leader.start();
-    workers.push(leader);
-    app.leaders.set('meeet:chain-workers', leader);
-    // With several processes (Redis) the meetings detector scores in one of them; the others
-    // carry their users' pings to it (modules/meetings). Alone, this process scores already.
-    if (app.redis) {
-      const meetingsLeader = new LeaderLock({
-        connectionString: databaseUrl,
-        name: 'meeet:meetings',
-        retryMs: config.leaderRetryMs,
-        log: app.log,
-        onElected: () => app.meetings.lead(),
-        onDemoted: () => app.meetings.stepDown(),
-      });
-      meetingsLeader.start();
-      workers.push(meetingsLeader);
-      app.leaders.set('meeet:meetings', meetingsLeader);
-    }
-    // The side-effect queue needs no leader: processes share it through SKIP LOCKED.
-    app.jobs.start();
-    workers.push(app.jobs);
+    startWorkers(app, config, databaseUrl, connected.chain, workers);
   } catch (error) {
     app.log.fatal({ err: errorSummary(error) }, 'server failed to start');
     await shutdown().catch((closeError: unknown) =>

@@ -99,12 +99,8 @@ export interface BuyRefusal {
   details: Record<string, string>;
 }
 
-/** The refusal a buy of `level` gets for `reason`: its error code and its message. */
-export function buyRefusal(
-  reason: MarketBuyReason,
-  level: NftType,
-  facts: RefusalFacts,
-): BuyRefusal {
+/** The amounts of a refusal's message, in USDT and in the chain's native coin. */
+function amountParams(facts: RefusalFacts) {
   const money = facts.money ?? DEFAULT_MONEY;
   // Without the reader's language (a server's refusal) the amounts are written when the message
   // is translated.
@@ -112,8 +108,40 @@ export function buyRefusal(
     facts.locale
       ? `${formatTokenAmount(units, decimals, facts.locale)} ${unit}`
       : tokenAmountParam(units, unit, decimals);
-  const usdt = (units: bigint | string) => amount(units, money.decimals, money.symbol);
-  const bnb = (units: bigint | string) => amount(units, money.nativeDecimals, money.nativeSymbol);
+  return {
+    usdt: (units: bigint | string) => amount(units, money.decimals, money.symbol),
+    bnb: (units: bigint | string) => amount(units, money.nativeDecimals, money.nativeSymbol),
+  };
+}
+
+/** A level above the KYC's: names the highest level allowed, when the KYC allows one. */
+function kycLevelRefusal(
+  name: string,
+  maxNftType: RefusalFacts['maxNftType'],
+  details: { reason: MarketBuyReason },
+): BuyRefusal {
+  return maxNftType === undefined
+    ? {
+        code: ErrorCode.FORBIDDEN,
+        messageKey: 'market.kyc-level-not-allowed',
+        params: { name },
+        details,
+      }
+    : {
+        code: ErrorCode.FORBIDDEN,
+        messageKey: 'market.kyc-level-too-low',
+        params: { name, max: maxNftType === null ? '-' : nftTypeName(maxNftType) },
+        details,
+      };
+}
+
+/** The refusal a buy of `level` gets for `reason`: its error code and its message. */
+export function buyRefusal(
+  reason: MarketBuyReason,
+  level: NftType,
+  facts: RefusalFacts,
+): BuyRefusal {
+  const { usdt, bnb } = amountParams(facts);
   const name = nftTypeName(level);
   const details = { reason };
   switch (reason) {
@@ -146,22 +174,7 @@ export function buyRefusal(
         details,
       };
     case 'kyc-level-too-low':
-      return facts.maxNftType === undefined
-        ? {
-            code: ErrorCode.FORBIDDEN,
-            messageKey: 'market.kyc-level-not-allowed',
-            params: { name },
-            details,
-          }
-        : {
-            code: ErrorCode.FORBIDDEN,
-            messageKey: 'market.kyc-level-too-low',
-            params: {
-              name,
-              max: facts.maxNftType === null ? '-' : nftTypeName(facts.maxNftType),
-            },
-            details,
-          };
+      return kycLevelRefusal(name, facts.maxNftType, details);
     case 'insufficient-usdt': {
       const price = NFT_PRICE_UNITS[level];
       return {

@@ -6,7 +6,6 @@ import { getAddress, zeroAddress, type Address } from 'viem';
 import type {
   BuyNftResponse,
   LeaveQueueResponse,
-  MarketBuyReason,
   MarketLevel,
   MarketNftResponse,
   MarketResponse,
@@ -20,13 +19,8 @@ import {
   PAYMENT_CURRENCY,
   USDT_DECIMALS,
 } from '@meeet/core/constants';
-import { NFT_TYPES, isNftType, nftTypeName, type NftType } from '@meeet/core/enums';
-import {
-  buyRefusal,
-  buyRefusalReasons,
-  kycRequiredFor,
-  type BuyFacts,
-} from '@meeet/core/rules/market-buy';
+import { NFT_TYPES, type NftType } from '@meeet/core/enums';
+import { buyRefusalReasons, kycRequiredFor } from '@meeet/core/rules/market-buy';
 import type { Database } from '../../db/client.ts';
 import type { ChainRuntime } from '../../plugins/chain.ts';
 import { executorOf, txOf, type Tx } from '../../plugins/db.ts';
@@ -46,6 +40,7 @@ import {
   readToken,
   type MarketAccount,
 } from './market-chain.ts';
+import { buyFacts, name, refusal } from './market-buy-facts.ts';
 import { mintGenerated, mintStock } from './market-minter.ts';
 import {
   APPROVE_GAS,
@@ -56,9 +51,14 @@ import {
   writeLeaveRow,
 } from './market-orders.ts';
 import { marketRepository as repo } from './market.repository.ts';
-import type { MarketPurchaseRow } from './market.schema.ts';
 
 export { mintGenerated, mintStock };
+export {
+  earliestBuyers,
+  firstPurchaseAt,
+  interestLevels,
+  marketLevelFigures,
+} from './market-figures.ts';
 
 /**
  * Gas limits the user's market calls are signed with (measured on the real contracts by
@@ -68,28 +68,6 @@ export { mintGenerated, mintStock };
 
 function requestHash(op: string, level: NftType): string {
   return createHash('sha256').update(JSON.stringify({ op, level })).digest('hex');
-}
-
-function name(level: NftType, id?: bigint | string): string {
-  return id === undefined ? nftTypeName(level) : `${nftTypeName(level)} #${id}`;
-}
-
-/** The buy rules' facts for one level: the chain's account, our open purchases, what is spendable. */
-function buyFacts(
-  level: NftType,
-  account: MarketAccount,
-  kyc: BuyFacts['kyc'],
-  open: readonly MarketPurchaseRow[],
-  funds: { usdt: bigint; bnb: bigint; fee: bigint },
-): BuyFacts {
-  const mine = open.find((p) => p.level === level);
-  return {
-    heldTokenId: account.tokens[level] ?? 0n,
-    prepaid: account.prepaid[level] ?? 0n,
-    openPurchase: mine ? (mine.status === 'queued' ? 'queued' : 'pending') : null,
-    kyc,
-    ...funds,
-  };
 }
 
 /** A buy's key seen before (the earlier answer), or the rows a new buy wrote. */
@@ -440,65 +418,4 @@ export class MarketService {
   }
 }
 
-/** A refused buy, worded by core's buy rules with the facts at hand. */
-function refusal(
-  reason: MarketBuyReason,
-  level: NftType,
-  account: MarketAccount,
-  kyc: BuyFacts['kyc'],
-  funds: { fee: bigint; bnb: bigint },
-): AppError {
-  const { code, ...message } = buyRefusal(reason, level, {
-    heldTokenName: name(level, account.tokens[level] ?? 0n),
-    maxNftType: kyc.maxNftType,
-    usdt: account.usdt,
-    bnb: funds.bnb,
-    fee: funds.fee,
-  });
-  return new AppError(code, message);
-}
-
 export type { SettledStatus };
-
-/**
- * For the monitor: per level, tokens sold, the USDT they brought and the queue's length. The
- * contract's price of a level is fixed (`priceOf` is pure, NFT_PRICE_UNITS in core), so the
- * revenue is the sales times the price, without reading the wallet's ledger.
- */
-export async function marketLevelFigures(tx: Tx) {
-  const rows = await repo.levelFigures(executorOf(tx));
-  return NFT_TYPES.map((level) => {
-    const row = rows.find((candidate) => candidate.level === level);
-    const sold = row?.sold ?? 0;
-    return {
-      level,
-      sold,
-      revenue: BigInt(sold) * NFT_PRICE_UNITS[level],
-      queued: row?.queued ?? 0,
-    };
-  });
-}
-
-/** When the user's first purchase of `level` completed (the meeting rules' 24 h), else null. */
-export function firstPurchaseAt(tx: Tx, userId: number, level: NftType): Promise<Date | null> {
-  return repo.firstCompletedAt(executorOf(tx), userId, level);
-}
-
-/** A level's earliest holders by first completed purchase, oldest first (spec §6 moderators). */
-export function earliestBuyers(
-  tx: Tx,
-  level: NftType,
-  limit: number,
-): Promise<{ userId: number; at: Date }[]> {
-  return repo.earliestBuyers(executorOf(tx), level, limit);
-}
-
-/**
- * For ads: the levels a user has shown interest in: bought before (a viewer who still holds a
- * token is the paid tier and sees no ads, so for a viewer these were sold or given away) or
- * being bought (on its way or waiting in the queue). Leaving a queue or a failed buy does not
- * count.
- */
-export async function interestLevels(tx: Tx, userId: number): Promise<NftType[]> {
-  return (await repo.interestLevels(executorOf(tx), userId)).filter(isNftType);
-}

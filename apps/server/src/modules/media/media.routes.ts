@@ -61,6 +61,8 @@ function sendImage(reply: FastifyReply, data: Buffer, cacheControl: string) {
     .send(data);
 }
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 /** Spec §7 media calls and image URLs. */
 export const mediaRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
   app,
@@ -75,10 +77,15 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
       parts: MEDIA_MAX_FILES + 10,
     },
   });
-  const { media } = app;
+  uploadRoutes(app, config);
+  albumRoutes(app);
+  imageRoutes(app);
+};
 
+/** Uploading images: the multipart body, read and refused in our words. */
+function uploadRoutes(app: App, config: AppConfig): void {
+  const { media } = app;
   const signedIn = routeOptions(tags, app.requireAuth);
-  const open = publicRouteOptions(tags);
 
   app.post(
     '/media',
@@ -112,6 +119,13 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
       return reply.code(201).send({ list });
     },
   );
+}
+
+/** A user's album, and the caller's own images: remove one, make one the avatar. */
+function albumRoutes(app: App): void {
+  const { media } = app;
+  const signedIn = routeOptions(tags, app.requireAuth);
+  const open = publicRouteOptions(tags);
 
   app.get(
     '/media/album/:id',
@@ -149,6 +163,13 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
     }),
     (request) => media.setAvatar(authOf(request), request.params.id),
   );
+}
+
+/** The image files: avatars by user, public images, KYC images for their readers only. */
+function imageRoutes(app: App): void {
+  const { media } = app;
+  const signedIn = routeOptions(tags, app.requireAuth);
+  const open = publicRouteOptions(tags);
 
   const image = { params: mediaImageParamsSchema, produces: ['image/webp'] };
 
@@ -191,4 +212,4 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
         ),
     );
   }
-};
+}

@@ -87,47 +87,7 @@ export class MediaService {
   ): Promise<MediaItem[]> {
     const user = auth.user;
     const { album } = fields;
-    let targetId: number | null = fields.targetId ?? null;
-    if (OWN_ALBUMS.has(album)) {
-      if (targetId !== null && targetId !== user.id) throw albumForbidden();
-      targetId = user.id;
-    } else if (album === MediaAlbum.NEWS) {
-      if (!hasRole(user.role as Role, Role.ADMIN)) throw albumForbidden();
-    } else {
-      // Channels do not exist yet: nothing may be uploaded for them.
-      throw albumForbidden();
-    }
-    if (files.length === 0) {
-      throw new AppError(ErrorCode.VALIDATION_ERROR, {
-        messageKey: 'msg.file-required',
-        fields: { files: 'msg.file-required' },
-      });
-    }
-    const kind = album === MediaAlbum.KYC ? fields.kind : undefined;
-    if (album === MediaAlbum.KYC) {
-      if (!kind) {
-        throw new AppError(ErrorCode.VALIDATION_ERROR, {
-          messageKey: 'media.kind-required',
-          fields: { kind: 'media.kind-required' },
-        });
-      }
-      if (files.length !== 1) {
-        throw new AppError(ErrorCode.VALIDATION_ERROR, {
-          messageKey: 'media.too-many-files',
-          params: { count: 1 },
-        });
-      }
-      if (!canEditKycPhotos(user.kycStatus as KycStatus)) throw kycLocked();
-    }
-    if (album === MediaAlbum.PROFILE_PHOTOS) {
-      const count = await mediaRepository.countAlbum(this.deps.db, user.id, album);
-      if (count + files.length > MAX_PROFILE_PHOTOS) {
-        throw new AppError(ErrorCode.CONFLICT, {
-          messageKey: 'media.album-full',
-          params: { count: MAX_PROFILE_PHOTOS },
-        });
-      }
-    }
+    const { targetId, kind } = await this.checkUpload(auth, fields, files.length);
 
     const processed: ProcessedImage[] = [];
     for (const file of files) processed.push(await this.process(file));
@@ -173,6 +133,61 @@ export class MediaService {
       await this.removeFiles(rows);
       throw error;
     }
+  }
+
+  /**
+   * Who may upload `count` files to this album, and what the rows record: the target (the
+   * uploader for their own albums) and, for KYC, the kind of document. Refuses before any work.
+   */
+  private async checkUpload(
+    auth: AuthContext,
+    fields: MediaUploadFields,
+    count: number,
+  ): Promise<{ targetId: number | null; kind: MediaUploadFields['kind'] }> {
+    const user = auth.user;
+    const { album } = fields;
+    let targetId: number | null = fields.targetId ?? null;
+    if (OWN_ALBUMS.has(album)) {
+      if (targetId !== null && targetId !== user.id) throw albumForbidden();
+      targetId = user.id;
+    } else if (album === MediaAlbum.NEWS) {
+      if (!hasRole(user.role as Role, Role.ADMIN)) throw albumForbidden();
+    } else {
+      // Channels do not exist yet: nothing may be uploaded for them.
+      throw albumForbidden();
+    }
+    if (count === 0) {
+      throw new AppError(ErrorCode.VALIDATION_ERROR, {
+        messageKey: 'msg.file-required',
+        fields: { files: 'msg.file-required' },
+      });
+    }
+    const kind = album === MediaAlbum.KYC ? fields.kind : undefined;
+    if (album === MediaAlbum.KYC) {
+      if (!kind) {
+        throw new AppError(ErrorCode.VALIDATION_ERROR, {
+          messageKey: 'media.kind-required',
+          fields: { kind: 'media.kind-required' },
+        });
+      }
+      if (count !== 1) {
+        throw new AppError(ErrorCode.VALIDATION_ERROR, {
+          messageKey: 'media.too-many-files',
+          params: { count: 1 },
+        });
+      }
+      if (!canEditKycPhotos(user.kycStatus as KycStatus)) throw kycLocked();
+    }
+    if (album === MediaAlbum.PROFILE_PHOTOS) {
+      const kept = await mediaRepository.countAlbum(this.deps.db, user.id, album);
+      if (kept + count > MAX_PROFILE_PHOTOS) {
+        throw new AppError(ErrorCode.CONFLICT, {
+          messageKey: 'media.album-full',
+          params: { count: MAX_PROFILE_PHOTOS },
+        });
+      }
+    }
+    return { targetId, kind };
   }
 
   private async process(file: Buffer): Promise<ProcessedImage> {

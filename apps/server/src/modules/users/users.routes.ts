@@ -28,21 +28,39 @@ import { factorHeader } from '../../plugins/factor-header.ts';
 const tags = ['user'];
 const MINUTE = 60_000;
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The route options of this file: open or signed in, with the login or the auth rate limit. */
+function routeKinds(app: App, config: AppConfig) {
+  const loginLimit = { rateLimit: { max: config.limits.loginPerIpPerMinute, timeWindow: MINUTE } };
+  const authLimit = { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: MINUTE } };
+  return {
+    authLimit,
+    openLoginLimited: publicRouteOptions(tags, { config: loginLimit }),
+    signedIn: routeOptions(tags, app.requireAuth),
+    openLimited: publicRouteOptions(tags, { config: authLimit }),
+    open: publicRouteOptions(tags),
+    signedInLimited: routeOptions(tags, app.requireAuth, { config: authLimit }),
+  };
+}
+
+type RouteKinds = ReturnType<typeof routeKinds>;
+
 /** Every /user call of spec §7. Routes only translate HTTP to the service and back. */
 export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
   app,
   { config },
 ) => {
+  const kinds = routeKinds(app, config);
+  sessionRoutes(app, kinds);
+  profileRoutes(app, kinds);
+  codeRoutes(app, kinds);
+  await app.register(appleRoutes, { config });
+};
+
+/** Signing in and out, the signed-in user, and registration. */
+function sessionRoutes(app: App, { openLoginLimited, signedIn, openLimited }: RouteKinds): void {
   const { users } = app;
-
-  const loginLimit = { rateLimit: { max: config.limits.loginPerIpPerMinute, timeWindow: MINUTE } };
-  const authLimit = { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: MINUTE } };
-
-  const openLoginLimited = publicRouteOptions(tags, { config: loginLimit });
-  const signedIn = routeOptions(tags, app.requireAuth);
-  const openLimited = publicRouteOptions(tags, { config: authLimit });
-  const open = publicRouteOptions(tags);
-  const signedInLimited = routeOptions(tags, app.requireAuth, { config: authLimit });
 
   app.post(
     userPaths.login,
@@ -79,6 +97,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
       return reply.code(201).send(result);
     },
   );
+}
+
+/** The profile, the password, and the checks made while a user types. */
+function profileRoutes(app: App, { signedIn, openLimited, open, authLimit }: RouteKinds): void {
+  const { users } = app;
 
   app.post(
     userPaths.profileUpdate,
@@ -133,6 +156,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
       available: await users.isDomainAvailable(request.params.domain, await request.authenticate()),
     }),
   );
+}
+
+/** The mailed codes: password recovery and e-mail confirmation. */
+function codeRoutes(app: App, { openLimited, signedInLimited }: RouteKinds): void {
+  const { users } = app;
 
   app.post(
     userPaths.recoverySendCode,
@@ -177,6 +205,4 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
     }),
     (request) => users.verifyEmail(authOf(request), request.params.code),
   );
-
-  await app.register(appleRoutes, { config });
-};
+}

@@ -26,13 +26,13 @@ import { idempotencyHeaders } from './idempotency-headers.ts';
 const tags = ['crypto'];
 const MINUTE = 60_000;
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 /** Every /crypto call of spec §7 except the market's. Routes only translate HTTP. */
 export const walletRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
   app,
   { config },
 ) => {
-  const { wallet } = app;
-  const authLimit = { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: MINUTE } };
   // A deposit on its way refreshes the wallet quietly; "received" is said once it is final.
   app.chain.describe('INPUT', (row) =>
     row.status === 'PROCESSING'
@@ -51,9 +51,15 @@ export const walletRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async 
     return handleError(error instanceof Error ? error : new Error(String(error)), request, reply);
   });
 
+  readRoutes(app);
+  moneyRoutes(app, config);
+};
+
+/** What the wallet shows: chain facts, the fee, the caller's wallet and transactions. */
+function readRoutes(app: App): void {
+  const { wallet } = app;
   const open = publicRouteOptions(tags);
   const signedIn = routeOptions(tags, app.requireAuth);
-  const signedInLimited = routeOptions(tags, app.requireAuth, { config: authLimit });
 
   app.get(
     cryptoPaths.info,
@@ -94,6 +100,14 @@ export const walletRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async 
     }),
     (request) => wallet.transaction(authOf(request), request.params.id),
   );
+}
+
+/** What moves money: a withdrawal (mailed code, then the send) and development funding. */
+function moneyRoutes(app: App, config: AppConfig): void {
+  const { wallet } = app;
+  const authLimit = { rateLimit: { max: config.limits.authPerIpPerMinute, timeWindow: MINUTE } };
+  const signedIn = routeOptions(tags, app.requireAuth);
+  const signedInLimited = routeOptions(tags, app.requireAuth, { config: authLimit });
 
   app.post(
     cryptoPaths.withdraw,
@@ -134,4 +148,4 @@ export const walletRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async 
     }),
     (request) => wallet.devFund(authOf(request), request.body ?? {}),
   );
-};
+}
