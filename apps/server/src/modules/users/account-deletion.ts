@@ -10,6 +10,7 @@ import { txOf } from '../../plugins/db.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import { accountRepository as repo } from './account.repository.ts';
 import type { PasswordHasher } from './passwords.ts';
+import { usersRepository } from './users.repository.ts';
 import type { AuthContext, SessionsService } from './sessions.service.ts';
 
 /** The job kind that erases an account when its grace period is over. */
@@ -76,15 +77,16 @@ export class AccountDeletionService {
       bnb: funds.bnb.toString(),
       tokens: funds.tokens,
       needsForfeit: deletionNeedsForfeit(funds),
-      needsPassword: auth.user.passwordHash !== null,
+      needsPassword: auth.user.hasPassword,
     };
   }
 
   async request(auth: AuthContext, input: DeletionRequest): Promise<{ eraseAt: string }> {
     const { db, hasher, jobs, sessions } = this.deps;
     const { user } = auth;
-    if (user.passwordHash) {
-      const valid = input.password ? await hasher.verify(user.passwordHash, input.password) : false;
+    const passwordHash = await usersRepository.passwordHashOf(db, user.id);
+    if (passwordHash) {
+      const valid = input.password ? await hasher.verify(passwordHash, input.password) : false;
       if (!valid) {
         throw new AppError(ErrorCode.VALIDATION_ERROR, {
           fields: { password: input.password ? 'msg.wrong-password' : 'msg.required' },

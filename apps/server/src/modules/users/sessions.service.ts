@@ -13,6 +13,7 @@ import {
 import type { AccessClaims, TokenSigner } from './tokens.ts';
 import { usersRepository } from './users.repository.ts';
 import type { SessionRow, UserRow } from './users.schema.ts';
+import { toSignedInUser, type SignedInUser } from './user-view.ts';
 
 /** Who is calling, as far as the request tells. */
 export interface ClientContext {
@@ -22,14 +23,14 @@ export interface ClientContext {
 }
 
 export interface AuthContext {
-  user: UserRow;
+  user: SignedInUser;
   sessionId: string;
 }
 
 /** A sign-in that opened a session, told to listeners on the sign-in's own transaction. */
 export interface SignedIn {
   tx: Tx;
-  user: UserRow;
+  user: SignedInUser;
   sessionId: string;
   client: ClientContext;
   /** The account had sessions before, none of them from this device. */
@@ -68,7 +69,7 @@ const TOUCH_FLUSH_MS = 5_000;
  */
 export class SessionsService {
   private readonly revokedListeners = new Set<(sessionIds: readonly string[]) => void>();
-  private readonly signInChecks: ((user: UserRow) => Promise<void>)[] = [];
+  private readonly signInChecks: ((user: SignedInUser) => Promise<void>)[] = [];
   private readonly signedInListeners: ((event: SignedIn) => Promise<void>)[] = [];
   private readonly dueTouch = new Set<string>();
   private touchTimer: NodeJS.Timeout | null = null;
@@ -90,7 +91,7 @@ export class SessionsService {
    * Adds a check every sign-in passes before its session opens (password, Apple, registration);
    * it refuses by throwing an AppError. The meet module refuses banned users this way.
    */
-  addSignInCheck(check: (user: UserRow) => Promise<void>): void {
+  addSignInCheck(check: (user: SignedInUser) => Promise<void>): void {
     this.signInChecks.push(check);
   }
 
@@ -115,11 +116,12 @@ export class SessionsService {
   }
 
   /** Ends a user's device-protection lock (a moderator's decision); the row as it is now. */
-  async liftDeviceLock(userId: number): Promise<UserRow | undefined> {
-    return usersRepository.update(this.db, userId, {
+  async liftDeviceLock(userId: number): Promise<SignedInUser | undefined> {
+    const row = await usersRepository.update(this.db, userId, {
       deviceLockUntil: null,
       deviceLockReason: null,
     });
+    return row && toSignedInUser(row);
   }
 
   /**
@@ -152,7 +154,8 @@ export class SessionsService {
     client: ClientContext,
   ): Promise<{ token: string; user: UserRow }> {
     const db = executorOf(tx);
-    for (const check of this.signInChecks) await check(user);
+    const account = toSignedInUser(user);
+    for (const check of this.signInChecks) await check(account);
     const history =
       this.signedInListeners.length > 0
         ? await sessionsRepository.deviceHistory(db, user.id, client)
@@ -160,7 +163,7 @@ export class SessionsService {
     const session = await sessionsRepository.insert(db, { userId: user.id, ...client });
     const newDevice = history !== null && history.anySession && !history.knownDevice;
     for (const listener of this.signedInListeners) {
-      await listener({ tx, user, sessionId: session.id, client, newDevice });
+      await listener({ tx, user: account, sessionId: session.id, client, newDevice });
     }
     const token = await this.tokens.signAccess({ userId: user.id, sessionId: session.id });
     return { token, user };
@@ -193,7 +196,7 @@ export class SessionsService {
     if (session.fingerprint === null && fingerprint) {
       await sessionsRepository.setFingerprint(this.db, session.id, fingerprint);
     }
-    return { user, sessionId: session.id };
+    return { user: toSignedInUser(user), sessionId: session.id };
   }
 
   /** The session was used: its last_seen_at is written soon if it is older than a minute. */
@@ -258,7 +261,8 @@ export class SessionsService {
   }
 
   /** The current row of a user whose socket is open (the socket keeps only the id). */
-  async userOf(userId: number): Promise<UserRow | undefined> {
-    return usersRepository.findById(this.db, userId);
+  async userOf(userId: number): Promise<SignedInUser | undefined> {
+    const row = await usersRepository.findById(this.db, userId);
+    return row && toSignedInUser(row);
   }
 }

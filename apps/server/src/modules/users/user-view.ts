@@ -11,8 +11,22 @@ function fullName(row: Pick<UserRow, 'firstName' | 'lastName'>): string {
   return [row.firstName, row.lastName].filter((part) => part && part.trim() !== '').join(' ');
 }
 
+/**
+ * The signed-in user as routes and other modules see them (`AuthContext.user`): the account
+ * without its password hash, which only the users module reads, from the table, when it checks
+ * a password.
+ */
+export type SignedInUser = Omit<UserRow, 'passwordHash'> & { hasPassword: boolean };
+
+export function toSignedInUser(row: UserRow | SignedInUser): SignedInUser {
+  if (!('passwordHash' in row)) return row;
+  const { passwordHash, ...user } = row;
+  return { ...user, hasPassword: passwordHash !== null };
+}
+
 /** What the user sees of themselves. Columns are CHECK-constrained to the enum values. */
-export function toUserPrivate(row: UserRow): UserPrivate {
+export function toUserPrivate(account: UserRow | SignedInUser): UserPrivate {
+  const row = toSignedInUser(account);
   const deviceLock = activeDeviceLock(row, Date.now());
   return {
     id: row.id,
@@ -33,7 +47,7 @@ export function toUserPrivate(row: UserRow): UserPrivate {
     promocode: row.promocode,
     referralCode: promoCodeOf(row),
     kycStatus: row.kycStatus as KycStatusValue,
-    hasPassword: row.passwordHash !== null,
+    hasPassword: row.hasPassword,
     deviceLockUntil: deviceLock?.until ?? null,
     deviceLock,
     createdAt: row.createdAt.toISOString(),

@@ -81,6 +81,16 @@ export const usersRepository = {
       .where(inArray(users.id, [...ids]));
   },
 
+  /** The account's password hash; null for an account without a password (Apple). */
+  async passwordHashOf(db: DbExecutor, id: number): Promise<string | null> {
+    const [row] = await db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
+    return row?.passwordHash ?? null;
+  },
+
   async findById(db: DbExecutor, id: number): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     return row;

@@ -358,9 +358,10 @@ export class UsersService {
   ): Promise<void> {
     const { db, hasher, sessions } = this.deps;
     const user = auth.user;
-    if (user.passwordHash) {
+    const storedHash = await usersRepository.passwordHashOf(db, user.id);
+    if (storedHash) {
       const valid = input.currentPassword
-        ? await hasher.verify(user.passwordHash, input.currentPassword)
+        ? await hasher.verify(storedHash, input.currentPassword)
         : false;
       if (!valid) {
         throw new AppError(ErrorCode.VALIDATION_ERROR, {
