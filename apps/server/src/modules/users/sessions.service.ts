@@ -12,7 +12,7 @@ import {
 } from './sessions.repository.ts';
 import type { AccessClaims, TokenSigner } from './tokens.ts';
 import { usersRepository } from './users.repository.ts';
-import type { SessionRow, UserRow } from './users.schema.ts';
+import type { UserRow } from './users.schema.ts';
 import { toSignedInUser, type SignedInUser } from './user-view.ts';
 
 /** Who is calling, as far as the request tells. */
@@ -20,6 +20,15 @@ export interface ClientContext {
   fingerprint: string | null;
   userAgent: string | null;
   ip: string | null;
+}
+
+/** A session as the account's owner is shown it: device, address, start, last use. */
+export interface ActiveSession {
+  id: string;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
 }
 
 export interface AuthContext {
@@ -228,8 +237,16 @@ export class SessionsService {
   }
 
   /** The user's active sessions, most recently used first. */
-  async listActive(userId: number): Promise<SessionRow[]> {
-    return sessionsRepository.listActive(this.db, userId);
+  /** The user's sessions that are not ended, most recently used first, as the owner sees them. */
+  async listActive(userId: number): Promise<ActiveSession[]> {
+    const rows = await sessionsRepository.listActive(this.db, userId);
+    return rows.map(({ id, userAgent, ip, createdAt, lastSeenAt }) => ({
+      id,
+      userAgent,
+      ip,
+      createdAt,
+      lastSeenAt,
+    }));
   }
 
   /**
