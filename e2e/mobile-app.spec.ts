@@ -25,9 +25,10 @@ test('two people find each other on the map of the iOS app, chat with a scam war
   request,
 }) => {
   test.setTimeout(360_000);
-  // About 150 m apart in central Moscow.
-  const anna = await join(browser, 'anna', { latitude: 55.7558, longitude: 37.6173 });
-  const boris = await join(browser, 'boris', { latitude: 55.7571, longitude: 37.6181 });
+  // About 150 m apart in central Yekaterinburg: a place no other spec uses, so a hand another
+  // spec left raised nearby cannot join one of them in a crowd marker.
+  const anna = await join(browser, 'anna', { latitude: 56.8389, longitude: 60.6057 });
+  const boris = await join(browser, 'boris', { latitude: 56.8402, longitude: 60.6065 });
 
   await raiseHand(anna, 'Romantic');
   await raiseHand(boris, 'Just chat');
